@@ -1,0 +1,120 @@
+// The Python face shared by every game's State: the names DESIGN marks fixed. Conversion only.
+#pragma once
+#include <pybind11/numpy.h>
+
+#include "common.hpp"
+#include "stich/game.hpp"
+
+namespace stich::py_bind {
+
+struct PyAction {
+    Action id;
+    std::string text;
+};
+
+// A seat's information set, with texts resolved for Python.
+struct PyView {
+    View view;
+    Alphabet alphabet;
+    std::vector<std::string> location_names;
+    std::vector<std::pair<int, std::string>> history;
+
+    int location_index(py::handle loc) const {
+        if (py::isinstance<py::int_>(loc)) {
+            int i = loc.cast<int>();
+            if (i < 0 || i >= view.num_locations)
+                throw py::index_error("location " + std::to_string(i) + " out of range 0.." + std::to_string(view.num_locations - 1));
+            return i;
+        }
+        std::string name = py::str(loc);
+        for (size_t i = 0; i < location_names.size(); ++i)
+            if (location_names[i] == name) return int(i);
+        std::string names;
+        for (const auto& n : location_names) names += (names.empty() ? "" : ", ") + n;
+        throw py::value_error("unknown location '" + name + "'; locations: " + names);
+    }
+};
+
+int check_seat(int seat, int n);
+
+template <class State>
+PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
+    check_seat(seat, s.num_players());
+    PyView v{s.view(seat), s.deck_info().alphabet, {}, {}};
+    for (int i = 0; i < s.num_players(); ++i) v.location_names.push_back("seat" + std::to_string(i));
+    for (auto& n : extra_locations) v.location_names.push_back(std::move(n));
+    for (int i = 0; i < v.view.history_size; ++i)
+        v.history.emplace_back(v.view.history[i].seat, s.action_text(v.view.history[i].action));
+    return v;
+}
+
+template <class State>
+py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::string> extra_locations) {
+    py::class_<State> c(m, name);
+    c.def_property_readonly("current_player",
+                            [](const State& s) -> py::object {
+                                int p = s.current_player();
+                                return p < 0 ? py::object(py::none()) : py::object(py::int_(p));
+                            },
+                            "Seat to act, None when the deal is over.")
+        .def_property_readonly("num_players", &State::num_players)
+        .def_property_readonly("is_terminal", &State::is_terminal)
+        .def_property_readonly("phase", [](const State& s) { return std::string(s.phase_name()); })
+        .def("legal_actions",
+             [](const State& s) {
+                 ActionList list;
+                 s.legal_actions(list);
+                 std::vector<PyAction> out;
+                 out.reserve(size_t(list.n));
+                 for (Action a : list) out.push_back({a, s.action_text(a)});
+                 return out;
+             },
+             "The legal actions in a stable order (ascending ids); empty when the deal is over.")
+        .def("apply",
+             [](State& s, py::handle action) {
+                 Action a;
+                 if (py::isinstance<PyAction>(action)) a = action.cast<PyAction>().id;
+                 else if (py::isinstance<py::str>(action)) a = find_action(s, action.cast<std::string>());
+                 else if (py::isinstance<py::int_>(action)) {
+                     long long v = action.cast<long long>();
+                     if (v < 0 || v >= HIDDEN_ACTION) throw IllegalAction("action id " + std::to_string(v) + " out of range");
+                     a = Action(v);
+                 } else {
+                     throw py::type_error("apply() takes an Action, its text or its id; got " + std::string(py::str(py::type::of(action))));
+                 }
+                 apply_checked(s, a);
+             },
+             py::arg("action"), "Applies an Action, its canonical text or its id; an illegal one raises IllegalActionError.")
+        .def("returns",
+             [](const State& s) {
+                 Returns r;
+                 s.returns(r);
+                 return std::vector<int>(r.begin(), r.begin() + s.num_players());
+             },
+             "Per-seat payoff of the deal (G-4); zeros before the end.")
+        .def("hand", [](const State& s, int seat) { return make_set(s.hand(check_seat(seat, s.num_players())), s.deck_info()); },
+             py::arg("seat"))
+        .def("clone", [](const State& s) { return s; })
+        .def("__copy__", [](const State& s) { return s; })
+        .def("__deepcopy__", [](const State& s, py::handle) { return s; }, py::arg("memo"))
+        .def("__eq__", [](const State& a, py::handle b) { return py::isinstance<State>(b) && a == b.cast<const State&>(); })
+        .def("__hash__", [](const State&) -> py::int_ { throw py::type_error("game states are mutable and not hashable"); })
+        .def("view", [extra_locations](const State& s, int seat) { return make_view(s, seat, extra_locations); }, py::arg("seat"),
+             "What `seat` knows: its cards, the public history and the constraints derived from it.")
+        .def("is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); },
+             py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
+        .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"))
+        .def("__str__", &State::to_string)
+        .def("__repr__", [name](const State& s) {
+            return "<" + std::string(name) + " phase=" + s.phase_name() + " to_act=" + std::to_string(s.current_player()) + ">";
+        });
+    m.def("perft", [](const State& s, int depth) {
+              if (depth < 0) throw py::value_error("perft depth must be >= 0, got " + std::to_string(depth));
+              py::gil_scoped_release release;
+              return perft(s, depth);
+          },
+          py::arg("state"), py::arg("depth"), "Leaves of the tree of legal actions to `depth` plies.");
+    return c;
+}
+
+}  // namespace stich::py_bind

@@ -1,0 +1,235 @@
+#include <pybind11/operators.h>
+
+#include "common.hpp"
+#include "stich/contract.hpp"
+
+namespace stich::py_bind {
+
+namespace {
+
+const Deck& widest_deck(Alphabet a) { return deck(a == Alphabet::German ? DeckKind::German36 : DeckKind::French52); }
+
+std::string alphabet_name(Alphabet a) { return a == Alphabet::German ? "German" : "French"; }
+
+void check_alphabet(Alphabet got, const Deck& d) {
+    if (got != d.alphabet)
+        throw py::value_error("a card in " + alphabet_name(got) + " notation was given where the " + d.name +
+                              " deck (" + alphabet_name(d.alphabet) + " notation) is used");
+}
+
+PyCardSet set_from(py::handle obj, std::optional<std::string> deck_name) {
+    if (obj.is_none()) return {0, deck_name ? deck(deck_kind_from_name(*deck_name)).alphabet : Alphabet::German};
+    if (py::isinstance<PyCardSet>(obj)) return obj.cast<PyCardSet>();
+    if (deck_name) {
+        const Deck& d = deck(deck_kind_from_name(*deck_name));
+        return {to_cardset(obj, d), d.alphabet};
+    }
+    // No deck: read the alphabet from the first card.
+    std::vector<PyCard> cards;
+    if (py::isinstance<py::str>(obj)) {
+        const std::string text = obj.cast<std::string>();
+        std::string token;
+        for (size_t i = 0; i <= text.size(); ++i) {
+            if (i == text.size() || std::isspace(static_cast<unsigned char>(text[i])) || text[i] == ',') {
+                if (!token.empty()) {
+                    Alphabet a;
+                    Card c = parse_card_any(token, a);
+                    cards.push_back({c, a});
+                }
+                token.clear();
+            } else {
+                token += text[i];
+            }
+        }
+    } else {
+        for (py::handle item : obj) {
+            if (py::isinstance<PyCard>(item)) cards.push_back(item.cast<PyCard>());
+            else if (py::isinstance<py::str>(item)) {
+                Alphabet a;
+                Card c = parse_card_any(item.cast<std::string>(), a);
+                cards.push_back({c, a});
+            } else {
+                throw py::type_error("a CardSet is made from card text, Cards or an iterable of them; got " +
+                                     std::string(py::str(py::type::of(item))));
+            }
+        }
+    }
+    if (cards.empty()) return {};
+    // A text like "SA" reads as German; if any card needs French, read them all as French.
+    Alphabet a = cards[0].alphabet;
+    for (const PyCard& c : cards)
+        if (c.alphabet != a) a = Alphabet::French;
+    PyCardSet out{0, a};
+    if (py::isinstance<py::str>(obj)) {
+        const Deck& d = widest_deck(a);
+        out.bits = to_cardset(obj, d);
+    } else {
+        for (const PyCard& c : cards) {
+            if (contains(out.bits, c.id)) throw py::value_error("card " + card_text(c.id, a) + " appears twice");
+            out.bits |= bit(c.id);
+        }
+    }
+    return out;
+}
+
+PyCardSet binary(const PyCardSet& x, py::handle other, CardSet (*op)(CardSet, CardSet)) {
+    PyCardSet y = py::isinstance<PyCardSet>(other) ? other.cast<PyCardSet>() : PyCardSet{to_cardset(other, widest_deck(x.alphabet)), x.alphabet};
+    if (x.bits && y.bits && x.alphabet != y.alphabet)
+        throw py::value_error("cannot combine card sets in German and French notation");
+    return {op(x.bits, y.bits), x.bits ? x.alphabet : y.alphabet};
+}
+
+}  // namespace
+
+Card to_card(py::handle obj, const Deck& d) {
+    if (py::isinstance<PyCard>(obj)) {
+        PyCard c = obj.cast<PyCard>();
+        check_alphabet(c.alphabet, d);
+        if (!contains(d.cards, c.id)) throw py::value_error("card " + card_text(c.id, c.alphabet) + " is not in the " + d.name + " deck");
+        return c.id;
+    }
+    if (py::isinstance<py::str>(obj)) return parse_card(obj.cast<std::string>(), d);
+    throw py::type_error("expected a Card or card text such as '" + card_text(make_card(0, RANK_ACE), d.alphabet) +
+                         "', got " + std::string(py::str(py::type::of(obj))));
+}
+
+CardSet to_cardset(py::handle obj, const Deck& d) {
+    if (py::isinstance<PyCardSet>(obj)) {
+        PyCardSet s = obj.cast<PyCardSet>();
+        if (s.bits) check_alphabet(s.alphabet, d);
+        if (s.bits & ~d.cards) throw py::value_error("cards " + cards_text(s.bits & ~d.cards, s.alphabet) + " are not in the " + d.name + " deck");
+        return s.bits;
+    }
+    CardSet out = 0;
+    for (Card c : to_card_list(obj, d)) {
+        if (contains(out, c)) throw py::value_error("card " + card_text(c, d.alphabet) + " appears twice");
+        out |= bit(c);
+    }
+    return out;
+}
+
+std::vector<Card> to_card_list(py::handle obj, const Deck& d) {
+    if (py::isinstance<py::str>(obj)) return parse_cards(obj.cast<std::string>(), d);
+    if (py::isinstance<PyCardSet>(obj)) {
+        std::vector<Card> out;
+        for_each_card_display(to_cardset(obj, d), [&](Card c) { out.push_back(c); });
+        return out;
+    }
+    if (!py::isinstance<py::iterable>(obj))
+        throw py::type_error("expected card text, a CardSet or a list of cards, got " + std::string(py::str(py::type::of(obj))));
+    std::vector<Card> out;
+    for (py::handle item : obj) out.push_back(to_card(item, d));
+    return out;
+}
+
+void register_cards(py::module_& m) {
+    py::enum_<Alphabet>(m, "Alphabet", "The card notation of a deck (G-1).")
+        .value("GERMAN", Alphabet::German)
+        .value("FRENCH", Alphabet::French);
+
+    py::class_<PyCard>(m, "Card", "One card. Card('EO'), Card('SQ', deck='french24'); see G-1 for the notation.")
+        .def(py::init([](py::handle text, std::optional<std::string> deck_name) {
+                 if (deck_name) {
+                     const Deck& d = deck(deck_kind_from_name(*deck_name));
+                     return PyCard{to_card(text, d), d.alphabet};
+                 }
+                 if (py::isinstance<PyCard>(text)) return text.cast<PyCard>();
+                 if (!py::isinstance<py::str>(text)) throw py::type_error("Card() takes card text such as 'EO' or 'SQ'");
+                 Alphabet a;
+                 Card c = parse_card_any(text.cast<std::string>(), a);
+                 return PyCard{c, a};
+             }),
+             py::arg("text"), py::arg("deck") = py::none())
+        .def_property_readonly("id", [](const PyCard& c) { return int(c.id); }, "suit * 16 + rank")
+        .def_property_readonly("suit", [](const PyCard& c) { return suit_of(c.id); })
+        .def_property_readonly("rank", [](const PyCard& c) { return rank_of(c.id); })
+        .def_property_readonly("alphabet", [](const PyCard& c) { return c.alphabet; })
+        .def("__str__", [](const PyCard& c) { return card_text(c.id, c.alphabet); })
+        .def("__repr__", [](const PyCard& c) { return "Card('" + card_text(c.id, c.alphabet) + "')"; })
+        .def("__eq__", [](const PyCard& a, py::handle b) {
+            if (py::isinstance<PyCard>(b)) return a == b.cast<PyCard>();
+            if (py::isinstance<py::str>(b)) {
+                try { return parse_card(b.cast<std::string>(), widest_deck(a.alphabet)) == a.id; }
+                catch (const std::invalid_argument&) { return false; }
+            }
+            return false;
+        })
+        .def("__hash__", [](const PyCard& c) { return py::hash(py::make_tuple(int(c.id), int(c.alphabet))); })
+        .def("__lt__", [](const PyCard& a, const PyCard& b) { return a.id < b.id; })
+        .def(py::pickle([](const PyCard& c) { return py::make_tuple(int(c.id), int(c.alphabet)); },
+                        [](py::tuple t) { return PyCard{Card(t[0].cast<int>()), Alphabet(t[1].cast<int>())}; }));
+
+    py::class_<PyCardSet>(m, "CardSet",
+                          "An immutable set of cards (a 64-bit mask). CardSet('EO GU HA'); iteration by suit, high "
+                          "rank first.")
+        .def(py::init(&set_from), py::arg("cards") = py::none(), py::arg("deck") = py::none())
+        .def_property_readonly("bits", [](const PyCardSet& s) { return s.bits; })
+        .def_property_readonly("alphabet", [](const PyCardSet& s) { return s.alphabet; })
+        .def_static("from_bits", [](uint64_t bits, Alphabet a) { return PyCardSet{bits, a}; }, py::arg("bits"),
+                    py::arg("alphabet") = Alphabet::German)
+        .def("__len__", [](const PyCardSet& s) { return popcount(s.bits); })
+        .def("__bool__", [](const PyCardSet& s) { return s.bits != 0; })
+        .def("__contains__", [](const PyCardSet& s, py::handle c) {
+            try { return contains(s.bits, to_card(c, widest_deck(s.alphabet))); }
+            catch (const std::exception&) { return false; }
+        })
+        .def("__iter__", [](const PyCardSet& s) {
+            py::list out;
+            for_each_card_display(s.bits, [&](Card c) { out.append(PyCard{c, s.alphabet}); });
+            return py::iter(out);
+        })
+        .def("__or__", [](const PyCardSet& a, py::handle b) { return binary(a, b, [](CardSet x, CardSet y) { return x | y; }); })
+        .def("__and__", [](const PyCardSet& a, py::handle b) { return binary(a, b, [](CardSet x, CardSet y) { return x & y; }); })
+        .def("__sub__", [](const PyCardSet& a, py::handle b) { return binary(a, b, [](CardSet x, CardSet y) { return x & ~y; }); })
+        .def("__xor__", [](const PyCardSet& a, py::handle b) { return binary(a, b, [](CardSet x, CardSet y) { return x ^ y; }); })
+        .def("__eq__", [](const PyCardSet& a, py::handle b) {
+            if (py::isinstance<PyCardSet>(b)) {
+                PyCardSet o = b.cast<PyCardSet>();
+                return a.bits == o.bits && (a.alphabet == o.alphabet || a.bits == 0);
+            }
+            if (py::isinstance<py::str>(b)) {
+                try { return to_cardset(b, widest_deck(a.alphabet)) == a.bits; }
+                catch (const std::exception&) { return false; }
+            }
+            return false;
+        })
+        .def("__le__", [](const PyCardSet& a, const PyCardSet& b) { return (a.bits & ~b.bits) == 0; })
+        .def("__ge__", [](const PyCardSet& a, const PyCardSet& b) { return (b.bits & ~a.bits) == 0; })
+        .def("__hash__", [](const PyCardSet& s) { return py::hash(py::int_(s.bits)); })
+        .def("__str__", [](const PyCardSet& s) { return cards_text(s.bits, s.alphabet); })
+        .def("__repr__", [](const PyCardSet& s) { return "CardSet('" + cards_text(s.bits, s.alphabet) + "')"; })
+        .def(py::pickle([](const PyCardSet& s) { return py::make_tuple(s.bits, int(s.alphabet)); },
+                        [](py::tuple t) { return PyCardSet{t[0].cast<uint64_t>(), Alphabet(t[1].cast<int>())}; }));
+
+    py::class_<Deck>(m, "Deck", "A deck: german24/32/36 or french24/32/36/52 (G-1).")
+        .def(py::init([](const std::string& name) { return deck(deck_kind_from_name(name)); }), py::arg("name"))
+        .def_property_readonly("name", [](const Deck& d) { return std::string(d.name); })
+        .def_property_readonly("alphabet", [](const Deck& d) { return d.alphabet; })
+        .def_property_readonly("cards", [](const Deck& d) { return make_set(d.cards, d); })
+        .def("__len__", [](const Deck& d) { return d.size; })
+        .def("__iter__", [](const Deck& d) {
+            py::list out;
+            for_each_card_display(d.cards, [&](Card c) { out.append(PyCard{c, d.alphabet}); });
+            return py::iter(out);
+        })
+        .def("__contains__", [](const Deck& d, py::handle c) {
+            try { return contains(d.cards, to_card(c, d)); } catch (const std::exception&) { return false; }
+        })
+        .def("card", [](const Deck& d, py::handle text) { return PyCard{to_card(text, d), d.alphabet}; }, py::arg("text"),
+             "Parses a card in this deck's notation.")
+        .def("parse", [](const Deck& d, py::handle cards) {
+                 std::vector<PyCard> out;
+                 for (Card c : to_card_list(cards, d)) out.push_back({c, d.alphabet});
+                 return out;
+             },
+             py::arg("cards"), "Parses cards in this deck's notation, keeping their order.")
+        .def("cards_of", [](const Deck& d, py::handle cards) { return make_set(to_cardset(cards, d), d); }, py::arg("cards"),
+             "Parses a set of cards in this deck's notation.")
+        .def("flush_value", [](const Deck& d, py::handle c) { return flush_value(to_card(c, d)); }, py::arg("card"),
+             "Flush value (M-2): ace 11, ten and courts 10, pips their face.")
+        .def("__eq__", [](const Deck& a, const Deck& b) { return a.kind == b.kind; })
+        .def("__hash__", [](const Deck& d) { return int(d.kind); })
+        .def("__repr__", [](const Deck& d) { return "Deck('" + std::string(d.name) + "')"; });
+}
+
+}  // namespace stich::py_bind

@@ -1,0 +1,243 @@
+#include "bind_game.hpp"
+#include "stich/contract.hpp"
+#include "stich/couillon.hpp"
+
+namespace stich::py_bind {
+
+int check_seat(int seat, int n) {
+    if (seat < 0 || seat >= n)
+        throw py::index_error("seat " + std::to_string(seat) + " out of range 0.." + std::to_string(n - 1));
+    return seat;
+}
+
+namespace {
+
+struct PyContract {
+    const Contract* k;
+    std::string name;
+};
+
+int parse_suit_letter(const std::string& s, Alphabet a) {
+    const char* letters = a == Alphabet::German ? "EGHS" : "CSHD";
+    if (s.size() == 1)
+        for (int i = 0; i < 4; ++i)
+            if (std::toupper(static_cast<unsigned char>(s[0])) == letters[i]) return i;
+    throw py::value_error("unknown trump suit '" + s + "'; accepted: " +
+                          (a == Alphabet::German ? "E, G, H, S" : "C, S, H, D"));
+}
+
+// Splits a trick into its led card and current winner, checking it against the contract.
+std::pair<Card, Card> trick_state(const Contract& k, const std::vector<Card>& trick) {
+    if (trick.empty()) return {NO_CARD, NO_CARD};
+    CardSet seen = 0;
+    Card win = trick[0];
+    for (size_t i = 0; i < trick.size(); ++i) {
+        if (contains(seen, trick[i])) throw py::value_error("card " + card_text(trick[i], k.deck_info().alphabet) + " appears twice in the trick");
+        seen |= bit(trick[i]);
+        if (i > 0 && takes(k, win, trick[i])) win = trick[i];
+    }
+    return {trick[0], win};
+}
+
+void register_contracts(py::module_& m) {
+    py::class_<PyContract>(m, "Contract",
+                           "A contract's card order (trumps, effective suits, points, beats[]) and its following rule.")
+        .def_static("mucken",
+                    [](const std::string& game, bool long_deck, bool stichzwang) {
+                        static const char* names[] = {"Muck", "Geier", "Wenz", "Ramsch"};
+                        for (int i = 0; i < 4; ++i)
+                            if (iequals(game, names[i])) {
+                                if (stichzwang && i != 3)
+                                    throw py::value_error("stichzwang applies to Ramsch only (U-10), not to " + std::string(names[i]));
+                                return PyContract{&mucken_contract(MuckenGame(i), long_deck, stichzwang), names[i]};
+                            }
+                        throw py::value_error("unknown Mucken game '" + game + "'; accepted: Muck, Geier, Wenz, Ramsch");
+                    },
+                    py::arg("game"), py::arg("long_deck") = false, py::arg("stichzwang") = false)
+        .def_static("couillon",
+                    [](const std::string& trump, bool mit) {
+                        int t = parse_suit_letter(trump, Alphabet::French);
+                        return PyContract{&couillon_contract(t, mit), std::string("Couillon ") + "CSHD"[t] + (mit ? " with Mit" : "")};
+                    },
+                    py::arg("trump"), py::arg("mit") = false)
+        .def_static("mistigri",
+                    [](const std::string& trump, const std::string& deck_name) {
+                        const DeckKind d = deck_kind_from_name(deck_name);
+                        int t = parse_suit_letter(trump, deck(d).alphabet);
+                        return PyContract{&mistigri_contract(t, d), "Mistigri " + trump + " " + deck_name};
+                    },
+                    py::arg("trump"), py::arg("deck") = "german32")
+        .def_property_readonly("deck", [](const PyContract& c) { return c.k->deck_info(); })
+        .def_property_readonly("trumps", [](const PyContract& c) { return make_set(c.k->trumps, c.k->deck_info()); })
+        .def("legal",
+             [](const PyContract& c, py::handle hand, py::handle trick) {
+                 const Deck& d = c.k->deck_info();
+                 const CardSet h = to_cardset(hand, d);
+                 const auto t = to_card_list(trick, d);
+                 if (t.size() >= 6) throw py::value_error("a trick has at most 6 cards");
+                 for (Card x : t)
+                     if (contains(h, x)) throw py::value_error("card " + card_text(x, d.alphabet) + " is both in the hand and in the trick");
+                 auto [led, win] = trick_state(*c.k, t);
+                 return make_set(cascade(*c.k, led, win).legal(h), d);
+             },
+             py::arg("hand"), py::arg("trick") = py::list(), "The cards of `hand` that may be played to `trick`.")
+        .def("winner",
+             [](const PyContract& c, py::handle trick) {
+                 const auto t = to_card_list(trick, c.k->deck_info());
+                 if (t.empty()) throw py::value_error("winner() needs a non-empty trick");
+                 const Card win = trick_state(*c.k, t).second;
+                 return int(std::find(t.begin(), t.end(), win) - t.begin());
+             },
+             py::arg("trick"), "Index of the card winning the trick so far.")
+        .def("points", [](const PyContract& c, py::handle cards) {
+                 const Deck& d = c.k->deck_info();
+                 if (py::isinstance<PyCard>(cards)) return int(c.k->points[to_card(cards, d)]);
+                 return c.k->points_of(to_cardset(cards, d));
+             },
+             py::arg("cards"), "Card points of a card or a set of cards.")
+        .def("forbidden",
+             [](const PyContract& c, py::handle trick, py::handle card) {
+                 const Deck& d = c.k->deck_info();
+                 const auto t = to_card_list(trick, d);
+                 const Card x = to_card(card, d);
+                 if (std::find(t.begin(), t.end(), x) != t.end()) throw py::value_error("the card is already in the trick");
+                 auto [led, win] = trick_state(*c.k, t);
+                 return make_set(cascade(*c.k, led, win).forbidden_after(x) & d.cards, d);
+             },
+             py::arg("trick"), py::arg("card"), "Cards a seat cannot hold after playing `card` to `trick` (cascade inference).")
+        .def("__repr__", [](const PyContract& c) { return "<Contract " + c.name + ">"; });
+}
+
+py::object seat_or_none(int s) { return s < 0 ? py::object(py::none()) : py::object(py::int_(s)); }
+
+FixedHands fixed_hands(const std::vector<std::vector<int>>& hands) {
+    FixedHands f{};
+    if (hands.size() > MAX_SEATS) throw py::value_error("too many hands");
+    for (size_t s = 0; s < hands.size(); ++s)
+        for (int c : hands[s]) {
+            if (c < 0 || c >= 64) throw py::value_error("card id " + std::to_string(c) + " out of range");
+            f[s].push_back(Card(c));
+        }
+    return f;
+}
+
+void register_couillon(py::module_& m) {
+    py::class_<CouillonRules>(m, "CouillonRules")
+        .def(py::init([](bool kontra_doubles) { return CouillonRules{kontra_doubles}; }), py::arg("kontra_doubles") = false)
+        .def_readonly("kontra_doubles", &CouillonRules::kontra_doubles)
+        .def("__eq__", [](const CouillonRules& a, const CouillonRules& b) { return a == b; });
+
+    bind_state<CouillonState>(m, "CouillonState", {"talon"})
+        .def_property_readonly("dealer", [](const CouillonState& s) { return int(s.dealer); })
+        .def_property_readonly("forehand", [](const CouillonState& s) { return int(s.forehand); })
+        .def_property_readonly("trump", [](const CouillonState& s) -> py::object {
+            return s.trump < 0 ? py::object(py::none()) : py::object(py::str(std::string(1, "CSHD"[s.trump])));
+        })
+        .def_property_readonly("revealed", [](const CouillonState& s) { return s.revealed; })
+        .def_property_readonly("reveal_card", [](const CouillonState& s) { return PyCard{s.reveal_card, Alphabet::French}; })
+        .def_property_readonly("first_three", [](const CouillonState& s) { return make_set(s.first_three, s.deck_info()); })
+        .def_property_readonly("talon", [](const CouillonState& s) { return make_set(s.talon, s.deck_info()); })
+        .def_property_readonly("mit_declarer", [](const CouillonState& s) { return seat_or_none(s.mit_declarer); })
+        .def_property_readonly("kontra_by", [](const CouillonState& s) { return seat_or_none(s.kontra_by); })
+        .def_property_readonly("re_by", [](const CouillonState& s) { return seat_or_none(s.re_by); })
+        .def_property_readonly("trick", [](const CouillonState& s) {
+            std::vector<PyCard> t;
+            for (int i = 0; i < s.trick_size; ++i) t.push_back({s.trick[i], Alphabet::French});
+            return t;
+        })
+        .def_property_readonly("team_points", [](const CouillonState& s) { return std::vector<int>{s.team_points[0], s.team_points[1]}; })
+        .def_property_readonly("team_tricks", [](const CouillonState& s) { return std::vector<int>{s.team_tricks[0], s.team_tricks[1]}; })
+        .def("score_moves", [](const CouillonState& s) { auto v = s.score_moves(); return std::vector<int>(v.begin(), v.end()); },
+             "Change of each team's running score in the match (negative: towards 0), C-6.");
+
+    m.def("couillon_deal",
+          [](const CouillonRules& r, uint64_t seed, int dealer, const std::vector<std::vector<int>>& hands) {
+              FixedHands f = fixed_hands(hands);
+              return couillon_deal(r, seed, dealer, &f);
+          },
+          py::arg("rules"), py::arg("seed"), py::arg("dealer"), py::arg("hands"));
+
+    m.def("couillon_random_playouts",
+          [](const CouillonRules& r, uint64_t seed, int64_t n) {
+              if (n < 0) throw py::value_error("n must be >= 0");
+              py::array_t<int32_t> out({n, int64_t(4)});
+              int32_t* data = out.mutable_data();
+              {
+                  py::gil_scoped_release release;
+                  couillon_random_playouts(r, seed, n, data);
+              }
+              return out;
+          },
+          py::arg("rules"), py::arg("seed"), py::arg("n"));
+
+    py::class_<CouillonMatch>(m, "CouillonMatch")
+        .def(py::init([](const CouillonRules& r, uint64_t seed, int dealer) {
+                 check_seat(dealer, 4);
+                 CouillonMatch mt;
+                 mt.rules = r;
+                 mt.seed = seed;
+                 mt.dealer = dealer;
+                 return mt;
+             }),
+             py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
+        .def_property_readonly("scores", [](const CouillonMatch& mt) { return std::vector<int>{mt.scores[0], mt.scores[1]}; })
+        .def_readonly("dealer", &CouillonMatch::dealer)
+        .def_readonly("deals_played", &CouillonMatch::deals_played)
+        .def_readonly("seed", &CouillonMatch::seed)
+        .def_property_readonly("is_over", &CouillonMatch::is_over)
+        .def_property_readonly("winner", [](const CouillonMatch& mt) { return seat_or_none(mt.winner); })
+        .def("next_deal", [](const CouillonMatch& mt) {
+            if (mt.is_over()) throw py::value_error("the match is over");
+            return mt.next_deal();
+        })
+        .def("record", &CouillonMatch::record, py::arg("state"));
+}
+
+void register_views(py::module_& m) {
+    py::class_<PyAction>(m, "Action", "An action: its id in the game's action space and its canonical text.")
+        .def_readonly("id", &PyAction::id)
+        .def_readonly("text", &PyAction::text)
+        .def("__str__", [](const PyAction& a) { return a.text; })
+        .def("__repr__", [](const PyAction& a) { return "Action('" + a.text + "')"; })
+        .def("__eq__", [](const PyAction& a, py::handle b) {
+            if (py::isinstance<PyAction>(b)) return a.id == b.cast<PyAction>().id;
+            if (py::isinstance<py::str>(b)) return iequals(a.text, b.cast<std::string>());
+            return false;
+        })
+        .def("__hash__", [](const PyAction& a) { return py::hash(py::int_(a.id)); })
+        .def("__lt__", [](const PyAction& a, const PyAction& b) { return a.id < b.id; });
+
+    py::class_<PyView>(m, "InfoSet", "What one seat knows: its cards, the public history and derived constraints.")
+        .def_property_readonly("observer", [](const PyView& v) { return int(v.view.observer); })
+        .def_property_readonly("num_players", [](const PyView& v) { return int(v.view.num_seats); })
+        .def_property_readonly("location_names", [](const PyView& v) { return v.location_names; })
+        .def_property_readonly("hand", [](const PyView& v) { return PyCardSet{v.view.where[v.view.observer].known, v.alphabet}; },
+                               "The observer's own known cards.")
+        .def_property_readonly("played", [](const PyView& v) { return PyCardSet{v.view.played, v.alphabet}; })
+        .def_property_readonly("unknown", [](const PyView& v) { return PyCardSet{v.view.unknown, v.alphabet}; })
+        .def_property_readonly("history", [](const PyView& v) { return v.history; }, "(seat, action text) as this seat saw them.")
+        .def("known", [](const PyView& v, py::handle loc) { return PyCardSet{v.view.where[v.location_index(loc)].known, v.alphabet}; },
+             py::arg("location"), "Cards the observer knows are at the location (a seat number or a location name).")
+        .def("forbidden", [](const PyView& v, py::handle loc) { return PyCardSet{v.view.where[v.location_index(loc)].forbidden, v.alphabet}; },
+             py::arg("location"), "Cards the observer knows are not at the location.")
+        .def("size", [](const PyView& v, py::handle loc) { return int(v.view.where[v.location_index(loc)].size); }, py::arg("location"))
+        .def("__repr__", [](const PyView& v) {
+            std::string s = "<InfoSet of seat " + std::to_string(v.view.observer) + ":";
+            for (int l = 0; l < v.view.num_locations; ++l) {
+                const Location& loc = v.view.where[l];
+                s += " " + v.location_names[l] + "[" + std::to_string(loc.size) + "; knows " + cards_text(loc.known, v.alphabet) + "]";
+            }
+            return s + ">";
+        });
+}
+
+}  // namespace
+
+void register_games(py::module_& m) {
+    py::register_exception<IllegalAction>(m, "IllegalActionError", PyExc_ValueError);
+    register_views(m);
+    register_contracts(m);
+    register_couillon(m);
+}
+
+}  // namespace stich::py_bind

@@ -1,0 +1,122 @@
+// Cards as bits of a 64-bit set with four 16-bit suit lanes: card = suit * 16 + rank.
+// Rank codes are the same for both alphabets (2..9 pips, 10 ten, 11 Unter/Jack, 12 Ober/Queen,
+// 13 King, 14 Ace), so German and French decks share one layout and only the text differs.
+#pragma once
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace stich {
+
+using Card = uint8_t;
+using CardSet = uint64_t;
+
+enum Suit : uint8_t { SUIT0, SUIT1, SUIT2, SUIT3, SUIT_NB };
+enum Rank : uint8_t { RANK_TWO = 2, RANK_SIX = 6, RANK_SEVEN = 7, RANK_EIGHT = 8, RANK_NINE = 9,
+                      RANK_TEN = 10, RANK_UNTER = 11, RANK_OBER = 12, RANK_KING = 13, RANK_ACE = 14 };
+
+constexpr Card NO_CARD = 0xFF;
+constexpr int MAX_CARDS = 64;
+
+constexpr Card make_card(int suit, int rank) { return Card(suit * 16 + rank); }
+constexpr int suit_of(Card c) { return c >> 4; }
+constexpr int rank_of(Card c) { return c & 15; }
+constexpr CardSet bit(Card c) { return CardSet(1) << c; }
+constexpr CardSet suit_lane(int suit) { return CardSet(0xFFFF) << (16 * suit); }
+constexpr int popcount(CardSet s) { return std::popcount(s); }
+constexpr Card lsb(CardSet s) { return Card(std::countr_zero(s)); }
+constexpr Card msb(CardSet s) { return Card(63 - std::countl_zero(s)); }
+constexpr Card pop_lsb(CardSet& s) { Card c = lsb(s); s &= s - 1; return c; }
+constexpr bool contains(CardSet s, Card c) { return (s >> c) & 1; }
+
+// The n-th (0-based) set bit of s, counting from the least significant; s must have > n bits.
+inline Card nth_card(CardSet s, int n) {
+    for (; n > 0; --n) s &= s - 1;
+    return lsb(s);
+}
+
+enum class Alphabet : uint8_t { German, French };
+
+enum class DeckKind : uint8_t { German24, German32, German36, French24, French32, French36, French52, DECK_NB };
+
+struct Deck {
+    DeckKind kind;
+    Alphabet alphabet;
+    const char* name;   // "german24", ...
+    CardSet cards;
+    int size;
+};
+
+const Deck& deck(DeckKind kind);
+// Throws std::invalid_argument naming the accepted deck names.
+DeckKind deck_kind_from_name(std::string_view name);
+
+// Flush value of a card (M-2): ace 11, ten and courts 10, pips their face.
+constexpr int flush_value(Card c) {
+    int r = rank_of(c);
+    return r == RANK_ACE ? 11 : r >= RANK_TEN ? 10 : r;
+}
+
+// Text per G-1. card_text gives the canonical suit-first form.
+std::string card_text(Card c, Alphabet a);
+std::string cards_text(CardSet s, Alphabet a);   // in display order, space separated
+// Parses one card in the deck's alphabet (suit or rank first, "10" for the ten, Unicode suit
+// symbols); throws std::invalid_argument quoting the input and listing the accepted forms, also
+// when the card is not part of the deck.
+Card parse_card(std::string_view text, const Deck& d);
+// Parses a card without a deck: German if the text reads as a German card, else French.
+Card parse_card_any(std::string_view text, Alphabet& alphabet);
+// Parses whitespace/comma separated cards in order; rejects duplicates.
+std::vector<Card> parse_cards(std::string_view text, const Deck& d);
+
+// Display order: suits in order, each from its highest rank code down. Stable for a given set.
+template <class F>
+inline void for_each_card_display(CardSet s, F&& f) {
+    for (int suit = 0; suit < SUIT_NB; ++suit) {
+        CardSet lane = s & suit_lane(suit);
+        while (lane) {
+            Card c = msb(lane);
+            lane &= ~bit(c);
+            f(c);
+        }
+    }
+}
+
+// Seeded generator (splitmix64): small state, trivially copyable, fast and well mixed.
+struct Rng {
+    uint64_t state;
+    explicit Rng(uint64_t seed = 0) : state(seed) {}
+    uint64_t next() {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    // Uniform in [0, n) without bias (Lemire's multiply-shift with rejection).
+    uint32_t below(uint32_t n) {
+        uint64_t m = uint64_t(uint32_t(next())) * n;
+        uint32_t low = uint32_t(m);
+        if (low < n) {
+            uint32_t threshold = uint32_t(-n) % n;
+            while (low < threshold) {
+                m = uint64_t(uint32_t(next())) * n;
+                low = uint32_t(m);
+            }
+        }
+        return uint32_t(m >> 32);
+    }
+    Card pick(CardSet s) { return nth_card(s, int(below(uint32_t(popcount(s))))); }
+};
+
+// Mixes a seed with a stream index, for independent per-deal / per-thread generators.
+inline uint64_t mix_seed(uint64_t seed, uint64_t stream) {
+    Rng r(seed ^ (stream * 0xD1B54A32D192ED03ULL));
+    r.next();
+    return r.next();
+}
+
+}  // namespace stich

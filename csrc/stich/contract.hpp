@@ -1,0 +1,110 @@
+// Contract orders: each contract of the three games precomputed once into its trump set, the
+// effective suit of every card, card points and beats[c] (the cards that take the trick from c
+// while c is winning). A trick winner is then one bit test per card, and the following rules are
+// a cascade of (condition, allowed) masks, which also yields what a play proves about a hand.
+#pragma once
+#include <array>
+#include <string>
+
+#include "stich/cards.hpp"
+
+namespace stich {
+
+enum class FollowRule : uint8_t {
+    FollowSuit,       // Mucken U-4: follow the led (effective) suit, else anything
+    FollowOrTrump,    // Couillon C-5: holding the led suit, play it or a trump; else anything
+    Stichzwang,       // Mistigri M-9 and Ramsch U-10: follow and head, trump and over-trump
+};
+
+struct Contract {
+    DeckKind deck_kind;
+    FollowRule follow;
+    CardSet deck;                          // cards of the deck this contract is played with
+    CardSet trumps;
+    std::array<CardSet, 64> same_suit{};   // cards of c's effective suit (all trumps for a trump)
+    std::array<CardSet, 64> beats{};       // cards that take the trick from c while c is winning
+    std::array<uint8_t, 64> points{};      // card points of the game
+    std::array<uint8_t, 64> strength{};    // trick strength: higher wins within the effective suit; trumps above all
+
+    const Deck& deck_info() const { return stich::deck(deck_kind); }
+    int points_of(CardSet s) const {
+        int p = 0;
+        while (s) p += points[pop_lsb(s)];
+        return p;
+    }
+};
+
+// Up to five (condition, allowed) steps: the legal set is hand & allowed[k] for the first k with
+// hand & condition[k] non-empty. The last step is always (everything, everything).
+struct Cascade {
+    std::array<CardSet, 5> condition{};
+    std::array<CardSet, 5> allowed{};
+    int steps = 0;
+
+    CardSet legal(CardSet hand) const {
+        for (int k = 0; k < steps; ++k)
+            if (hand & condition[k]) return hand & allowed[k];
+        return hand;
+    }
+    // Cards a seat cannot have held (and so cannot hold now) after legally playing c: the
+    // conditions of every step before the first step that allows c.
+    CardSet forbidden_after(Card c) const {
+        CardSet f = 0;
+        for (int k = 0; k < steps; ++k) {
+            if (contains(allowed[k], c)) return f & ~bit(c);
+            f |= condition[k];
+        }
+        return f & ~bit(c);
+    }
+};
+
+constexpr CardSet ALL_CARDS = ~CardSet(0);
+
+// The cascade for the next card of a trick whose first card is `led` and whose current winner is
+// `winning` (NO_CARD for both on a lead: everything is allowed).
+inline Cascade cascade(const Contract& k, Card led, Card winning) {
+    Cascade c;
+    if (led == NO_CARD) {
+        c.condition[0] = c.allowed[0] = ALL_CARDS;
+        c.steps = 1;
+        return c;
+    }
+    const CardSet led_suit = k.same_suit[led];
+    switch (k.follow) {
+        case FollowRule::FollowSuit:
+            c.condition = {led_suit, ALL_CARDS};
+            c.allowed = {led_suit, ALL_CARDS};
+            c.steps = 2;
+            break;
+        case FollowRule::FollowOrTrump:
+            c.condition = {led_suit, ALL_CARDS};
+            c.allowed = {led_suit | k.trumps, ALL_CARDS};
+            c.steps = 2;
+            break;
+        case FollowRule::Stichzwang: {
+            const CardSet head = k.beats[winning];
+            c.condition = {led_suit & head, led_suit, k.trumps & head, k.trumps, ALL_CARDS};
+            c.allowed = c.condition;
+            c.steps = 5;
+            break;
+        }
+    }
+    return c;
+}
+
+// Winner of a trick update: does c take the trick from the card now winning?
+inline bool takes(const Contract& k, Card winning, Card c) { return contains(k.beats[winning], c); }
+
+// --- the contracts of the three games -----------------------------------------------------------
+enum class MuckenGame : uint8_t { Muck, Geier, Wenz, Ramsch };
+const Contract& mucken_contract(MuckenGame g, bool long_deck, bool stichzwang);
+const Contract& couillon_contract(int trump_suit, bool mit);
+// deck: German32, French32, German36, French36 or French52.
+const Contract& mistigri_contract(int trump_suit, DeckKind deck);
+
+// The Mistigri: Eichel-Unter (German) / jack of clubs (French); same id in both alphabets.
+constexpr Card MISTIGRI = make_card(SUIT0, RANK_UNTER);
+// The Mit of Couillon: the queen of spades.
+constexpr Card MIT = make_card(SUIT1, RANK_OBER);
+
+}  // namespace stich

@@ -1,0 +1,331 @@
+#include "stich/couillon.hpp"
+
+#include <sstream>
+
+namespace stich {
+
+namespace ca = couillon_action;
+
+namespace {
+constexpr const char* SUIT_NAMES[4] = {"Clubs", "Spades", "Hearts", "Diamonds"};
+}
+
+int CouillonState::team_speaker(int team, int k) const {
+    for (int i = 0; i < NUM_SEATS; ++i) {
+        int s = (forehand + i) % NUM_SEATS;
+        if (s % 2 == team && k-- == 0) return s;
+    }
+    return -1;
+}
+
+CardSet CouillonState::legal_cards() const {
+    const CardSet h = hands[to_act];
+    if (trick_size == 0) return h;
+    return cascade(*contract, trick[0], winning).legal(h);
+}
+
+void CouillonState::legal_actions(ActionList& out) const {
+    out.n = 0;
+    switch (phase) {
+        case CouillonPhase::Trump:
+            for (Action a = ca::NAME_TRUMP; a <= ca::REVEAL; ++a) out.push(a);
+            break;
+        case CouillonPhase::Mit: out.push(ca::MIT_DECLARE); out.push(ca::MIT_PASS); break;
+        case CouillonPhase::Kontra: out.push(ca::KONTRA); out.push(ca::KONTRA_PASS); break;
+        case CouillonPhase::Re: out.push(ca::RE); out.push(ca::RE_PASS); break;
+        case CouillonPhase::Play: {
+            CardSet s = legal_cards();
+            while (s) out.push(pop_lsb(s));
+            break;
+        }
+        case CouillonPhase::Over: break;
+    }
+}
+
+Action CouillonState::random_action(Rng& rng) const {
+    if (phase == CouillonPhase::Play) return rng.pick(legal_cards());
+    ActionList list;
+    legal_actions(list);
+    return list.a[rng.below(uint32_t(list.n))];
+}
+
+void CouillonState::start_play() {
+    phase = CouillonPhase::Play;
+    leader = forehand;
+    to_act = forehand;
+}
+
+void CouillonState::apply(Action a) {
+    history[history_size] = a;
+    actors[history_size++] = to_act;
+    switch (phase) {
+        case CouillonPhase::Trump: {
+            revealed = a == ca::REVEAL;
+            trump = int8_t(revealed ? suit_of(reveal_card) : a - ca::NAME_TRUMP);
+            contract = &couillon_contract(trump, false);
+            int holder = -1;
+            for (int s = 0; s < NUM_SEATS; ++s)
+                if (contains(hands[s], MIT)) holder = s;
+            if (holder < 0) {  // the Mit lies in the talon: nobody can declare it
+                start_play();
+            } else {
+                phase = CouillonPhase::Mit;
+                to_act = uint8_t(holder);
+            }
+            break;
+        }
+        case CouillonPhase::Mit:
+            if (a == ca::MIT_DECLARE) {
+                mit_declarer = int8_t(to_act);
+                contract = &couillon_contract(trump, true);
+                phase = CouillonPhase::Kontra;
+                speakers_done = 0;
+                to_act = uint8_t(team_speaker(1 - mit_declarer % 2, 0));
+            } else {
+                start_play();
+            }
+            break;
+        case CouillonPhase::Kontra:
+            if (a == ca::KONTRA) {
+                kontra_by = int8_t(to_act);
+                phase = CouillonPhase::Re;
+                speakers_done = 0;
+                to_act = uint8_t(team_speaker(mit_declarer % 2, 0));
+            } else if (++speakers_done == 2) {
+                start_play();
+            } else {
+                to_act = uint8_t(team_speaker(1 - mit_declarer % 2, 1));
+            }
+            break;
+        case CouillonPhase::Re:
+            if (a == ca::RE) {
+                re_by = int8_t(to_act);
+                start_play();
+            } else if (++speakers_done == 2) {
+                start_play();
+            } else {
+                to_act = uint8_t(team_speaker(mit_declarer % 2, 1));
+            }
+            break;
+        case CouillonPhase::Play: {
+            const Card c = Card(a);
+            hands[to_act] &= ~bit(c);
+            if (trick_size == 0 || takes(*contract, winning, c)) {
+                winning = c;
+                winning_seat = to_act;
+            }
+            trick[trick_size++] = c;
+            if (trick_size == NUM_SEATS) finish_trick();
+            else to_act = uint8_t((to_act + 1) % NUM_SEATS);
+            break;
+        }
+        case CouillonPhase::Over: break;
+    }
+}
+
+void CouillonState::finish_trick() {
+    const int team = winning_seat % 2;
+    team_tricks[team]++;
+    int pts = 0;
+    for (Card c : trick) pts += contract->points[c];
+    team_points[team] = uint8_t(team_points[team] + pts);
+    trick_size = 0;
+    leader = to_act = winning_seat;
+    if (++tricks_done == HAND_SIZE) phase = CouillonPhase::Over;
+}
+
+std::array<int, 2> CouillonState::score_moves() const {
+    std::array<int, 2> moves{0, 0};
+    if (!is_terminal() || team_points[0] == team_points[1]) return moves;
+    const int w = team_points[0] > team_points[1] ? 0 : 1;
+    const int base = (team_tricks[w] == HAND_SIZE ? 2 : 1) + (mit_declarer >= 0 ? 1 : 0);
+    const int doublings = (kontra_by >= 0 ? 1 : 0) + (re_by >= 0 ? 1 : 0);
+    const int value = rules.kontra_doubles ? base << doublings : base + doublings;
+    moves[w] = -value;
+    if (w == dealer % 2 && !revealed) moves[1 - w] += 1;  // forehand named trump and lost to the dealer's team
+    return moves;
+}
+
+void CouillonState::returns(Returns& out) const {
+    out.fill(0);
+    const auto m = score_moves();
+    for (int s = 0; s < NUM_SEATS; ++s) out[s] = m[1 - s % 2] - m[s % 2];
+}
+
+std::string CouillonState::action_text(Action a) const {
+    if (a < 64) return card_text(Card(a), Alphabet::French);
+    switch (a) {
+        case ca::REVEAL: return "reveal";
+        case ca::MIT_DECLARE: return "Mit";
+        case ca::KONTRA: return "Kontra";
+        case ca::RE: return "Re";
+        case ca::MIT_PASS:
+        case ca::KONTRA_PASS:
+        case ca::RE_PASS: return "pass";
+        default:
+            if (a >= ca::NAME_TRUMP && a < ca::REVEAL) return SUIT_NAMES[a - ca::NAME_TRUMP];
+            return "action " + std::to_string(a);
+    }
+}
+
+Locations CouillonState::locations() const {
+    Locations l{};
+    for (int s = 0; s < NUM_SEATS; ++s) l[s] = hands[s];
+    l[LOC_TALON] = talon;
+    return l;
+}
+
+View CouillonState::view(int seat) const {
+    View v;
+    v.observer = uint8_t(seat);
+    v.num_seats = NUM_SEATS;
+    v.num_locations = NUM_SEATS + 1;
+    for (int s = 0; s < NUM_SEATS; ++s) v.where[s].size = uint8_t(popcount(hands[s]));
+    v.where[LOC_TALON].size = TALON;
+    // Before the trump is chosen only forehand holds cards, and only its first three.
+    if (phase == CouillonPhase::Trump) v.where[seat].known = seat == forehand ? first_three : 0;
+    else v.where[seat].known = hands[seat];
+    if (revealed && contains(hands[forehand], reveal_card)) v.where[forehand].known |= bit(reveal_card);
+    if (mit_declarer >= 0 && contains(hands[mit_declarer], MIT)) v.where[mit_declarer].known |= bit(MIT);
+
+    // Replay the history: public events, played cards and what each play proves (the cascade).
+    std::array<CardSet, NUM_SEATS> inferred{};
+    Card led = NO_CARD, win = NO_CARD;
+    int in_trick = 0;
+    for (int i = 0; i < history_size; ++i) {
+        const Action a = history[i];
+        const int actor = actors[i];
+        if (actor == seat || public_projection(a) != HIDDEN_ACTION) v.record(actor, actor == seat ? a : public_projection(a));
+        if (a >= 64) continue;
+        const Card c = Card(a);
+        if (actor != seat) inferred[actor] |= cascade(*contract, led, win).forbidden_after(c);
+        v.played |= bit(c);
+        if (in_trick == 0) led = win = c;
+        else if (takes(*contract, win, c)) win = c;
+        if (++in_trick == NUM_SEATS) { in_trick = 0; led = win = NO_CARD; }
+    }
+    CardSet all_known = 0;
+    for (int l = 0; l < v.num_locations; ++l) all_known |= v.where[l].known;
+    const CardSet deck_cards = deck_info().cards;
+    for (int l = 0; l < v.num_locations; ++l) {
+        Location& loc = v.where[l];
+        loc.forbidden = ((all_known & ~loc.known) | v.played | (l < NUM_SEATS ? inferred[l] : 0)) & deck_cards;
+        if (l == seat && phase != CouillonPhase::Trump) loc.forbidden = deck_cards & ~loc.known;
+    }
+    v.unknown = deck_cards & ~v.played & ~all_known;
+    return v;
+}
+
+const char* CouillonState::phase_name() const {
+    static constexpr const char* NAMES[] = {"trump", "mit", "kontra", "re", "play", "over"};
+    return NAMES[size_t(phase)];
+}
+
+std::string CouillonState::to_string() const {
+    std::ostringstream o;
+    o << "Couillon  dealer " << int(dealer) << "  forehand " << int(forehand);
+    if (trump >= 0) o << "  trump " << SUIT_NAMES[trump] << (revealed ? " (revealed " + card_text(reveal_card, Alphabet::French) + ")" : " (named)");
+    if (mit_declarer >= 0) o << "  Mit by " << int(mit_declarer);
+    if (kontra_by >= 0) o << "  Kontra by " << int(kontra_by);
+    if (re_by >= 0) o << "  Re by " << int(re_by);
+    o << "\n";
+    for (int s = 0; s < NUM_SEATS; ++s) o << "seat " << s << ": " << cards_text(hands[s], Alphabet::French) << "\n";
+    o << "talon: " << cards_text(talon, Alphabet::French) << "\n";
+    if (phase == CouillonPhase::Play && trick_size) {
+        o << "trick:";
+        for (int i = 0; i < trick_size; ++i) o << " " << card_text(trick[i], Alphabet::French);
+        o << "\n";
+    }
+    o << "tricks " << int(team_tricks[0]) << "-" << int(team_tricks[1]) << "  points " << int(team_points[0]) << "-"
+      << int(team_points[1]);
+    if (is_terminal()) {
+        Returns r;
+        returns(r);
+        o << "  returns " << r[0] << " " << r[1] << " " << r[2] << " " << r[3];
+    } else {
+        o << "  to act: seat " << int(to_act);
+    }
+    return o.str();
+}
+
+CouillonState couillon_deal(const CouillonRules& rules, uint64_t seed, int dealer, const FixedHands* fixed) {
+    constexpr int N = CouillonState::NUM_SEATS, H = CouillonState::HAND_SIZE;
+    if (dealer < 0 || dealer >= N) throw std::invalid_argument("dealer must be a seat 0..3, got " + std::to_string(dealer));
+    const Deck& d = deck(DeckKind::French24);
+    // Slots: seat s holds slots s*5 .. s*5+4 in deal order, the talon the last four.
+    std::array<Card, 24> slots;
+    slots.fill(NO_CARD);
+    CardSet used = 0;
+    if (fixed) {
+        for (int s = N; s < MAX_SEATS; ++s)
+            if (!(*fixed)[s].empty()) throw std::invalid_argument("Couillon has 4 seats; cards were given for seat " + std::to_string(s));
+        for (int s = 0; s < N; ++s) {
+            const auto& cards = (*fixed)[s];
+            if (int(cards.size()) > H)
+                throw std::invalid_argument("seat " + std::to_string(s) + " was given " + std::to_string(cards.size()) +
+                                            " cards; a Couillon hand has 5");
+            for (size_t i = 0; i < cards.size(); ++i) {
+                const Card c = cards[i];
+                if (c >= 64 || !contains(d.cards, c))
+                    throw std::invalid_argument("card id " + std::to_string(int(c)) + " is not in the french24 deck");
+                if (contains(used, c))
+                    throw std::invalid_argument("card " + card_text(c, d.alphabet) + " is given to more than one place");
+                used |= bit(c);
+                slots[size_t(s * H) + i] = c;
+            }
+        }
+    }
+    std::array<Card, 24> rest;
+    int n_rest = 0;
+    for (CardSet r = d.cards & ~used; r;) rest[n_rest++] = pop_lsb(r);
+    Rng rng(seed);
+    for (int i = n_rest - 1; i > 0; --i) std::swap(rest[i], rest[rng.below(uint32_t(i + 1))]);
+    int next = 0;
+    for (Card& c : slots)
+        if (c == NO_CARD) c = rest[next++];
+
+    CouillonState st;
+    st.rules = rules;
+    st.dealer = uint8_t(dealer);
+    st.forehand = uint8_t((dealer + 1) % N);
+    for (int s = 0; s < N; ++s)
+        for (int i = 0; i < H; ++i) st.hands[s] |= bit(slots[s * H + i]);
+    for (int i = N * H; i < 24; ++i) st.talon |= bit(slots[i]);
+    const int f = st.forehand;
+    st.first_three = bit(slots[f * H]) | bit(slots[f * H + 1]) | bit(slots[f * H + 2]);
+    st.reveal_card = slots[f * H + H - 1];
+    st.to_act = st.leader = st.forehand;
+    return st;
+}
+
+CouillonState CouillonMatch::next_deal() const {
+    return couillon_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer);
+}
+
+void CouillonMatch::record(const CouillonState& finished) {
+    if (!finished.is_terminal()) throw std::invalid_argument("the deal is not finished; play it to the end before recording it");
+    if (is_over()) throw std::invalid_argument("the match is over");
+    if (finished.dealer != dealer)
+        throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
+                                    " but the match expects seat " + std::to_string(dealer));
+    const auto m = finished.score_moves();
+    for (int t = 0; t < 2; ++t) scores[t] += m[t];
+    ++deals_played;
+    dealer = (dealer + 1) % CouillonState::NUM_SEATS;
+    for (int t = 0; t < 2; ++t)
+        if (scores[t] <= 0) winner = t;
+}
+
+void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out) {
+    for (int64_t i = 0; i < n; ++i) {
+        const uint64_t deal_seed = mix_seed(seed, uint64_t(i));
+        CouillonState s = couillon_deal(rules, deal_seed, int(i % 4));
+        Rng rng(~deal_seed);
+        play_out_randomly(s, rng);
+        Returns r;
+        s.returns(r);
+        for (int k = 0; k < 4; ++k) out[i * 4 + k] = r[k];
+    }
+}
+
+}  // namespace stich

@@ -1,0 +1,122 @@
+// Couillon with Mit (seed 002, RULINGS C-1 .. C-6).
+// Four players, partners opposite (teams seat % 2), 24 French cards A K Q J T 9 worth 4 3 2 1 0 0.
+// Forehand sees its first three cards and names a trump suit or asks for the reveal (its last
+// dealt card is shown and gives trump). A 4-card talon stays hidden. The holder of the Mit (SQ)
+// may declare it before the first card: it becomes the second-highest trump; only whether it was
+// declared is public. After a declaration the opponents may say Kontra and the declarer's team
+// Re. Five tricks under C-5 following; the team with more card points moves towards 0 (C-6).
+#pragma once
+#include <array>
+#include <string>
+#include <vector>
+
+#include "stich/contract.hpp"
+#include "stich/game.hpp"
+
+namespace stich {
+
+struct CouillonRules {
+    bool kontra_doubles = false;   // C-6 option: Kontra and Re double instead of adding one
+    bool operator==(const CouillonRules&) const = default;
+};
+
+enum class CouillonPhase : uint8_t { Trump, Mit, Kontra, Re, Play, Over };
+
+// Action ids: card plays are card ids (0..63); the decisions follow.
+namespace couillon_action {
+constexpr Action NAME_TRUMP = 64;   // + suit: C S H D
+constexpr Action REVEAL = 68;
+constexpr Action MIT_DECLARE = 69;
+constexpr Action MIT_PASS = 70;     // hidden from the other seats (C-3)
+constexpr Action KONTRA = 71;
+constexpr Action KONTRA_PASS = 72;
+constexpr Action RE = 73;
+constexpr Action RE_PASS = 74;
+constexpr Action END = 75;
+}  // namespace couillon_action
+
+// Cards given per seat in deal order (forehand: the first three are those it decides on, the
+// fifth is its reveal card); the rest is dealt at random.
+using FixedHands = std::array<std::vector<Card>, MAX_SEATS>;
+
+struct CouillonState {
+    static constexpr int NUM_SEATS = 4;
+    static constexpr int HAND_SIZE = 5;
+    static constexpr int TALON = 4;
+    static constexpr int LOC_TALON = 4;
+
+    CouillonRules rules{};
+    const Contract* contract = nullptr;   // set once the trump is known
+    std::array<CardSet, NUM_SEATS> hands{};
+    CardSet talon = 0;
+    CardSet first_three = 0;   // forehand's first packet
+    Card reveal_card = NO_CARD;
+    uint8_t dealer = 0, forehand = 1;
+    CouillonPhase phase = CouillonPhase::Trump;
+    int8_t trump = -1;
+    bool revealed = false;
+    int8_t mit_declarer = -1, kontra_by = -1, re_by = -1;
+    uint8_t to_act = 1;
+    uint8_t speakers_done = 0;   // Kontra / Re: how many of the two seats have spoken
+    // Play.
+    uint8_t leader = 1, trick_size = 0, tricks_done = 0;
+    std::array<Card, NUM_SEATS> trick{};
+    Card winning = NO_CARD;
+    uint8_t winning_seat = 0;
+    std::array<uint8_t, 2> team_tricks{}, team_points{};
+    // History, for views.
+    uint8_t history_size = 0;
+    std::array<Action, 32> history{};
+    std::array<uint8_t, 32> actors{};
+
+    int num_players() const { return NUM_SEATS; }
+    int current_player() const { return phase == CouillonPhase::Over ? -1 : to_act; }
+    bool is_terminal() const { return phase == CouillonPhase::Over; }
+    CardSet hand(int seat) const { return hands[size_t(seat)]; }
+    const Deck& deck_info() const { return deck(DeckKind::French24); }
+    void legal_actions(ActionList& out) const;
+    CardSet legal_cards() const;
+    void apply(Action a);
+    Action random_action(Rng& rng) const;
+    void returns(Returns& out) const;
+    // Change of each team's running score (negative: towards 0), C-6.
+    std::array<int, 2> score_moves() const;
+    std::string action_text(Action a) const;
+    Action public_projection(Action a) const { return a == couillon_action::MIT_PASS ? HIDDEN_ACTION : a; }
+    View view(int seat) const;
+    Locations locations() const;
+    std::string to_string() const;
+    const char* phase_name() const;
+    bool operator==(const CouillonState&) const = default;
+
+   private:
+    void start_play();
+    // The seat of the given team that speaks k-th, counting clockwise from forehand.
+    int team_speaker(int team, int k) const;
+    void finish_trick();
+};
+
+static_assert(std::is_trivially_copyable_v<CouillonState>);
+
+// Deals from a seed; `fixed` pins cards per seat (validated: each seat at most five, no card twice).
+CouillonState couillon_deal(const CouillonRules& rules, uint64_t seed, int dealer, const FixedHands* fixed = nullptr);
+
+// A match from 13 down to 0 with the dealer rotating (C-6).
+struct CouillonMatch {
+    CouillonRules rules{};
+    uint64_t seed = 0;
+    std::array<int, 2> scores{13, 13};
+    int dealer = 0;
+    int deals_played = 0;
+    int winner = -1;   // team, once a score is at 0 or below
+
+    bool is_over() const { return winner >= 0; }
+    CouillonState next_deal() const;    // the next deal (seeded by the match seed and deal number)
+    void record(const CouillonState& finished);
+};
+
+// Plays n random deals (dealer rotating) with uniformly random legal actions; writes each deal's
+// returns (4 per deal) to out. Deal i depends only on (seed, i).
+void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out);
+
+}  // namespace stich

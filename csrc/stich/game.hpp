@@ -1,0 +1,160 @@
+// The one shape every game follows, and the algorithms written once against it (checked apply,
+// action text lookup, perft, batched random playouts, view consistency).
+//
+// A game State is a small trivially copyable struct with:
+//   int num_players() const;             int current_player() const;   // -1 when the deal is over
+//   void legal_actions(ActionList&) const;   // ascending action ids, non-empty unless terminal
+//   void apply(Action);                      // unchecked: the action must be legal
+//   bool is_terminal() const;            void returns(Returns&) const;
+//   CardSet hand(int seat) const;        const Deck& deck_info() const;
+//   std::string action_text(Action) const;   // canonical text
+//   Action public_projection(Action) const;  // what the other seats observe; HIDDEN_ACTION if nothing
+//   View view(int seat) const;           Locations locations() const;   // true content of a View's locations
+//   Action random_action(Rng&) const;    // uniform among the legal actions
+//   std::string to_string() const;
+#pragma once
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "stich/cards.hpp"
+
+namespace stich {
+
+using Action = uint16_t;
+constexpr Action HIDDEN_ACTION = 0xFFFF;
+constexpr int MAX_SEATS = 6;
+constexpr int MAX_ACTIONS = 64;
+constexpr int MAX_LOCATIONS = 8;
+constexpr int MAX_HISTORY = 96;
+
+struct ActionList {
+    std::array<Action, MAX_ACTIONS> a{};
+    int n = 0;
+    void push(Action x) { a[size_t(n++)] = x; }
+    const Action* begin() const { return a.data(); }
+    const Action* end() const { return a.data() + n; }
+    bool contains(Action x) const { return std::find(begin(), end(), x) != end(); }
+};
+
+using Returns = std::array<int32_t, MAX_SEATS>;
+
+// Raised for an action that is not legal in the state (surfaces as stich.IllegalActionError).
+struct IllegalAction : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
+// One place unknown cards can be: a seat's hand, a talon, a discard pile.
+struct Location {
+    CardSet known = 0;       // cards the observer knows are here
+    CardSet forbidden = 0;   // cards the observer knows are not here
+    uint8_t size = 0;        // how many cards are here in all (known ones included)
+};
+
+struct PublicEvent {
+    uint8_t seat;
+    Action action;   // the action as this observer saw it (its own actions in full)
+};
+
+// What one seat knows: an information set. Locations 0..num_seats-1 are the hands; further
+// locations (talon, discards) are game-specific and named by location_names().
+struct View {
+    uint8_t observer = 0;
+    uint8_t num_seats = 0;
+    uint8_t num_locations = 0;
+    std::array<Location, MAX_LOCATIONS> where{};
+    CardSet played = 0;      // cards out of play for good (on the table or in tricks)
+    CardSet unknown = 0;     // cards whose place the observer does not know
+    uint8_t history_size = 0;
+    std::array<PublicEvent, MAX_HISTORY> history{};
+
+    void record(int seat, Action a) { history[history_size++] = {uint8_t(seat), a}; }
+};
+static_assert(std::is_trivially_copyable_v<View>);
+
+using Locations = std::array<CardSet, MAX_LOCATIONS>;
+
+// Is the true content of the locations consistent with the view?
+inline bool consistent(const View& v, const Locations& truth) {
+    for (int l = 0; l < v.num_locations; ++l) {
+        const Location& loc = v.where[size_t(l)];
+        const CardSet t = truth[size_t(l)];
+        if ((t & loc.known) != loc.known || (t & loc.forbidden) || popcount(t) != loc.size) return false;
+        if (t & v.played) return false;
+    }
+    return true;
+}
+
+inline bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+template <class State>
+std::string legal_actions_text(const State& s) {
+    ActionList list;
+    s.legal_actions(list);
+    std::string out;
+    for (Action a : list) out += (out.empty() ? "" : ", ") + s.action_text(a);
+    return out;
+}
+
+template <class State>
+void apply_checked(State& s, Action a) {
+    if (s.is_terminal()) throw IllegalAction("the deal is over; no action can be applied");
+    ActionList list;
+    s.legal_actions(list);
+    if (!list.contains(a))
+        throw IllegalAction("action " + std::to_string(a) + " is not legal here; legal: " + legal_actions_text(s));
+    s.apply(a);
+}
+
+// The legal action whose canonical text matches `text` (case-insensitive; card plays may be
+// written in any form G-1 accepts). Throws IllegalAction naming the legal actions.
+template <class State>
+Action find_action(const State& s, std::string_view text) {
+    if (s.is_terminal()) throw IllegalAction("the deal is over; no action can be applied ('" + std::string(text) + "')");
+    ActionList list;
+    s.legal_actions(list);
+    std::string_view t = text;
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+    for (Action a : list)
+        if (iequals(s.action_text(a), t)) return a;
+    try {
+        Card c = parse_card(t, s.deck_info());
+        for (Action a : list)
+            if (a == c) return a;
+    } catch (const std::invalid_argument&) {
+    }
+    throw IllegalAction("'" + std::string(text) + "' is not a legal action for seat " +
+                        std::to_string(s.current_player()) + "; legal: " + legal_actions_text(s));
+}
+
+// Number of leaves of the tree of legal actions to `depth` plies (a deal that ends earlier is one leaf).
+template <class State>
+uint64_t perft(const State& s, int depth) {
+    if (depth == 0 || s.is_terminal()) return 1;
+    ActionList list;
+    s.legal_actions(list);
+    if (depth == 1) return uint64_t(list.n);
+    uint64_t n = 0;
+    for (Action a : list) {
+        State child = s;
+        child.apply(a);
+        n += perft(child, depth - 1);
+    }
+    return n;
+}
+
+template <class State>
+void play_out_randomly(State& s, Rng& rng) {
+    while (!s.is_terminal()) s.apply(s.random_action(rng));
+}
+
+}  // namespace stich

@@ -1,0 +1,42 @@
+"""stich: a fast engine for trick-taking card games (Mucken, Couillon with Mit, Mistigri).
+
+The rules run in a C++20 core (``stich._core``); this package adds parsing, printing and the CLI.
+"""
+
+from __future__ import annotations
+
+from ._core import (
+    Action,
+    Alphabet,
+    Card,
+    CardSet,
+    Contract,
+    CouillonMatch,
+    CouillonState,
+    Deck,
+    IllegalActionError,
+    InfoSet,
+    perft,
+)
+from .cards import Rank, Suit
+from .games import Couillon, Game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Alphabet",
+    "Card",
+    "CardSet",
+    "Contract",
+    "Couillon",
+    "CouillonMatch",
+    "CouillonState",
+    "Deck",
+    "Game",
+    "IllegalActionError",
+    "InfoSet",
+    "Rank",
+    "Suit",
+    "perft",
+]
