@@ -78,7 +78,10 @@ void register_contracts(py::module_& m) {
                  for (Card x : t)
                      if (contains(h, x)) throw py::value_error("card " + card_text(x, d.alphabet) + " is both in the hand and in the trick");
                  auto [led, win] = trick_state(*c.k, t);
-                 return make_set(cascade(*c.k, led, win).legal(h), d);
+                 const CardSet legal = legal_cards(*c.k, h, led, win);
+                 if (legal != cascade(*c.k, led, win).legal(h))  // both forms must agree; the tests run through here
+                     throw std::logic_error("legal_cards and the cascade disagree");
+                 return make_set(legal, d);
              },
              py::arg("hand"), py::arg("trick") = py::list(), "The cards of `hand` that may be played to `trick`.")
         .def("winner",

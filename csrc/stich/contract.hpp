@@ -92,6 +92,26 @@ inline Cascade cascade(const Contract& k, Card led, Card winning) {
     return c;
 }
 
+// The legal set without building the whole cascade (the hot path of playouts and search); the
+// same masks as cascade(k, led, winning).legal(hand), which the tests check.
+inline CardSet legal_cards(const Contract& k, CardSet hand, Card led, Card winning) {
+    if (led == NO_CARD) return hand;
+    const CardSet led_suit = k.same_suit[led];
+    const CardSet follow = hand & led_suit;
+    switch (k.follow) {
+        case FollowRule::FollowSuit: return follow ? follow : hand;
+        case FollowRule::FollowOrTrump: return follow ? hand & (led_suit | k.trumps) : hand;
+        case FollowRule::Stichzwang: {
+            const CardSet head = k.beats[winning];
+            if (follow) return (follow & head) ? follow & head : follow;
+            const CardSet trumps = hand & k.trumps;
+            if (trumps) return (trumps & head) ? trumps & head : trumps;
+            return hand;
+        }
+    }
+    return hand;
+}
+
 // Winner of a trick update: does c take the trick from the card now winning?
 inline bool takes(const Contract& k, Card winning, Card c) { return contains(k.beats[winning], c); }
 

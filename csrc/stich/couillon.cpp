@@ -19,9 +19,7 @@ int CouillonState::team_speaker(int team, int k) const {
 }
 
 CardSet CouillonState::legal_cards() const {
-    const CardSet h = hands[to_act];
-    if (trick_size == 0) return h;
-    return cascade(*contract, trick[0], winning).legal(h);
+    return trick_size == 0 ? hands[to_act] : stich::legal_cards(*contract, hands[to_act], trick[0], winning);
 }
 
 void CouillonState::legal_actions(ActionList& out) const {
@@ -110,10 +108,9 @@ void CouillonState::apply(Action a) {
         case CouillonPhase::Play: {
             const Card c = Card(a);
             hands[to_act] &= ~bit(c);
-            if (trick_size == 0 || takes(*contract, winning, c)) {
-                winning = c;
-                winning_seat = to_act;
-            }
+            const bool takes_it = trick_size == 0 || takes(*contract, winning, c);
+            winning = takes_it ? c : winning;   // branch-free: the outcome is random in playouts
+            winning_seat = takes_it ? to_act : winning_seat;
             trick[trick_size++] = c;
             if (trick_size == NUM_SEATS) finish_trick();
             else to_act = uint8_t((to_act + 1) % NUM_SEATS);
@@ -279,11 +276,14 @@ CouillonState couillon_deal(const CouillonRules& rules, uint64_t seed, int deale
     int n_rest = 0;
     for (CardSet r = d.cards & ~used; r;) rest[n_rest++] = pop_lsb(r);
     Rng rng(seed);
-    for (int i = n_rest - 1; i > 0; --i) std::swap(rest[i], rest[rng.below(uint32_t(i + 1))]);
-    int next = 0;
-    for (Card& c : slots)
-        if (c == NO_CARD) c = rest[next++];
-
+    rng.shuffle(rest.data(), n_rest);
+    if (used) {
+        int next = 0;
+        for (Card& c : slots)
+            if (c == NO_CARD) c = rest[next++];
+    } else {
+        slots = rest;
+    }
     CouillonState st;
     st.rules = rules;
     st.dealer = uint8_t(dealer);
