@@ -1,0 +1,84 @@
+"""Command line: ``python -m stich play|perft ...`` (the ``stich`` console script is the same)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+from . import Couillon, perft
+
+GAMES = {"couillon": Couillon}
+
+
+def _read_hands(path: str | None) -> list[str | None] | None:
+    """One hand per line, seat 0 first; '-' or an empty line leaves that seat random; '#' starts a comment."""
+    if path is None:
+        return None
+    hands: list[str | None] = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        hands.append(None if line == "-" else line)
+    return hands
+
+
+def _game(name: str):
+    try:
+        return GAMES[name.lower()]()
+    except KeyError:
+        raise SystemExit(f"unknown game {name!r}; games: {', '.join(GAMES)}") from None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Deals (seeded, hands optionally pinned) and plays the deal out with random legal actions."""
+    game = _game(args.game)
+    state = game.deal(seed=args.seed, dealer=args.dealer, hands=_read_hands(args.hands))
+    chooser = random.Random(args.seed)
+    print(state)
+    print()
+    while not state.is_terminal:
+        seat = state.current_player
+        action = chooser.choice(state.legal_actions())
+        state.apply(action)
+        print(f"seat {seat}: {action}")
+    print()
+    print(state)
+    return 0
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    state = game.deal(seed=args.seed, dealer=args.dealer)
+    for depth in range(args.depth + 1):
+        print(f"depth {depth}: {perft(state, depth)}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="stich", description="A fast engine for trick-taking card games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="deal and play out one deal with random legal actions, printing every step")
+    play.add_argument("game", help="game name: " + ", ".join(GAMES))
+    play.add_argument("--seed", type=int, default=None, help="seed of the deal and of the random choices")
+    play.add_argument("--dealer", type=int, default=0)
+    play.add_argument("--hands", help="file with one hand per line (seat 0 first; '-' = random)")
+    play.set_defaults(func=cmd_play)
+    pf = sub.add_parser("perft", help="count the leaves of the tree of legal actions from a seeded deal")
+    pf.add_argument("game")
+    pf.add_argument("--seed", type=int, default=1)
+    pf.add_argument("--dealer", type=int, default=0)
+    pf.add_argument("--depth", type=int, default=6)
+    pf.set_defaults(func=cmd_perft)
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except (ValueError, OSError) as e:
+        print(f"stich: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
