@@ -37,7 +37,7 @@ struct PyView {
 
 int check_seat(int seat, int n);
 
-template <class State>
+template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
     check_seat(seat, s.num_players());
     PyView v{s.view(seat), s.deck_info().alphabet, {}, {}};
@@ -48,7 +48,7 @@ PyView make_view(const State& s, int seat, std::vector<std::string> extra_locati
     return v;
 }
 
-template <class State>
+template <GameState State>
 py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::string> extra_locations) {
     py::class_<State> c(m, name);
     c.def_property_readonly("current_player",

@@ -51,7 +51,7 @@ def texts(cardset):
     return set(str(cardset).split())
 
 
-# ----- contracts -----------------------------------------------------------------------------------
+# ----- contracts ----------------------------------------------------------------------------------
 
 # (id, engine factory, reference factory, deck, largest hand, longest partial trick)
 # Mucken: 4 players (6 players on the short deck, U-1: trick up to 5 cards), 6 cards (8 long).
@@ -177,9 +177,11 @@ def test_contract_random(family, index, size, make_engine, make_reference, deck_
                 diff.append(f"points engine={e_points} reference={r_points}")
             for c in sorted(e_legal & r_legal):
                 if e_forbidden[c] != r_forbidden[c]:
-                    diff.append(f"forbidden({c}) engine-only={sorted(e_forbidden[c] - r_forbidden[c])}"
-                                f" reference-only={sorted(r_forbidden[c] - e_forbidden[c])}")
-            mismatches.append(f"{eng!r} hand={' '.join(hand)!r} trick={trick!r}: " + "; ".join(diff))
+                    only_e = sorted(e_forbidden[c] - r_forbidden[c])
+                    only_r = sorted(r_forbidden[c] - e_forbidden[c])
+                    diff.append(f"forbidden({c}) engine-only={only_e} reference-only={only_r}")
+            mismatches.append(f"{eng!r} hand={' '.join(hand)!r} trick={trick!r}: "
+                              + "; ".join(diff))
     assert not mismatches, (f"{len(mismatches)} of {cases} cases differ, e.g.:\n  "
                             + "\n  ".join(mismatches[:MAX_REPORTED]))
 
@@ -202,7 +204,7 @@ def test_reference_trick_key_is_sound(family):
             assert ref.forbidden(trick, c) == ref.forbidden(short_trick, c), (ref, trick, c)
 
 
-# ----- Couillon deals ------------------------------------------------------------------------------
+# ----- Couillon deals -----------------------------------------------------------------------------
 
 def reference_deal(state, kontra_doubles):
     """A RefCouillon holding the engine deal's hands, talon, dealer and reveal card."""
@@ -303,7 +305,7 @@ def test_couillon_deals_with_given_hands(kontra_doubles):
         play_lockstep(state, ref, rng, label)
 
 
-# ----- Couillon matches ----------------------------------------------------------------------------
+# ----- Couillon matches ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("kontra_doubles", [False, True])
 def test_couillon_random_matches(kontra_doubles):
@@ -313,7 +315,8 @@ def test_couillon_random_matches(kontra_doubles):
         seed, dealer = rng.getrandbits(64), rng.randrange(4)
         match = game.match(seed=seed, dealer=dealer)
         ref = RefCouillonMatch(dealer=dealer, kontra_doubles=kontra_doubles)
-        label = f"stich.Couillon(kontra_doubles={kontra_doubles}).match(seed={seed}, dealer={dealer})"
+        label = (f"stich.Couillon(kontra_doubles={kontra_doubles}).match(seed={seed}, "
+                 f"dealer={dealer})")
         assert list(match.scores) == ref.scores and match.dealer == ref.dealer, label
         assert match.winner is None and not match.is_over and match.deals_played == 0, label
         while not ref.is_over():

@@ -248,52 +248,19 @@ std::string CouillonState::to_string() const {
 CouillonState couillon_deal(const CouillonRules& rules, uint64_t seed, int dealer, const FixedHands* fixed) {
     constexpr int N = CouillonState::NUM_SEATS, H = CouillonState::HAND_SIZE;
     if (dealer < 0 || dealer >= N) throw std::invalid_argument("dealer must be a seat 0..3, got " + std::to_string(dealer));
-    const Deck& d = deck(DeckKind::French24);
-    // Slots: seat s holds slots s*5 .. s*5+4 in deal order, the talon the last four.
-    std::array<Card, 24> slots;
-    slots.fill(NO_CARD);
-    CardSet used = 0;
-    if (fixed) {
-        for (int s = N; s < MAX_SEATS; ++s)
-            if (!(*fixed)[s].empty()) throw std::invalid_argument("Couillon has 4 seats; cards were given for seat " + std::to_string(s));
-        for (int s = 0; s < N; ++s) {
-            const auto& cards = (*fixed)[s];
-            if (int(cards.size()) > H)
-                throw std::invalid_argument("seat " + std::to_string(s) + " was given " + std::to_string(cards.size()) +
-                                            " cards; a Couillon hand has 5");
-            for (size_t i = 0; i < cards.size(); ++i) {
-                const Card c = cards[i];
-                if (c >= 64 || !contains(d.cards, c))
-                    throw std::invalid_argument("card id " + std::to_string(int(c)) + " is not in the french24 deck");
-                if (contains(used, c))
-                    throw std::invalid_argument("card " + card_text(c, d.alphabet) + " is given to more than one place");
-                used |= bit(c);
-                slots[size_t(s * H) + i] = c;
-            }
-        }
-    }
-    std::array<Card, 24> rest;
-    int n_rest = 0;
-    for (CardSet r = d.cards & ~used; r;) rest[n_rest++] = pop_lsb(r);
+    static constexpr DealLayout LAYOUT{"Couillon", N, {H, H, H, H, CouillonState::TALON}, N + 1};
     Rng rng(seed);
-    rng.shuffle(rest.data(), n_rest);
-    if (used) {
-        int next = 0;
-        for (Card& c : slots)
-            if (c == NO_CARD) c = rest[next++];
-    } else {
-        slots = rest;
-    }
+    // Seat s holds slots s*5 .. s*5+4 in deal order, the talon the last four.
+    const auto slots = deal_cards(deck(DeckKind::French24), LAYOUT, fixed, rng);
     CouillonState st;
     st.rules = rules;
     st.dealer = uint8_t(dealer);
     st.forehand = uint8_t((dealer + 1) % N);
-    for (int s = 0; s < N; ++s)
-        for (int i = 0; i < H; ++i) st.hands[s] |= bit(slots[s * H + i]);
-    for (int i = N * H; i < 24; ++i) st.talon |= bit(slots[i]);
+    for (int s = 0; s < N; ++s) st.hands[s] = slots_set(slots, s * H, H);
+    st.talon = slots_set(slots, N * H, CouillonState::TALON);
     const int f = st.forehand;
-    st.first_three = bit(slots[f * H]) | bit(slots[f * H + 1]) | bit(slots[f * H + 2]);
-    st.reveal_card = slots[f * H + H - 1];
+    st.first_three = slots_set(slots, f * H, 3);
+    st.reveal_card = slots[size_t(f * H + H - 1)];
     st.to_act = st.leader = st.forehand;
     return st;
 }
@@ -317,15 +284,9 @@ void CouillonMatch::record(const CouillonState& finished) {
 }
 
 void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out) {
-    for (int64_t i = 0; i < n; ++i) {
-        const uint64_t deal_seed = mix_seed(seed, uint64_t(i));
-        CouillonState s = couillon_deal(rules, deal_seed, int(i % 4));
-        Rng rng(~deal_seed);
-        play_out_randomly(s, rng);
-        Returns r;
-        s.returns(r);
-        for (int k = 0; k < 4; ++k) out[i * 4 + k] = r[k];
-    }
+    random_playouts<CouillonState>(
+        [&](int64_t i, uint64_t deal_seed) { return couillon_deal(rules, deal_seed, int(i % 4)); }, seed, n,
+        CouillonState::NUM_SEATS, out);
 }
 
 }  // namespace stich

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "stich/contract.hpp"
+#include "stich/deal.hpp"
 #include "stich/game.hpp"
 
 namespace stich {
@@ -35,9 +36,6 @@ constexpr Action RE_PASS = 74;
 constexpr Action END = 75;
 }  // namespace couillon_action
 
-// Cards given per seat in deal order (forehand: the first three are those it decides on, the
-// fifth is its reveal card); the rest is dealt at random.
-using FixedHands = std::array<std::vector<Card>, MAX_SEATS>;
 
 struct CouillonState {
     static constexpr int NUM_SEATS = 4;
@@ -96,9 +94,10 @@ struct CouillonState {
     void finish_trick();
 };
 
-static_assert(std::is_trivially_copyable_v<CouillonState>);
+static_assert(GameState<CouillonState>);
 
-// Deals from a seed; `fixed` pins cards per seat (validated: each seat at most five, no card twice).
+// Deals from a seed; `fixed` pins cards per seat in deal order (forehand: the first three are
+// those it decides on, the fifth is its reveal card).
 CouillonState couillon_deal(const CouillonRules& rules, uint64_t seed, int dealer, const FixedHands* fixed = nullptr);
 
 // A match from 13 down to 0 with the dealer rotating (C-6).

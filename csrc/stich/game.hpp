@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <concepts>
 #include <type_traits>
 
 #include "stich/cards.hpp"
@@ -89,13 +90,34 @@ inline bool consistent(const View& v, const Locations& truth) {
     return true;
 }
 
+// The shape every game's State has; the generic algorithms and bindings require it.
+template <class S>
+concept GameState = std::is_trivially_copyable_v<S> && requires(S s, const S cs, Action a, ActionList& list, Returns& r, Rng& rng) {
+    { cs.num_players() } -> std::convertible_to<int>;
+    { cs.current_player() } -> std::convertible_to<int>;
+    { cs.is_terminal() } -> std::convertible_to<bool>;
+    cs.legal_actions(list);
+    s.apply(a);
+    cs.returns(r);
+    { cs.hand(0) } -> std::convertible_to<CardSet>;
+    { cs.deck_info() } -> std::convertible_to<const Deck&>;
+    { cs.action_text(a) } -> std::convertible_to<std::string>;
+    { cs.public_projection(a) } -> std::convertible_to<Action>;
+    { cs.view(0) } -> std::convertible_to<View>;
+    { cs.locations() } -> std::convertible_to<Locations>;
+    { cs.random_action(rng) } -> std::convertible_to<Action>;
+    { cs.to_string() } -> std::convertible_to<std::string>;
+    { cs.phase_name() } -> std::convertible_to<std::string>;
+    { cs == cs } -> std::convertible_to<bool>;
+};
+
 inline bool iequals(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
                return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
            });
 }
 
-template <class State>
+template <GameState State>
 std::string legal_actions_text(const State& s) {
     ActionList list;
     s.legal_actions(list);
@@ -104,7 +126,7 @@ std::string legal_actions_text(const State& s) {
     return out;
 }
 
-template <class State>
+template <GameState State>
 void apply_checked(State& s, Action a) {
     if (s.is_terminal()) throw IllegalAction("the deal is over; no action can be applied");
     ActionList list;
@@ -116,7 +138,7 @@ void apply_checked(State& s, Action a) {
 
 // The legal action whose canonical text matches `text` (case-insensitive; card plays may be
 // written in any form G-1 accepts). Throws IllegalAction naming the legal actions.
-template <class State>
+template <GameState State>
 Action find_action(const State& s, std::string_view text) {
     if (s.is_terminal()) throw IllegalAction("the deal is over; no action can be applied ('" + std::string(text) + "')");
     ActionList list;
@@ -137,7 +159,7 @@ Action find_action(const State& s, std::string_view text) {
 }
 
 // Number of leaves of the tree of legal actions to `depth` plies (a deal that ends earlier is one leaf).
-template <class State>
+template <GameState State>
 uint64_t perft(const State& s, int depth) {
     if (depth == 0 || s.is_terminal()) return 1;
     ActionList list;
@@ -152,7 +174,7 @@ uint64_t perft(const State& s, int depth) {
     return n;
 }
 
-template <class State>
+template <GameState State>
 void play_out_randomly(State& s, Rng& rng) {
     while (!s.is_terminal()) s.apply(s.random_action(rng));
 }

@@ -1,0 +1,45 @@
+#include "stich/deal.hpp"
+
+#include <string>
+
+namespace stich {
+
+std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, const FixedHands* fixed, Rng& rng) {
+    std::array<int, MAX_LOCATIONS + 1> start{};
+    for (int l = 0; l < layout.num_locations; ++l) start[size_t(l + 1)] = start[size_t(l)] + layout.sizes[size_t(l)];
+    std::array<Card, MAX_CARDS> slots;
+    slots.fill(NO_CARD);
+    CardSet used = 0;
+    if (fixed) {
+        for (int s = 0; s < MAX_SEATS; ++s) {
+            const auto& cards = (*fixed)[size_t(s)];
+            if (cards.empty()) continue;
+            if (s >= layout.num_seats)
+                throw std::invalid_argument(std::string(layout.game) + " is played by " + std::to_string(layout.num_seats) +
+                                            " seats; cards were given for seat " + std::to_string(s));
+            if (int(cards.size()) > layout.sizes[size_t(s)])
+                throw std::invalid_argument("seat " + std::to_string(s) + " was given " + std::to_string(cards.size()) +
+                                            " cards; a " + layout.game + " hand has " + std::to_string(layout.sizes[size_t(s)]));
+            for (size_t i = 0; i < cards.size(); ++i) {
+                const Card c = cards[i];
+                if (c >= MAX_CARDS || !contains(d.cards, c))
+                    throw std::invalid_argument("card id " + std::to_string(int(c)) + " is not in the " + d.name + " deck");
+                if (contains(used, c))
+                    throw std::invalid_argument("card " + card_text(c, d.alphabet) + " is given to more than one seat");
+                used |= bit(c);
+                slots[size_t(start[size_t(s)]) + i] = c;
+            }
+        }
+    }
+    std::array<Card, MAX_CARDS> rest;
+    int n_rest = 0;
+    for (CardSet r = d.cards & ~used; r;) rest[size_t(n_rest++)] = pop_lsb(r);
+    rng.shuffle(rest.data(), n_rest);
+    if (!used) return rest;
+    int next = 0;
+    for (int i = 0; i < start[size_t(layout.num_locations)]; ++i)
+        if (slots[size_t(i)] == NO_CARD) slots[size_t(i)] = rest[size_t(next++)];
+    return slots;
+}
+
+}  // namespace stich

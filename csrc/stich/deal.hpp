@@ -1,0 +1,48 @@
+// Dealing shared by the games: a uniform deal of a deck into locations (hands, talon), with some
+// cards pinned to seats in deal order.
+#pragma once
+#include <array>
+#include <vector>
+
+#include "stich/cards.hpp"
+#include "stich/game.hpp"
+
+namespace stich {
+
+// Cards given per seat in deal order; the rest of each hand is dealt at random.
+using FixedHands = std::array<std::vector<Card>, MAX_SEATS>;
+
+struct DealLayout {
+    const char* game;                      // for messages
+    int num_seats;
+    std::array<int, MAX_LOCATIONS> sizes;  // cards per location; seats first
+    int num_locations;
+};
+
+// Slots of every location in deal order, location after location: a uniform deal given the
+// pinned cards (validated: at most a hand's worth per seat, each card once, cards of the deck).
+std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, const FixedHands* fixed, Rng& rng);
+
+// Bits of slots [first, first + count).
+inline CardSet slots_set(const std::array<Card, MAX_CARDS>& slots, int first, int count) {
+    CardSet s = 0;
+    for (int i = first; i < first + count; ++i) s |= bit(slots[size_t(i)]);
+    return s;
+}
+
+// Plays n deals with uniformly random legal actions; deal(i, seed_i) makes deal i. Writes each
+// deal's returns (`players` per deal) to out. Deal i depends only on (seed, i).
+template <GameState State, class DealFn>
+void random_playouts(DealFn&& deal, uint64_t seed, int64_t n, int players, int32_t* out) {
+    for (int64_t i = 0; i < n; ++i) {
+        const uint64_t deal_seed = mix_seed(seed, uint64_t(i));
+        State s = deal(i, deal_seed);
+        Rng rng(~deal_seed);
+        play_out_randomly(s, rng);
+        Returns r;
+        s.returns(r);
+        for (int k = 0; k < players; ++k) out[i * players + k] = r[size_t(k)];
+    }
+}
+
+}  // namespace stich
