@@ -12,6 +12,17 @@ struct PyAction {
     std::string text;
 };
 
+// A Python int as long long, or `fallback` when it does not fit.
+inline long long int_or(py::handle obj, long long fallback) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return fallback;
+    }
+    return v;
+}
+
 // A seat's information set, with texts resolved for Python.
 struct PyView {
     View view;
@@ -20,11 +31,12 @@ struct PyView {
     std::vector<std::pair<int, std::string>> history;
 
     int location_index(py::handle loc) const {
-        if (py::isinstance<py::int_>(loc)) {
-            int i = loc.cast<int>();
+        if (py::isinstance<py::int_>(loc) && !py::isinstance<py::bool_>(loc)) {
+            const long long i = int_or(loc, -1);
             if (i < 0 || i >= view.num_locations)
-                throw py::index_error("location " + std::to_string(i) + " out of range 0.." + std::to_string(view.num_locations - 1));
-            return i;
+                throw py::index_error("location " + std::string(py::str(loc)) + " out of range 0.." +
+                                      std::to_string(view.num_locations - 1));
+            return int(i);
         }
         std::string name = py::str(loc);
         for (size_t i = 0; i < location_names.size(); ++i)
@@ -75,9 +87,11 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                  Action a;
                  if (py::isinstance<PyAction>(action)) a = action.cast<PyAction>().id;
                  else if (py::isinstance<py::str>(action)) a = find_action(s, action.cast<std::string>());
-                 else if (py::isinstance<py::int_>(action)) {
-                     long long v = action.cast<long long>();
-                     if (v < 0 || v >= HIDDEN_ACTION) throw IllegalAction("action id " + std::to_string(v) + " out of range");
+                 else if (py::isinstance<py::int_>(action) && !py::isinstance<py::bool_>(action)) {
+                     const long long v = int_or(action, -1);
+                     if (v < 0 || v >= HIDDEN_ACTION)
+                         throw IllegalAction("action id " + std::string(py::str(action)) + " out of range: not an action of this game; legal: " +
+                                             legal_actions_text(s));
                      a = Action(v);
                  } else {
                      throw py::type_error("apply() takes an Action, its text or its id; got " + std::string(py::str(py::type::of(action))));

@@ -17,59 +17,38 @@ void check_alphabet(Alphabet got, const Deck& d) {
                               " deck (" + alphabet_name(d.alphabet) + " notation) is used");
 }
 
-PyCardSet set_from(py::handle obj, std::optional<std::string> deck_name) {
+// A set of cards from text, Cards or card texts. Without a deck the alphabet comes from the Card
+// objects given, else the texts are read as German if they all read so, else as French.
+PyCardSet set_from(py::object obj, std::optional<std::string> deck_name) {
     if (obj.is_none()) return {0, deck_name ? deck(deck_kind_from_name(*deck_name)).alphabet : Alphabet::German};
     if (py::isinstance<PyCardSet>(obj)) return obj.cast<PyCardSet>();
     if (deck_name) {
         const Deck& d = deck(deck_kind_from_name(*deck_name));
         return {to_cardset(obj, d), d.alphabet};
     }
-    // No deck: read the alphabet from the first card.
-    std::vector<PyCard> cards;
-    if (py::isinstance<py::str>(obj)) {
-        const std::string text = obj.cast<std::string>();
-        std::string token;
-        for (size_t i = 0; i <= text.size(); ++i) {
-            if (i == text.size() || std::isspace(static_cast<unsigned char>(text[i])) || text[i] == ',') {
-                if (!token.empty()) {
-                    Alphabet a;
-                    Card c = parse_card_any(token, a);
-                    cards.push_back({c, a});
-                }
-                token.clear();
-            } else {
-                token += text[i];
+    if (!py::isinstance<py::str>(obj) && !py::isinstance<py::iterable>(obj))
+        throw py::type_error("a CardSet is made from card text ('EO GU HA'), Cards or an iterable of them; got " +
+                             std::string(py::str(py::type::of(obj))));
+    if (!py::isinstance<py::str>(obj)) obj = py::list(obj);  // one pass may use up an iterator
+    std::optional<Alphabet> from_cards;
+    if (!py::isinstance<py::str>(obj))
+        for (py::handle item : obj)
+            if (py::isinstance<PyCard>(item)) {
+                const Alphabet a = item.cast<PyCard>().alphabet;
+                if (from_cards && *from_cards != a) throw py::value_error("cannot mix German and French cards in one CardSet");
+                from_cards = a;
             }
-        }
-    } else {
-        for (py::handle item : obj) {
-            if (py::isinstance<PyCard>(item)) cards.push_back(item.cast<PyCard>());
-            else if (py::isinstance<py::str>(item)) {
-                Alphabet a;
-                Card c = parse_card_any(item.cast<std::string>(), a);
-                cards.push_back({c, a});
-            } else {
-                throw py::type_error("a CardSet is made from card text, Cards or an iterable of them; got " +
-                                     std::string(py::str(py::type::of(item))));
-            }
+    if (from_cards) return {to_cardset(obj, widest_deck(*from_cards)), *from_cards};
+    try {
+        return {to_cardset(obj, widest_deck(Alphabet::German)), Alphabet::German};
+    } catch (const std::invalid_argument& german_error) {
+        try {
+            return {to_cardset(obj, widest_deck(Alphabet::French)), Alphabet::French};
+        } catch (const std::invalid_argument&) {
+            throw py::value_error(std::string(german_error.what()) +
+                                  "; the cards do not read as French cards either (German and French cannot be mixed)");
         }
     }
-    if (cards.empty()) return {};
-    // A text like "SA" reads as German; if any card needs French, read them all as French.
-    Alphabet a = cards[0].alphabet;
-    for (const PyCard& c : cards)
-        if (c.alphabet != a) a = Alphabet::French;
-    PyCardSet out{0, a};
-    if (py::isinstance<py::str>(obj)) {
-        const Deck& d = widest_deck(a);
-        out.bits = to_cardset(obj, d);
-    } else {
-        for (const PyCard& c : cards) {
-            if (contains(out.bits, c.id)) throw py::value_error("card " + card_text(c.id, a) + " appears twice");
-            out.bits |= bit(c.id);
-        }
-    }
-    return out;
 }
 
 PyCardSet binary(const PyCardSet& x, py::handle other, CardSet (*op)(CardSet, CardSet)) {
@@ -157,7 +136,12 @@ void register_cards(py::module_& m) {
         .def("__hash__", [](const PyCard& c) { return py::hash(py::make_tuple(int(c.id), int(c.alphabet))); })
         .def("__lt__", [](const PyCard& a, const PyCard& b) { return a.id < b.id; })
         .def(py::pickle([](const PyCard& c) { return py::make_tuple(int(c.id), int(c.alphabet)); },
-                        [](py::tuple t) { return PyCard{Card(t[0].cast<int>()), Alphabet(t[1].cast<int>())}; }));
+                        [](py::tuple t) {
+                            const int id = t[0].cast<int>(), a = t[1].cast<int>();
+                            if (a < 0 || a > 1 || id < 0 || id >= 64 || !contains(widest_deck(Alphabet(a)).cards, Card(id)))
+                                throw py::value_error("corrupt pickled Card");
+                            return PyCard{Card(id), Alphabet(a)};
+                        }));
 
     py::class_<PyCardSet>(m, "CardSet",
                           "An immutable set of cards (a 64-bit mask). CardSet('EO GU HA'); iteration by suit, high "
@@ -165,7 +149,11 @@ void register_cards(py::module_& m) {
         .def(py::init(&set_from), py::arg("cards") = py::none(), py::arg("deck") = py::none())
         .def_property_readonly("bits", [](const PyCardSet& s) { return s.bits; })
         .def_property_readonly("alphabet", [](const PyCardSet& s) { return s.alphabet; })
-        .def_static("from_bits", [](uint64_t bits, Alphabet a) { return PyCardSet{bits, a}; }, py::arg("bits"),
+        .def_static("from_bits", [](uint64_t bits, Alphabet a) {
+                        const Deck& d = widest_deck(a);
+                        if (bits & ~d.cards) throw py::value_error("bits " + std::to_string(bits) + " name no cards of a " + d.name + " deck");
+                        return PyCardSet{bits, a};
+                    }, py::arg("bits"),
                     py::arg("alphabet") = Alphabet::German)
         .def("__len__", [](const PyCardSet& s) { return popcount(s.bits); })
         .def("__bool__", [](const PyCardSet& s) { return s.bits != 0; })
@@ -199,7 +187,12 @@ void register_cards(py::module_& m) {
         .def("__str__", [](const PyCardSet& s) { return cards_text(s.bits, s.alphabet); })
         .def("__repr__", [](const PyCardSet& s) { return "CardSet('" + cards_text(s.bits, s.alphabet) + "')"; })
         .def(py::pickle([](const PyCardSet& s) { return py::make_tuple(s.bits, int(s.alphabet)); },
-                        [](py::tuple t) { return PyCardSet{t[0].cast<uint64_t>(), Alphabet(t[1].cast<int>())}; }));
+                        [](py::tuple t) {
+                            const uint64_t bits = t[0].cast<uint64_t>();
+                            const int a = t[1].cast<int>();
+                            if (a < 0 || a > 1 || (bits & ~widest_deck(Alphabet(a)).cards)) throw py::value_error("corrupt pickled CardSet");
+                            return PyCardSet{bits, Alphabet(a)};
+                        }));
 
     py::class_<Deck>(m, "Deck", "A deck: german24/32/36 or french24/32/36/52 (G-1).")
         .def(py::init([](const std::string& name) { return deck(deck_kind_from_name(name)); }), py::arg("name"))
@@ -229,7 +222,9 @@ void register_cards(py::module_& m) {
              "Flush value (M-2): ace 11, ten and courts 10, pips their face.")
         .def("__eq__", [](const Deck& a, const Deck& b) { return a.kind == b.kind; })
         .def("__hash__", [](const Deck& d) { return int(d.kind); })
-        .def("__repr__", [](const Deck& d) { return "Deck('" + std::string(d.name) + "')"; });
+        .def("__repr__", [](const Deck& d) { return "Deck('" + std::string(d.name) + "')"; })
+        .def(py::pickle([](const Deck& d) { return std::string(d.name); },
+                        [](const std::string& name) { return deck(deck_kind_from_name(name)); }));
 }
 
 }  // namespace stich::py_bind

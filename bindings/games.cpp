@@ -1,6 +1,7 @@
 #include "bind_game.hpp"
 #include "stich/contract.hpp"
 #include "stich/couillon.hpp"
+#include "stich/mucken.hpp"
 
 namespace stich::py_bind {
 
@@ -74,7 +75,9 @@ void register_contracts(py::module_& m) {
                  const Deck& d = c.k->deck_info();
                  const CardSet h = to_cardset(hand, d);
                  const auto t = to_card_list(trick, d);
-                 if (t.size() >= 6) throw py::value_error("a trick has at most 6 cards");
+                 if (t.size() > MAX_SEATS - 1)
+                     throw py::value_error("a trick still open has at most " + std::to_string(MAX_SEATS - 1) + " cards, got " +
+                                           std::to_string(t.size()));
                  for (Card x : t)
                      if (contains(h, x)) throw py::value_error("card " + card_text(x, d.alphabet) + " is both in the hand and in the trick");
                  auto [led, win] = trick_state(*c.k, t);
@@ -109,6 +112,17 @@ void register_contracts(py::module_& m) {
              },
              py::arg("trick"), py::arg("card"), "Cards a seat cannot hold after playing `card` to `trick` (cascade inference).")
         .def("__repr__", [](const PyContract& c) { return "<Contract " + c.name + ">"; });
+}
+
+// Runs a batch of random playouts into a new (n, players) int32 array, without the GIL.
+template <class F>
+py::array_t<int32_t> playouts_array(int64_t n, int players, F&& run) {
+    if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
+    py::array_t<int32_t> out({n, int64_t(players)});
+    int32_t* data = out.mutable_data();
+    py::gil_scoped_release release;
+    run(data);
+    return out;
 }
 
 py::object seat_or_none(int s) { return s < 0 ? py::object(py::none()) : py::object(py::int_(s)); }
@@ -162,14 +176,7 @@ void register_couillon(py::module_& m) {
 
     m.def("couillon_random_playouts",
           [](const CouillonRules& r, uint64_t seed, int64_t n) {
-              if (n < 0) throw py::value_error("n must be >= 0");
-              py::array_t<int32_t> out({n, int64_t(4)});
-              int32_t* data = out.mutable_data();
-              {
-                  py::gil_scoped_release release;
-                  couillon_random_playouts(r, seed, n, data);
-              }
-              return out;
+              return playouts_array(n, 4, [&](int32_t* out) { couillon_random_playouts(r, seed, n, out); });
           },
           py::arg("rules"), py::arg("seed"), py::arg("n"));
 
@@ -194,6 +201,104 @@ void register_couillon(py::module_& m) {
             return mt.next_deal();
         })
         .def("record", &CouillonMatch::record, py::arg("state"));
+}
+
+void register_mucken(py::module_& m) {
+    py::enum_<MuckenRanking>(m, "MuckenRanking")
+        .value("GEIER_OVER_WENZ", MuckenRanking::GeierOverWenz)
+        .value("WENZ_OVER_GEIER", MuckenRanking::WenzOverGeier)
+        .value("WENZ_OVER_MUCK", MuckenRanking::WenzOverMuck);
+    py::enum_<AllPass>(m, "AllPass")
+        .value("RAMSCH", AllPass::Ramsch)
+        .value("THROW_IN", AllPass::ThrowIn)
+        .value("MUST_PLAY", AllPass::MustPlay)
+        .value("ONE_POINT", AllPass::OnePoint);
+    py::class_<MuckenRules>(m, "MuckenRules")
+        .def(py::init([](int players, bool long_deck, MuckenRanking ranking, bool with_geier, bool kontra_takes_over,
+                         AllPass if_all_pass, bool ramsch_double, bool ramsch_stichzwang, int target, bool hanger) {
+                 if (players < 0 || players > 255 || target < -32768 || target > 32767)
+                     throw py::value_error("players or target out of range");
+                 MuckenRules r{uint8_t(players), long_deck, ranking, with_geier, kontra_takes_over, if_all_pass,
+                               ramsch_double, ramsch_stichzwang, int16_t(target), hanger};
+                 r.validate();
+                 return r;
+             }),
+             py::arg("players") = 4, py::arg("long_deck") = false, py::arg("ranking") = MuckenRanking::GeierOverWenz,
+             py::arg("with_geier") = true, py::arg("kontra_takes_over") = true, py::arg("if_all_pass") = AllPass::Ramsch,
+             py::arg("ramsch_double") = true, py::arg("ramsch_stichzwang") = true, py::arg("target") = 21,
+             py::arg("hanger") = false)
+        .def_property_readonly("players", [](const MuckenRules& r) { return int(r.players); })
+        .def_property_readonly("hand_size", &MuckenRules::hand_size)
+        .def_property_readonly("target", [](const MuckenRules& r) { return int(r.target); })
+        .def("__eq__", [](const MuckenRules& a, const MuckenRules& b) { return a == b; });
+
+    bind_state<MuckenState>(m, "MuckenState", {})
+        .def_property_readonly("dealer", [](const MuckenState& s) { return int(s.dealer); })
+        .def_property_readonly("forehand", [](const MuckenState& s) { return int(s.forehand); })
+        .def_property_readonly("bock", [](const MuckenState& s) { return s.bock; })
+        .def_property_readonly("next_bock", &MuckenState::next_bock)
+        .def_property_readonly("game", [](const MuckenState& s) -> py::object {
+            return s.play == MuckenPlay::None ? py::object(py::none()) : py::object(py::str(s.game_name()));
+        }, "The game being played ('Wenz', 'Schneider-Geier', 'Ramsch', 'must-play Muck', 'Sie', ...).")
+        .def_property_readonly("announcer", [](const MuckenState& s) { return seat_or_none(s.announcer); })
+        .def_property_readonly("player_team", [](const MuckenState& s) -> py::object {
+            return s.announcer < 0 ? py::object(py::none()) : py::object(py::int_(int(s.player_team)));
+        })
+        .def_property_readonly("auction_holder", [](const MuckenState& s) { return seat_or_none(s.holder); })
+        .def_property_readonly("sie_seat", [](const MuckenState& s) { return seat_or_none(s.sie_seat); })
+        .def_property_readonly("doublings", [](const MuckenState& s) { return int(s.doublings); },
+                               "How many of Kontra, Re, Sup, Hirsch were said.")
+        .def_property_readonly("trick", [](const MuckenState& s) {
+            std::vector<PyCard> t;
+            for (int i = 0; i < s.trick_size; ++i) t.push_back({s.trick[size_t(i)], Alphabet::German});
+            return t;
+        })
+        .def_property_readonly("team_eyes", [](const MuckenState& s) { return std::vector<int>{s.team_eyes[0], s.team_eyes[1]}; })
+        .def_property_readonly("team_tricks", [](const MuckenState& s) { return std::vector<int>{s.team_tricks[0], s.team_tricks[1]}; })
+        .def_property_readonly("winning_team", [](const MuckenState& s) { return seat_or_none(s.winning_team()); })
+        .def_property_readonly("value", &MuckenState::value, "Value of the finished deal for the winning team.");
+
+    m.def("mucken_deal",
+          [](const MuckenRules& r, uint64_t seed, int dealer, bool bock, const std::vector<std::vector<int>>& hands) {
+              FixedHands f = fixed_hands(hands);
+              return mucken_deal(r, seed, dealer, bock, &f);
+          },
+          py::arg("rules"), py::arg("seed"), py::arg("dealer"), py::arg("bock"), py::arg("hands"));
+    m.def("mucken_random_playouts",
+          [](const MuckenRules& r, uint64_t seed, int64_t n) {
+              return playouts_array(n, r.players, [&](int32_t* out) { mucken_random_playouts(r, seed, n, out); });
+          },
+          py::arg("rules"), py::arg("seed"), py::arg("n"));
+
+    py::class_<MuckenMatch>(m, "MuckenMatch")
+        .def(py::init([](const MuckenRules& r, uint64_t seed, int dealer) {
+                 check_seat(dealer, r.players);
+                 MuckenMatch mt;
+                 mt.rules = r;
+                 mt.seed = seed;
+                 mt.dealer = dealer;
+                 return mt;
+             }),
+             py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
+        .def_property_readonly("points", [](const MuckenMatch& mt) { return std::vector<int>{mt.points[0], mt.points[1]}; },
+                               "Points of the two teams in the current Bobbl.")
+        .def_property_readonly("bobbl_won", [](const MuckenMatch& mt) { return std::vector<int>{mt.bobbl_won[0], mt.bobbl_won[1]}; })
+        .def_property_readonly("bobbl_points", [](const MuckenMatch& mt) {
+            std::vector<std::vector<int>> out;
+            for (int i = 0; i < mt.bobbls_played; ++i) out.push_back({mt.bobbl_points[size_t(i)][0], mt.bobbl_points[size_t(i)][1]});
+            return out;
+        }, "Final points of each Bobbl played, per team.")
+        .def_readonly("dealer", &MuckenMatch::dealer)
+        .def_readonly("deals_played", &MuckenMatch::deals_played)
+        .def_readonly("bock", &MuckenMatch::bock)
+        .def_readonly("seed", &MuckenMatch::seed)
+        .def_property_readonly("is_over", &MuckenMatch::is_over)
+        .def_property_readonly("winner", [](const MuckenMatch& mt) { return seat_or_none(mt.winner); })
+        .def("next_deal", [](const MuckenMatch& mt) {
+            if (mt.is_over()) throw py::value_error("the match is over");
+            return mt.next_deal();
+        })
+        .def("record", &MuckenMatch::record, py::arg("state"));
 }
 
 void register_views(py::module_& m) {
@@ -241,6 +346,7 @@ void register_games(py::module_& m) {
     register_views(m);
     register_contracts(m);
     register_couillon(m);
+    register_mucken(m);
 }
 
 }  // namespace stich::py_bind

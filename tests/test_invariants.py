@@ -18,7 +18,7 @@ pytestmark = pytest.mark.rules
 
 GAMES = [stich.Couillon(), stich.Couillon(kontra_doubles=True)]
 IDS = [repr(g) for g in GAMES]
-SEEDS = range(120)
+SEEDS = range(300)
 
 # Phases in which the seats do not hold their whole hand yet (a staged deal, G-2): a view's hand
 # is then only part of the seat's final hand.

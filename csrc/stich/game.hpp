@@ -132,7 +132,8 @@ void apply_checked(State& s, Action a) {
     ActionList list;
     s.legal_actions(list);
     if (!list.contains(a))
-        throw IllegalAction("action " + std::to_string(a) + " is not legal here; legal: " + legal_actions_text(s));
+        throw IllegalAction("'" + s.action_text(a) + "' is not legal for seat " + std::to_string(s.current_player()) +
+                            " here; legal: " + legal_actions_text(s));
     s.apply(a);
 }
 

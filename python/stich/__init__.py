@@ -16,10 +16,12 @@ from ._core import (
     Deck,
     IllegalActionError,
     InfoSet,
+    MuckenMatch,
+    MuckenState,
     perft,
 )
 from .cards import Rank, Suit
-from .games import Couillon, Game
+from .games import Couillon, Game, Mucken
 
 __version__ = "0.1.0"
 
@@ -36,6 +38,9 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "InfoSet",
+    "Mucken",
+    "MuckenMatch",
+    "MuckenState",
     "Rank",
     "Suit",
     "perft",

@@ -17,3 +17,17 @@ def perft_couillon(ref_state, depth):
 
 
 perft = perft_couillon
+
+
+def perft_mucken(ref_state, depth):
+    """Leaves at `depth` plies below a RefMucken state (tests/reference/mucken.py), counted like
+    perft_couillon: a terminal state reached earlier is one leaf, depth 0 is one leaf, and each
+    child is a deep copy so `ref_state` is left untouched."""
+    if depth == 0 or ref_state.is_terminal():
+        return 1
+    total = 0
+    for action in ref_state.legal_actions():
+        child = copy.deepcopy(ref_state)
+        child.apply(action)
+        total += perft_mucken(child, depth - 1)
+    return total

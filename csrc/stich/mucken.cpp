@@ -1,0 +1,432 @@
+#include "stich/mucken.hpp"
+
+#include <sstream>
+
+namespace stich {
+
+namespace ma = mucken_action;
+
+namespace {
+constexpr const char* KIND_NAMES[3] = {"Wenz", "Geier", "Muck"};
+constexpr const char* DOUBLE_NAMES[4] = {"Kontra", "Re", "Sup", "Hirsch"};
+constexpr Card EICHEL_OBER = make_card(SUIT0, RANK_OBER);
+constexpr MuckenGame KIND_GAME[3] = {MuckenGame::Wenz, MuckenGame::Geier, MuckenGame::Muck};
+// The Sie hand (U-11): the four Obers and the Unters of Eichel and Gras.
+constexpr CardSet SIE = bit(make_card(0, RANK_OBER)) | bit(make_card(1, RANK_OBER)) | bit(make_card(2, RANK_OBER)) |
+                        bit(make_card(3, RANK_OBER)) | bit(make_card(0, RANK_UNTER)) | bit(make_card(1, RANK_UNTER));
+
+std::string game_text(int g) {
+    const std::string kind = KIND_NAMES[kind_of(g)];
+    switch (tier_of(g)) {
+        case 0: return kind;
+        case 1: return "Schneider-" + kind;
+        default: return kind + "-Tout";
+    }
+}
+}  // namespace
+
+void MuckenRules::validate() const {
+    if (players != 4 && players != 6) throw std::invalid_argument("players must be 4 or 6, got " + std::to_string(players));
+    if (players == 6 && long_deck)
+        throw std::invalid_argument("players=6 needs the short deck: 32 cards do not split into 6 hands (U-1)");
+    if (target < 1 || target > 1000) throw std::invalid_argument("target must be 1..1000 (usually 21 or 31), got " + std::to_string(target));
+}
+
+int MuckenRules::level(int game) const {
+    // Position of each kind (Wenz, Geier, Muck) inside a tier, low to high.
+    static constexpr int POS[3][3] = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1}};
+    return tier_of(game) * 3 + POS[int(ranking)][kind_of(game)];
+}
+
+MuckenState mucken_deal(const MuckenRules& rules, uint64_t seed, int dealer, bool bock, const FixedHands* fixed) {
+    rules.validate();
+    const int n = rules.players, h = rules.hand_size();
+    if (dealer < 0 || dealer >= n)
+        throw std::invalid_argument("dealer must be a seat 0.." + std::to_string(n - 1) + ", got " + std::to_string(dealer));
+    DealLayout layout{"Mucken", n, {}, n};
+    for (int s = 0; s < n; ++s) layout.sizes[size_t(s)] = h;
+    Rng rng(seed);
+    const auto slots = deal_cards(deck(rules.deck_kind()), layout, fixed, rng);
+    MuckenState st;
+    st.rules = rules;
+    st.n = uint8_t(n);
+    st.hand_size = uint8_t(h);
+    st.dealer = uint8_t(dealer);
+    st.forehand = uint8_t((dealer + 1) % n);
+    st.to_act = st.forehand;
+    st.bock = bock;
+    for (int s = 0; s < n; ++s) st.hands[size_t(s)] = slots_set(slots, s * h, h);
+    if (rules.has_sie())
+        for (int s = 0; s < n; ++s)
+            if ((st.hands[size_t(s)] & SIE) == SIE) {
+                st.sie_seat = int8_t(s);
+                st.play = MuckenPlay::Sie;
+                st.phase = MuckenPhase::Over;
+            }
+    return st;
+}
+
+int MuckenState::team_speaker(int team, int k) const {
+    for (int i = 0; i < n; ++i) {
+        const int s = (forehand + i) % n;
+        if (s % 2 == team && k-- == 0) return s;
+    }
+    return -1;
+}
+
+CardSet MuckenState::legal_cards() const {
+    return trick_size == 0 ? hands[to_act] : stich::legal_cards(*contract, hands[to_act], trick[0], winning);
+}
+
+void MuckenState::legal_actions(ActionList& out) const {
+    out.n = 0;
+    switch (phase) {
+        case MuckenPhase::Auction:
+            for (int g = 0; g < MUCKEN_GAMES; ++g) {
+                if (!rules.allows(g)) continue;
+                const bool ok = holder < 0 || rules.level(g) > rules.level(high_game) ||
+                                (rules.level(g) == rules.level(high_game) && position(to_act) < position(holder));
+                if (ok) out.push(Action(ma::GAME + g));
+            }
+            out.push(ma::PASS);
+            break;
+        case MuckenPhase::MustPlay:
+            for (int g = 0; g < 3; ++g)
+                if (rules.allows(g)) out.push(Action(ma::GAME + g));
+            break;
+        case MuckenPhase::Doubling:
+            out.push(Action(ma::DOUBLE + double_step));
+            out.push(ma::DOUBLE_PASS);
+            break;
+        case MuckenPhase::Play: {
+            CardSet s = legal_cards();
+            while (s) out.push(pop_lsb(s));
+            break;
+        }
+        case MuckenPhase::Over: break;
+    }
+}
+
+Action MuckenState::random_action(Rng& rng) const {
+    if (phase == MuckenPhase::Play) return rng.pick(legal_cards());
+    ActionList list;
+    legal_actions(list);
+    return list.a[rng.below(uint32_t(list.n))];
+}
+
+void MuckenState::next_auction_turn() {
+    const int out = popcount(passed);
+    if (holder >= 0 && out == n - 1) return start_game(MuckenPlay::Announced, high_game, holder);
+    if (holder < 0 && out == n) {
+        int eo_holder = 0;
+        for (int s = 0; s < n; ++s)
+            if (contains(hands[size_t(s)], EICHEL_OBER)) eo_holder = s;
+        switch (rules.if_all_pass) {
+            case AllPass::Ramsch: return start_game(MuckenPlay::Ramsch, -1, -1);
+            case AllPass::ThrowIn:
+                play = MuckenPlay::ThrowIn;
+                phase = MuckenPhase::Over;
+                return;
+            case AllPass::MustPlay:
+                phase = MuckenPhase::MustPlay;
+                to_act = uint8_t(eo_holder);
+                return;
+            case AllPass::OnePoint: return start_game(MuckenPlay::OnePoint, 2, eo_holder);  // a Muck game
+        }
+    }
+    int s = to_act;
+    do s = (s + 1) % n;
+    while ((passed >> s & 1) || s == holder);
+    to_act = uint8_t(s);
+}
+
+void MuckenState::start_game(MuckenPlay what, int game_id, int announcer_seat) {
+    play = what;
+    game = int8_t(game_id);
+    announcer = int8_t(announcer_seat);
+    player_team = uint8_t(announcer_seat >= 0 ? announcer_seat % 2 : 0);
+    contract = what == MuckenPlay::Ramsch
+                   ? &mucken_contract(MuckenGame::Ramsch, rules.long_deck, rules.ramsch_stichzwang)
+                   : &mucken_contract(KIND_GAME[kind_of(game_id)], rules.long_deck, false);
+    if (what == MuckenPlay::Announced) {  // U-7: doubling only after an auction won
+        phase = MuckenPhase::Doubling;
+        double_step = speakers_done = 0;
+        to_act = uint8_t(team_speaker(1 - player_team, 0));
+    } else {
+        start_play();
+    }
+}
+
+void MuckenState::start_play() {
+    phase = MuckenPhase::Play;
+    to_act = forehand;
+}
+
+void MuckenState::apply(Action a) {
+    history[history_size] = a;
+    actors[history_size++] = to_act;
+    switch (phase) {
+        case MuckenPhase::Auction:
+            if (a == ma::PASS) {
+                passed = uint8_t(passed | 1u << to_act);
+            } else {
+                holder = int8_t(to_act);
+                high_game = int8_t(a - ma::GAME);
+            }
+            next_auction_turn();
+            break;
+        case MuckenPhase::MustPlay: start_game(MuckenPlay::MustPlay, a - ma::GAME, to_act); break;
+        case MuckenPhase::Doubling: {
+            // Kontra and Sup are the defenders', Re and Hirsch the player party's.
+            const int team = double_step % 2 == 0 ? 1 - player_team : player_team;
+            if (a != ma::DOUBLE_PASS) {
+                ++doublings;
+                speakers_done = 0;
+                if (++double_step == 4) return start_play();
+                to_act = uint8_t(team_speaker(1 - team, 0));
+            } else if (++speakers_done == n / 2) {
+                start_play();
+            } else {
+                to_act = uint8_t(team_speaker(team, speakers_done));
+            }
+            break;
+        }
+        case MuckenPhase::Play: {
+            const Card c = Card(a);
+            hands[to_act] &= ~bit(c);
+            const bool takes_it = trick_size == 0 || takes(*contract, winning, c);
+            winning = takes_it ? c : winning;
+            winning_seat = takes_it ? to_act : winning_seat;
+            trick[trick_size++] = c;
+            if (trick_size == n) finish_trick();
+            else to_act = uint8_t((to_act + 1) % n);
+            break;
+        }
+        case MuckenPhase::Over: break;
+    }
+}
+
+void MuckenState::finish_trick() {
+    const int team = winning_seat % 2;
+    int eyes = 0, trumps = 0;
+    for (int i = 0; i < n; ++i) {
+        eyes += contract->points[trick[size_t(i)]];
+        trumps += contains(contract->trumps, trick[size_t(i)]);
+        if (trick[size_t(i)] == EICHEL_OBER) top_trump_team = int8_t(team);
+    }
+    team_tricks[team]++;
+    team_eyes[team] = uint8_t(team_eyes[team] + eyes);
+    team_trumps[team] = uint8_t(team_trumps[team] + trumps);
+    seat_tricks[winning_seat]++;
+    trick_size = 0;
+    to_act = winning_seat;
+    if (++tricks_done == hand_size) phase = MuckenPhase::Over;
+}
+
+bool MuckenState::players_win() const {
+    const int p = team_eyes[player_team], defender_tricks = team_tricks[1 - player_team];
+    switch (play) {
+        case MuckenPlay::MustPlay: return p >= 60;
+        case MuckenPlay::OnePoint: return p >= 61;
+        default:
+            switch (tier_of(game)) {
+                case 0: return p >= (doublings > 0 && rules.kontra_takes_over ? 60 : 61);
+                case 1: return p >= 91;
+                default: return defender_tricks == 0;
+            }
+    }
+}
+
+int MuckenState::base_value() const {
+    if (tier_of(game) == 1) return 7;
+    if (tier_of(game) == 2) return 10;
+    const int p = team_eyes[player_team], d = 120 - p;
+    const bool schneider_or_schwarz =
+        players_win() ? d <= 29 || team_tricks[1 - player_team] == 0
+                      : p <= (play == MuckenPlay::MustPlay ? 29 : 30) || team_tricks[player_team] == 0;
+    return schneider_or_schwarz ? 3 : 2;
+}
+
+int MuckenState::winning_team() const {
+    if (!is_terminal()) return -1;
+    switch (play) {
+        case MuckenPlay::Sie: return sie_seat % 2;
+        case MuckenPlay::ThrowIn:
+        case MuckenPlay::None: return -1;
+        case MuckenPlay::Ramsch: {
+            for (int s = 0; s < n; ++s)
+                if (seat_tricks[size_t(s)] == hand_size) return s % 2;  // Durchmarsch
+            // U-10: more eyes loses; then more tricks, more trumps, the team that took EO.
+            int loser;
+            if (team_eyes[0] != team_eyes[1]) loser = team_eyes[0] > team_eyes[1] ? 0 : 1;
+            else if (team_tricks[0] != team_tricks[1]) loser = team_tricks[0] > team_tricks[1] ? 0 : 1;
+            else if (team_trumps[0] != team_trumps[1]) loser = team_trumps[0] > team_trumps[1] ? 0 : 1;
+            else loser = top_trump_team;
+            return 1 - loser;
+        }
+        default: return players_win() ? player_team : 1 - player_team;
+    }
+}
+
+int MuckenState::value() const {
+    if (!is_terminal()) return 0;
+    const int bock_factor = bock ? 2 : 1;
+    switch (play) {
+        case MuckenPlay::Sie: return rules.target;
+        case MuckenPlay::ThrowIn:
+        case MuckenPlay::None: return 0;
+        case MuckenPlay::OnePoint: return bock_factor;
+        case MuckenPlay::Ramsch:
+            for (int s = 0; s < n; ++s)
+                if (seat_tricks[size_t(s)] == hand_size) return 10 * bock_factor;
+            return (rules.ramsch_double ? 4 : 2) * bock_factor;
+        default: return (base_value() << doublings) * bock_factor;
+    }
+}
+
+void MuckenState::returns(Returns& out) const {
+    out.fill(0);
+    const int w = winning_team();
+    if (w < 0) return;
+    const int v = value();
+    for (int s = 0; s < n; ++s) out[size_t(s)] = s % 2 == w ? v : -v;
+}
+
+std::string MuckenState::game_name() const {
+    switch (play) {
+        case MuckenPlay::None: return "";
+        case MuckenPlay::Ramsch: return "Ramsch";
+        case MuckenPlay::ThrowIn: return "thrown in";
+        case MuckenPlay::Sie: return "Sie";
+        case MuckenPlay::OnePoint: return "one point (Muck)";
+        case MuckenPlay::MustPlay: return "must-play " + game_text(game);
+        case MuckenPlay::Announced: return game_text(game);
+    }
+    return "";
+}
+
+std::string MuckenState::action_text(Action a) const {
+    if (a < 64) return card_text(Card(a), Alphabet::German);
+    if (a >= ma::GAME && a < ma::GAME + MUCKEN_GAMES) return game_text(a - ma::GAME);
+    if (a >= ma::DOUBLE && a < ma::DOUBLE + 4) return DOUBLE_NAMES[a - ma::DOUBLE];
+    if (a == ma::PASS || a == ma::DOUBLE_PASS) return "pass";
+    return "action " + std::to_string(a);
+}
+
+Locations MuckenState::locations() const {
+    Locations l{};
+    for (int s = 0; s < n; ++s) l[size_t(s)] = hands[size_t(s)];
+    return l;
+}
+
+View MuckenState::view(int seat) const {
+    View v;
+    v.observer = uint8_t(seat);
+    v.num_seats = n;
+    v.num_locations = n;
+    for (int s = 0; s < n; ++s) v.where[size_t(s)].size = uint8_t(popcount(hands[size_t(s)]));
+    v.where[size_t(seat)].known = hands[size_t(seat)];
+    if (play == MuckenPlay::Sie) v.where[size_t(sie_seat)].known = hands[size_t(sie_seat)];  // shown at once
+    // Must-play names the holder of EO; one point names its team.
+    if (play == MuckenPlay::MustPlay && contains(hands[size_t(announcer)], EICHEL_OBER))
+        v.where[size_t(announcer)].known |= bit(EICHEL_OBER);
+    std::array<CardSet, MAX_SEATS> inferred{};
+    if (play == MuckenPlay::OnePoint)
+        for (int s = 0; s < n; ++s)
+            if (s % 2 != player_team) inferred[size_t(s)] |= bit(EICHEL_OBER);
+    Card led = NO_CARD, win = NO_CARD;
+    int in_trick = 0;
+    for (int i = 0; i < history_size; ++i) {
+        const Action a = history[size_t(i)];
+        const int actor = actors[size_t(i)];
+        v.record(actor, a);
+        if (a >= 64) continue;
+        const Card c = Card(a);
+        if (actor != seat) inferred[size_t(actor)] |= cascade(*contract, led, win).forbidden_after(c);
+        v.played |= bit(c);
+        if (in_trick == 0) led = win = c;
+        else if (takes(*contract, win, c)) win = c;
+        if (++in_trick == n) { in_trick = 0; led = win = NO_CARD; }
+    }
+    CardSet all_known = 0;
+    for (int l = 0; l < n; ++l) all_known |= v.where[size_t(l)].known;
+    const CardSet deck_cards = deck_info().cards;
+    for (int l = 0; l < n; ++l) {
+        Location& loc = v.where[size_t(l)];
+        loc.forbidden = l == seat ? deck_cards & ~loc.known
+                                  : ((all_known & ~loc.known) | v.played | inferred[size_t(l)]) & deck_cards;
+    }
+    v.unknown = deck_cards & ~v.played & ~all_known;
+    return v;
+}
+
+const char* MuckenState::phase_name() const {
+    static constexpr const char* NAMES[] = {"auction", "must_play", "doubling", "play", "over"};
+    return NAMES[size_t(phase)];
+}
+
+std::string MuckenState::to_string() const {
+    std::ostringstream o;
+    o << "Mucken (" << int(n) << " players" << (rules.long_deck ? ", long deck" : "") << ")  dealer " << int(dealer)
+      << "  forehand " << int(forehand);
+    if (bock) o << "  Bock";
+    if (play != MuckenPlay::None) o << "  game: " << game_name();
+    if (announcer >= 0) o << " by seat " << int(announcer);
+    for (int k = 0; k < doublings; ++k) o << "  " << DOUBLE_NAMES[k];
+    o << "\n";
+    for (int s = 0; s < n; ++s) o << "seat " << s << ": " << cards_text(hands[size_t(s)], Alphabet::German) << "\n";
+    if (phase == MuckenPhase::Play && trick_size) {
+        o << "trick:";
+        for (int i = 0; i < trick_size; ++i) o << " " << card_text(trick[size_t(i)], Alphabet::German);
+        o << "\n";
+    }
+    o << "tricks " << int(team_tricks[0]) << "-" << int(team_tricks[1]) << "  eyes " << int(team_eyes[0]) << "-"
+      << int(team_eyes[1]);
+    if (is_terminal()) {
+        Returns r;
+        returns(r);
+        o << "  returns";
+        for (int s = 0; s < n; ++s) o << " " << r[size_t(s)];
+    } else {
+        o << "  to act: seat " << int(to_act);
+    }
+    return o.str();
+}
+
+MuckenState MuckenMatch::next_deal() const {
+    return mucken_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer, bock);
+}
+
+void MuckenMatch::record(const MuckenState& finished) {
+    if (!finished.is_terminal()) throw std::invalid_argument("the deal is not finished; play it to the end before recording it");
+    if (is_over()) throw std::invalid_argument("the match is over");
+    if (finished.dealer != dealer)
+        throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
+                                    " but the match expects seat " + std::to_string(dealer));
+    ++deals_played;
+    dealer = (dealer + 1) % rules.players;
+    bock = finished.next_bock();
+    const int w = finished.winning_team();
+    if (w < 0) return;
+    int bobbl_winner = -1;
+    if (finished.play == MuckenPlay::Sie) {
+        bobbl_winner = w;  // U-11: the Sie wins the Bobbl outright
+    } else {
+        points[size_t(w)] += finished.value();
+        if (points[size_t(w)] >= rules.target) bobbl_winner = w;
+    }
+    if (bobbl_winner < 0) return;
+    bobbl_points[size_t(bobbls_played++)] = points;
+    bobbl_won[size_t(bobbl_winner)]++;
+    points = {0, 0};
+    if (!rules.hanger || bobbl_won[size_t(bobbl_winner)] == 2) winner = bobbl_winner;
+}
+
+void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out) {
+    rules.validate();
+    random_playouts<MuckenState>(
+        [&](int64_t i, uint64_t deal_seed) { return mucken_deal(rules, deal_seed, int(i % rules.players), false); }, seed,
+        n, rules.players, out);
+}
+
+}  // namespace stich

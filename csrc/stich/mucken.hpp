@@ -1,0 +1,152 @@
+// Mucken (seed 003, RULINGS U-1 .. U-12), the Franconian partnership game of the Schafkopf family.
+// 4 players (partners opposite) or 6 (alternating teams of three); the short pack of 24 German
+// cards (A Z K O U 9) or the long one of 32. An auction from forehand decides the game (Wenz,
+// Geier, Muck, their Schneider and Tout forms; higher takes over, an earlier seat may match);
+// if all pass, Ramsch (or a throw-in with Bock, a must-play game, or one point). The defenders may
+// double (Kontra), then the players (Re), the defenders (Sup) and the players (Hirsch). A Sie hand
+// wins the Bobbl at once. Eyes A 11, Z 10, K 4, O 3, U 2; the player party needs 61.
+#pragma once
+#include <array>
+#include <string>
+
+#include "stich/contract.hpp"
+#include "stich/deal.hpp"
+#include "stich/game.hpp"
+
+namespace stich {
+
+// Order of the three kinds inside each tier of the ranking (U-5, option `ranking`).
+enum class MuckenRanking : uint8_t { GeierOverWenz, WenzOverGeier, WenzOverMuck };
+enum class AllPass : uint8_t { Ramsch, ThrowIn, MustPlay, OnePoint };
+
+// Announced games: id = tier * 3 + kind, kind Wenz 0, Geier 1, Muck 2; tier normal 0,
+// Schneider 1, Tout 2.
+constexpr int MUCKEN_GAMES = 9;
+constexpr int kind_of(int game) { return game % 3; }
+constexpr int tier_of(int game) { return game / 3; }
+
+struct MuckenRules {
+    uint8_t players = 4;
+    bool long_deck = false;
+    MuckenRanking ranking = MuckenRanking::GeierOverWenz;
+    bool with_geier = true;
+    bool kontra_takes_over = true;
+    AllPass if_all_pass = AllPass::Ramsch;
+    bool ramsch_double = true;
+    bool ramsch_stichzwang = true;
+    int16_t target = 21;
+    bool hanger = false;
+
+    bool operator==(const MuckenRules&) const = default;
+    // Throws std::invalid_argument for an inconsistent combination.
+    void validate() const;
+    int hand_size() const { return (long_deck ? 32 : 24) / players; }
+    DeckKind deck_kind() const { return long_deck ? DeckKind::German32 : DeckKind::German24; }
+    bool allows(int game) const { return with_geier || kind_of(game) != 1; }
+    // Position of a game in the ranking (higher wins the auction).
+    int level(int game) const;
+    bool has_sie() const { return ranking != MuckenRanking::WenzOverMuck && hand_size() >= 6; }
+};
+
+enum class MuckenPhase : uint8_t { Auction, MustPlay, Doubling, Play, Over };
+// What is being played once the auction is over.
+enum class MuckenPlay : uint8_t { None, Announced, MustPlay, OnePoint, Ramsch, ThrowIn, Sie };
+
+namespace mucken_action {
+constexpr Action GAME = 64;        // + game id (0..8)
+constexpr Action PASS = 73;        // auction
+constexpr Action DOUBLE = 74;      // + step: Kontra, Re, Sup, Hirsch
+constexpr Action DOUBLE_PASS = 78;
+}  // namespace mucken_action
+
+struct MuckenState {
+    static constexpr int LOCATIONS_EXTRA = 0;
+
+    MuckenRules rules{};
+    const Contract* contract = nullptr;
+    std::array<CardSet, MAX_SEATS> hands{};
+    uint8_t n = 4, hand_size = 6, dealer = 0, forehand = 1;
+    MuckenPhase phase = MuckenPhase::Auction;
+    MuckenPlay play = MuckenPlay::None;
+    bool bock = false;        // this deal counts double (after a throw-in)
+    int8_t sie_seat = -1;
+    // Auction.
+    uint8_t passed = 0;       // bit per seat
+    int8_t holder = -1, high_game = -1;
+    // The game.
+    int8_t game = -1;         // announced game id (also for must-play)
+    int8_t announcer = -1;    // seat of the player party's announcer (one point: the holder of EO)
+    uint8_t player_team = 0;
+    uint8_t doublings = 0, double_step = 0, speakers_done = 0;
+    uint8_t to_act = 1;
+    // Play.
+    uint8_t trick_size = 0, tricks_done = 0;
+    std::array<Card, MAX_SEATS> trick{};
+    Card winning = NO_CARD;
+    uint8_t winning_seat = 0;
+    std::array<uint8_t, 2> team_tricks{}, team_eyes{}, team_trumps{};
+    std::array<uint8_t, MAX_SEATS> seat_tricks{};
+    int8_t top_trump_team = -1;   // the team that took EO (Ramsch tie-break)
+    uint8_t history_size = 0;
+    std::array<Action, 80> history{};
+    std::array<uint8_t, 80> actors{};
+
+    int num_players() const { return n; }
+    int current_player() const { return phase == MuckenPhase::Over ? -1 : to_act; }
+    bool is_terminal() const { return phase == MuckenPhase::Over; }
+    CardSet hand(int seat) const { return hands[size_t(seat)]; }
+    const Deck& deck_info() const { return deck(rules.deck_kind()); }
+    void legal_actions(ActionList& out) const;
+    CardSet legal_cards() const;
+    void apply(Action a);
+    Action random_action(Rng& rng) const;
+    void returns(Returns& out) const;
+    std::string action_text(Action a) const;
+    Action public_projection(Action a) const { return a; }   // everything in Mucken is said or shown
+    View view(int seat) const;
+    Locations locations() const;
+    std::string to_string() const;
+    const char* phase_name() const;
+    bool operator==(const MuckenState&) const = default;
+
+    // Result of a finished deal: the winning team (-1: nobody, a throw-in) and the value it scores.
+    int winning_team() const;
+    int value() const;
+    // After a throw-in the next deal is a Bock deal (U-9).
+    bool next_bock() const { return play == MuckenPlay::ThrowIn; }
+    std::string game_name() const;
+
+   private:
+    int position(int seat) const { return (seat - forehand + n) % n; }
+    int team_speaker(int team, int k) const;
+    void next_auction_turn();
+    void start_game(MuckenPlay what, int game_id, int announcer_seat);
+    void start_play();
+    void finish_trick();
+    bool players_win() const;
+    int base_value() const;
+};
+
+static_assert(GameState<MuckenState>);
+
+MuckenState mucken_deal(const MuckenRules& rules, uint64_t seed, int dealer, bool bock, const FixedHands* fixed = nullptr);
+
+// A Bobbl: the winners' points accumulate to the target; the first team there wins it (U-12).
+// With the hanger, two Bobbl won win the match. The dealer rotates; Bock carries to the next deal.
+struct MuckenMatch {
+    MuckenRules rules{};
+    uint64_t seed = 0;
+    std::array<int, 2> points{}, bobbl_won{};
+    std::array<std::array<int, 2>, 3> bobbl_points{};  // final points of each Bobbl played
+    int dealer = 0, deals_played = 0, bobbls_played = 0;
+    bool bock = false;
+    int winner = -1;
+
+    bool is_over() const { return winner >= 0; }
+    MuckenState next_deal() const;
+    void record(const MuckenState& finished);
+};
+
+void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out);
+
+}  // namespace stich
