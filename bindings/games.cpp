@@ -2,6 +2,7 @@
 #include "stich/contract.hpp"
 #include "stich/couillon.hpp"
 #include "stich/mucken.hpp"
+#include "stich/mistigri.hpp"
 
 namespace stich::py_bind {
 
@@ -129,7 +130,7 @@ py::object seat_or_none(int s) { return s < 0 ? py::object(py::none()) : py::obj
 
 FixedHands fixed_hands(const std::vector<std::vector<int>>& hands) {
     FixedHands f{};
-    if (hands.size() > MAX_SEATS) throw py::value_error("too many hands");
+    if (hands.size() > MAX_LOCATIONS) throw py::value_error("too many hands");
     for (size_t s = 0; s < hands.size(); ++s)
         for (int c : hands[s]) {
             if (c < 0 || c >= 64) throw py::value_error("card id " + std::to_string(c) + " out of range");
@@ -265,10 +266,13 @@ void register_mucken(py::module_& m) {
           },
           py::arg("rules"), py::arg("seed"), py::arg("dealer"), py::arg("bock"), py::arg("hands"));
     m.def("mucken_random_playouts",
-          [](const MuckenRules& r, uint64_t seed, int64_t n) {
-              return playouts_array(n, r.players, [&](int32_t* out) { mucken_random_playouts(r, seed, n, out); });
+          [](const MuckenRules& r, uint64_t seed, int64_t n, int opening) {
+              MuckenState probe = mucken_deal(r, seed, 0, false);
+              apply_mucken_opening(probe, opening);  // checks the opening before the batch runs
+              return playouts_array(n, r.players, [&](int32_t* out) { mucken_random_playouts(r, seed, n, out, opening); });
           },
-          py::arg("rules"), py::arg("seed"), py::arg("n"));
+          py::arg("rules"), py::arg("seed"), py::arg("n"), py::arg("opening") = MUCKEN_OPENING_RANDOM);
+    m.attr("MUCKEN_OPENING_RAMSCH") = MUCKEN_OPENING_RAMSCH;
 
     py::class_<MuckenMatch>(m, "MuckenMatch")
         .def(py::init([](const MuckenRules& r, uint64_t seed, int dealer) {
@@ -288,6 +292,9 @@ void register_mucken(py::module_& m) {
             for (int i = 0; i < mt.bobbls_played; ++i) out.push_back({mt.bobbl_points[size_t(i)][0], mt.bobbl_points[size_t(i)][1]});
             return out;
         }, "Final points of each Bobbl played, per team.")
+        .def_property_readonly("bobbl_winners", [](const MuckenMatch& mt) {
+            return std::vector<int>(mt.bobbl_winner.begin(), mt.bobbl_winner.begin() + mt.bobbls_played);
+        }, "The team that won each Bobbl played.")
         .def_readonly("dealer", &MuckenMatch::dealer)
         .def_readonly("deals_played", &MuckenMatch::deals_played)
         .def_readonly("bock", &MuckenMatch::bock)
@@ -299,6 +306,96 @@ void register_mucken(py::module_& m) {
             return mt.next_deal();
         })
         .def("record", &MuckenMatch::record, py::arg("state"));
+}
+
+void register_mistigri(py::module_& m) {
+    py::class_<MistigriRules>(m, "MistigriRules")
+        .def(py::init([](int players, const std::string& deck_name, int chips, int stake, bool monch, bool club_law, int deals) {
+                 if (players < 0 || players > 255 || chips < 0 || chips > 30000 || stake < 1 || stake > 30000 || deals < 0)
+                     throw py::value_error("players 3..6, chips 0..30000, stake 1..30000, deals >= 0");
+                 MistigriRules r{uint8_t(players), deck_kind_from_name(deck_name), int16_t(chips), int16_t(stake), monch, club_law, deals};
+                 r.validate();
+                 return r;
+             }),
+             py::arg("players") = 4, py::arg("deck") = "german32", py::arg("chips") = 25, py::arg("stake") = 5,
+             py::arg("monch") = false, py::arg("club_law") = false, py::arg("deals") = 0)
+        .def_property_readonly("players", [](const MistigriRules& r) { return int(r.players); })
+        .def_property_readonly("deck", [](const MistigriRules& r) { return deck(r.deck); })
+        .def("__eq__", [](const MistigriRules& a, const MistigriRules& b) { return a == b; });
+
+    bind_state<MistigriState>(m, "MistigriState", {"talon", "discards"})
+        .def_property_readonly("dealer", [](const MistigriState& s) { return int(s.dealer); })
+        .def_property_readonly("forehand", [](const MistigriState& s) { return int(s.forehand); })
+        .def_property_readonly("turned", [](const MistigriState& s) { return PyCard{s.turned, s.deck_info().alphabet}; })
+        .def_property_readonly("trump", [](const MistigriState& s) {
+            return std::string(1, (s.deck_info().alphabet == Alphabet::German ? "EGHS" : "CSHD")[s.trump]);
+        })
+        .def_property_readonly("pot", [](const MistigriState& s) { return int(s.pot); })
+        .def_property_readonly("side_pot", [](const MistigriState& s) { return int(s.side_pot); })
+        .def_property_readonly("joined", [](const MistigriState& s) {
+            std::vector<int> out;
+            for (int i = 0; i < s.n; ++i)
+                if (s.joined >> i & 1) out.push_back(i);
+            return out;
+        })
+        .def_property_readonly("talon", [](const MistigriState& s) {
+            std::vector<PyCard> out;
+            for (int i = s.talon_top; i < s.talon_end; ++i) out.push_back({s.talon[size_t(i)], s.deck_info().alphabet});
+            return out;
+        }, "The cards still to be drawn, top first.")
+        .def("discards", [](const MistigriState& s, int seat) { return make_set(s.discards[size_t(check_seat(seat, s.n))], s.deck_info()); },
+             py::arg("seat"), "The seat's discards not yet reshuffled into the talon.")
+        .def_property_readonly("flush_winner", [](const MistigriState& s) { return seat_or_none(s.flush_winner); })
+        .def_property_readonly("tricks_won", [](const MistigriState& s) {
+            return std::vector<int>(s.tricks_won.begin(), s.tricks_won.begin() + s.n);
+        })
+        .def_property_readonly("trick", [](const MistigriState& s) {
+            std::vector<PyCard> t;
+            for (int i = 0; i < s.trick_size; ++i) t.push_back({s.trick[size_t(i)], s.deck_info().alphabet});
+            return t;
+        })
+        .def_property_readonly("outcome", [](const MistigriState& s) {
+            static constexpr const char* NAMES[] = {"", "nobody joined", "one joined", "flush", "played"};
+            return std::string(NAMES[size_t(s.end)]);
+        });
+
+    m.def("mistigri_deal",
+          [](const MistigriRules& r, uint64_t seed, int dealer, int pot, int side_pot, const std::vector<std::vector<int>>& hands) {
+              FixedHands f = fixed_hands(hands);
+              return mistigri_deal(r, seed, dealer, pot, side_pot, &f);
+          },
+          py::arg("rules"), py::arg("seed"), py::arg("dealer"), py::arg("pot"), py::arg("side_pot"), py::arg("hands"));
+    m.def("mistigri_random_playouts",
+          [](const MistigriRules& r, uint64_t seed, int64_t n) {
+              return playouts_array(n, r.players, [&](int32_t* out) { mistigri_random_playouts(r, seed, n, out); });
+          },
+          py::arg("rules"), py::arg("seed"), py::arg("n"));
+
+    py::class_<MistigriMatch>(m, "MistigriMatch")
+        .def(py::init([](const MistigriRules& r, uint64_t seed, int dealer) {
+                 check_seat(dealer, r.players);
+                 MistigriMatch mt;
+                 mt.rules = r;
+                 mt.seed = seed;
+                 mt.dealer = dealer;
+                 for (int s = 0; s < r.players; ++s) mt.chips[size_t(s)] = r.chips;
+                 return mt;
+             }),
+             py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
+        .def_property_readonly("chips", [](const MistigriMatch& mt) {
+            return std::vector<int>(mt.chips.begin(), mt.chips.begin() + mt.rules.players);
+        })
+        .def_readonly("pot", &MistigriMatch::pot)
+        .def_readonly("side_pot", &MistigriMatch::side_pot)
+        .def_readonly("dealer", &MistigriMatch::dealer)
+        .def_readonly("deals_played", &MistigriMatch::deals_played)
+        .def_readonly("seed", &MistigriMatch::seed)
+        .def_readonly("is_over", &MistigriMatch::over)
+        .def("next_deal", [](const MistigriMatch& mt) {
+            if (mt.over) throw py::value_error("the match is over");
+            return mt.next_deal();
+        })
+        .def("record", &MistigriMatch::record, py::arg("state"));
 }
 
 void register_views(py::module_& m) {
@@ -347,6 +444,7 @@ void register_games(py::module_& m) {
     register_contracts(m);
     register_couillon(m);
     register_mucken(m);
+    register_mistigri(m);
 }
 
 }  // namespace stich::py_bind

@@ -7,6 +7,7 @@ of the wrong type, IndexError for seats and locations out of range (G-1, G-3, DE
 from __future__ import annotations
 
 import random
+import os
 import subprocess
 import sys
 import textwrap
@@ -367,8 +368,10 @@ FUZZ = textwrap.dedent(r"""
 
 
 def test_nothing_crashes_the_interpreter(tmp_path):
-    root = Path(__file__).resolve().parents[1]
-    env = {"PYTHONPATH": str(root / "python"), "PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"}
+    # The child imports the same stich as this process (installed, or the sanitizer build) and
+    # inherits the environment (LD_PRELOAD of the sanitizer run).
+    package_parent = Path(stich.__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(package_parent), "PYTHONDONTWRITEBYTECODE": "1"}
     script = tmp_path / "fuzz.py"
     script.write_text(FUZZ, encoding="utf-8")
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)

@@ -101,6 +101,7 @@ inline void for_each_card_display(CardSet s, F&& f) {
 struct Rng {
     uint64_t state;
     explicit Rng(uint64_t seed = 0) : state(seed) {}
+    bool operator==(const Rng&) const = default;
     uint64_t next() {
         state += 0xA0761D6478BD642FULL;
         const __uint128_t t = __uint128_t(state) * (state ^ 0xE7037ED1A0B428DBULL);

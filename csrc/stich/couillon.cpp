@@ -248,7 +248,7 @@ std::string CouillonState::to_string() const {
 CouillonState couillon_deal(const CouillonRules& rules, uint64_t seed, int dealer, const FixedHands* fixed) {
     constexpr int N = CouillonState::NUM_SEATS, H = CouillonState::HAND_SIZE;
     if (dealer < 0 || dealer >= N) throw std::invalid_argument("dealer must be a seat 0..3, got " + std::to_string(dealer));
-    static constexpr DealLayout LAYOUT{"Couillon", N, {H, H, H, H, CouillonState::TALON}, N + 1};
+    static constexpr DealLayout LAYOUT{"Couillon", N, {H, H, H, H, CouillonState::TALON}, N + 1, {"the talon", ""}};
     Rng rng(seed);
     // Seat s holds slots s*5 .. s*5+4 in deal order, the talon the last four.
     const auto slots = deal_cards(deck(DeckKind::French24), LAYOUT, fixed, rng);

@@ -11,15 +11,20 @@ std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, 
     slots.fill(NO_CARD);
     CardSet used = 0;
     if (fixed) {
-        for (int s = 0; s < MAX_SEATS; ++s) {
-            const auto& cards = (*fixed)[size_t(s)];
+        for (int l = 0; l < MAX_LOCATIONS; ++l) {
+            const auto& cards = (*fixed)[size_t(l)];
             if (cards.empty()) continue;
-            if (s >= layout.num_seats)
+            const std::string where = l < layout.num_seats ? "seat " + std::to_string(l)
+                                      : l < layout.num_locations ? std::string(layout.extra_names[l - layout.num_seats])
+                                                                 : "location " + std::to_string(l);
+            if (l >= layout.num_seats && l >= layout.num_locations)
                 throw std::invalid_argument(std::string(layout.game) + " is played by " + std::to_string(layout.num_seats) +
-                                            " seats; cards were given for seat " + std::to_string(s));
-            if (int(cards.size()) > layout.sizes[size_t(s)])
-                throw std::invalid_argument("seat " + std::to_string(s) + " was given " + std::to_string(cards.size()) +
-                                            " cards; a " + layout.game + " hand has " + std::to_string(layout.sizes[size_t(s)]));
+                                            " seats; cards were given for seat " + std::to_string(l));
+            if (int(cards.size()) > layout.sizes[size_t(l)])
+                throw std::invalid_argument(where + " was given " + std::to_string(cards.size()) + " cards; " +
+                                            (l < layout.num_seats ? std::string("a ") + layout.game + " hand has "
+                                                                  : "it takes at most ") +
+                                            std::to_string(layout.sizes[size_t(l)]));
             for (size_t i = 0; i < cards.size(); ++i) {
                 const Card c = cards[i];
                 if (c >= MAX_CARDS || !contains(d.cards, c))
@@ -27,7 +32,7 @@ std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, 
                 if (contains(used, c))
                     throw std::invalid_argument("card " + card_text(c, d.alphabet) + " is given to more than one seat");
                 used |= bit(c);
-                slots[size_t(start[size_t(s)]) + i] = c;
+                slots[size_t(start[size_t(l)]) + i] = c;
             }
         }
     }

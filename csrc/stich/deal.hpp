@@ -9,14 +9,16 @@
 
 namespace stich {
 
-// Cards given per seat in deal order; the rest of each hand is dealt at random.
-using FixedHands = std::array<std::vector<Card>, MAX_SEATS>;
+// Cards given per location (seats first, then e.g. a turned card) in deal order; the rest of each
+// location is dealt at random.
+using FixedHands = std::array<std::vector<Card>, MAX_LOCATIONS>;
 
 struct DealLayout {
     const char* game;                      // for messages
     int num_seats;
     std::array<int, MAX_LOCATIONS> sizes;  // cards per location; seats first
     int num_locations;
+    std::array<const char*, 2> extra_names = {"the talon", "the talon"};   // locations after the seats, for messages
 };
 
 // Slots of every location in deal order, location after location: a uniform deal given the

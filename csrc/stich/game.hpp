@@ -149,6 +149,13 @@ Action find_action(const State& s, std::string_view text) {
     while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
     for (Action a : list)
         if (iequals(s.action_text(a), t)) return a;
+    if constexpr (requires { s.parse_action(t); }) {  // game-specific forms (e.g. cards in any order)
+        try {
+            const Action a = s.parse_action(t);
+            if (list.contains(a)) return a;
+        } catch (const std::invalid_argument&) {
+        }
+    }
     try {
         Card c = parse_card(t, s.deck_info());
         for (Action a : list)

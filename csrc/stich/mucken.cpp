@@ -43,7 +43,7 @@ MuckenState mucken_deal(const MuckenRules& rules, uint64_t seed, int dealer, boo
     const int n = rules.players, h = rules.hand_size();
     if (dealer < 0 || dealer >= n)
         throw std::invalid_argument("dealer must be a seat 0.." + std::to_string(n - 1) + ", got " + std::to_string(dealer));
-    DealLayout layout{"Mucken", n, {}, n};
+    DealLayout layout{"Mucken", n, {}, n, {"", ""}};
     for (int s = 0; s < n; ++s) layout.sizes[size_t(s)] = h;
     Rng rng(seed);
     const auto slots = deal_cards(deck(rules.deck_kind()), layout, fixed, rng);
@@ -408,25 +408,39 @@ void MuckenMatch::record(const MuckenState& finished) {
     bock = finished.next_bock();
     const int w = finished.winning_team();
     if (w < 0) return;
-    int bobbl_winner = -1;
-    if (finished.play == MuckenPlay::Sie) {
-        bobbl_winner = w;  // U-11: the Sie wins the Bobbl outright
-    } else {
-        points[size_t(w)] += finished.value();
-        if (points[size_t(w)] >= rules.target) bobbl_winner = w;
-    }
-    if (bobbl_winner < 0) return;
+    // Only the winners are credited (U-12); a Sie is worth the target, so it wins the Bobbl outright (U-11).
+    points[size_t(w)] += finished.value();
+    const int bobbl_winner_team = points[size_t(w)] >= rules.target ? w : -1;
+    if (bobbl_winner_team < 0) return;
+    bobbl_winner[size_t(bobbls_played)] = bobbl_winner_team;
     bobbl_points[size_t(bobbls_played++)] = points;
-    bobbl_won[size_t(bobbl_winner)]++;
+    bobbl_won[size_t(bobbl_winner_team)]++;
     points = {0, 0};
-    if (!rules.hanger || bobbl_won[size_t(bobbl_winner)] == 2) winner = bobbl_winner;
+    if (!rules.hanger || bobbl_won[size_t(bobbl_winner_team)] == 2) winner = bobbl_winner_team;
 }
 
-void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out) {
+void apply_mucken_opening(MuckenState& s, int opening) {
+    if (opening == MUCKEN_OPENING_RANDOM || s.is_terminal()) return;
+    if (opening < 0 || opening > MUCKEN_OPENING_RAMSCH) throw std::invalid_argument("unknown Mucken opening " + std::to_string(opening));
+    if (opening == MUCKEN_OPENING_RAMSCH) {
+        if (s.rules.if_all_pass != AllPass::Ramsch) throw std::invalid_argument("a Ramsch opening needs if_all_pass=ramsch");
+    } else if (!s.rules.allows(opening)) {
+        throw std::invalid_argument("the game is not played under these rules (games option)");
+    }
+    if (opening != MUCKEN_OPENING_RAMSCH) s.apply(Action(ma::GAME + opening));
+    while (s.phase == MuckenPhase::Auction) s.apply(ma::PASS);
+    while (s.phase == MuckenPhase::Doubling) s.apply(ma::DOUBLE_PASS);
+}
+
+void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening) {
     rules.validate();
     random_playouts<MuckenState>(
-        [&](int64_t i, uint64_t deal_seed) { return mucken_deal(rules, deal_seed, int(i % rules.players), false); }, seed,
-        n, rules.players, out);
+        [&](int64_t i, uint64_t deal_seed) {
+            MuckenState s = mucken_deal(rules, deal_seed, int(i % rules.players), false);
+            apply_mucken_opening(s, opening);
+            return s;
+        },
+        seed, n, rules.players, out);
 }
 
 }  // namespace stich

@@ -138,6 +138,7 @@ struct MuckenMatch {
     uint64_t seed = 0;
     std::array<int, 2> points{}, bobbl_won{};
     std::array<std::array<int, 2>, 3> bobbl_points{};  // final points of each Bobbl played
+    std::array<int, 3> bobbl_winner{};                 // and the team that won it
     int dealer = 0, deals_played = 0, bobbls_played = 0;
     bool bock = false;
     int winner = -1;
@@ -147,6 +148,14 @@ struct MuckenMatch {
     void record(const MuckenState& finished);
 };
 
-void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out);
+// Random deals played out with random legal actions. `opening` fixes the game instead of a random
+// auction: a game id (forehand announces it, the others pass, nobody doubles) or
+// MUCKEN_OPENING_RAMSCH (everybody passes); MUCKEN_OPENING_RANDOM keeps the auction random.
+constexpr int MUCKEN_OPENING_RANDOM = -1;
+constexpr int MUCKEN_OPENING_RAMSCH = MUCKEN_GAMES;
+void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out,
+                            int opening = MUCKEN_OPENING_RANDOM);
+// Applies such an opening to a fresh deal (nothing happens to a deal a Sie has ended).
+void apply_mucken_opening(MuckenState& s, int opening);
 
 }  // namespace stich

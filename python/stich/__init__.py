@@ -16,17 +16,21 @@ from ._core import (
     Deck,
     IllegalActionError,
     InfoSet,
+    MistigriMatch,
+    MistigriState,
     MuckenMatch,
     MuckenState,
     perft,
 )
 from .cards import Rank, Suit
-from .games import Couillon, Game, Mucken
+from .games import Couillon, Game, Mistigri, Mucken
+from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "BobblResult",
     "Alphabet",
     "Card",
     "CardSet",
@@ -38,10 +42,16 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "InfoSet",
+    "Mistigri",
+    "MistigriMatch",
+    "MistigriState",
     "Mucken",
     "MuckenMatch",
     "MuckenState",
     "Rank",
     "Suit",
+    "TableRow",
+    "bobbl_results",
     "perft",
+    "tournament_table",
 ]

@@ -38,6 +38,27 @@ def _check_seat(name: str, seat: Any, players: int) -> int:
     return int(seat)
 
 
+def _accepts(accepted: Any, value: Any) -> bool:
+    """An option's accepted values: a type (bool/int are kept apart), or a tuple of values and types."""
+    choices = accepted if isinstance(accepted, tuple) else (accepted,)
+    for choice in choices:
+        if isinstance(choice, type):
+            if choice is int and isinstance(value, bool):
+                continue
+            if isinstance(value, choice):
+                return True
+        elif type(value) is type(choice) and value == choice:
+            return True
+    return False
+
+
+def _describe(accepted: Any) -> str:
+    names = {bool: "True or False", int: "an int"}
+    choices = accepted if isinstance(accepted, tuple) else (accepted,)
+    parts = [names.get(c, c.__name__) if isinstance(c, type) else repr(c) for c in choices]
+    return parts[0] if len(parts) == 1 else "one of " + ", ".join(parts)
+
+
 class Game:
     """Base of the games: a rules object with validated options (G-3)."""
 
@@ -55,13 +76,8 @@ class Game:
         self.options: dict[str, Any] = {}
         for key, (default, accepted, _) in self.OPTIONS.items():
             value = options.get(key, default)
-            if isinstance(accepted, type):
-                if accepted is bool and not isinstance(value, bool):
-                    raise ValueError(f"option {key} of {self.name} must be True or False, got {value!r}")
-                if accepted is int and (isinstance(value, bool) or not isinstance(value, int)):
-                    raise ValueError(f"option {key} of {self.name} must be an int, got {value!r}")
-            elif value not in accepted:
-                raise ValueError(f"option {key} of {self.name} must be one of {list(accepted)!r}, got {value!r}")
+            if not _accepts(accepted, value):
+                raise ValueError(f"option {key} of {self.name} must be {_describe(accepted)}, got {value!r}")
             self.options[key] = value
 
     def __repr__(self) -> str:
@@ -172,12 +188,79 @@ class Mucken(Game):
             raise ValueError(f"bock must be True or False, got {bock!r}")
         return _core.mucken_deal(self._rules, _check_seed(seed), dealer, bock, self._fixed_hands(hands))
 
-    def random_playouts(self, n: int, seed: int | None = None) -> np.ndarray:
-        """Plays ``n`` random deals (random auction, doubling and play) in C++; returns an
-        (n, players) int32 array of returns. Deal i uses dealer i % players."""
-        return _core.mucken_random_playouts(self._rules, _check_seed(seed), _check_count(n))
+    GAMES = ("Wenz", "Geier", "Muck", "Schneider-Wenz", "Schneider-Geier", "Schneider-Muck",
+             "Wenz-Tout", "Geier-Tout", "Muck-Tout")
+
+    def random_playouts(self, n: int, seed: int | None = None, game: str | None = None) -> np.ndarray:
+        """Plays ``n`` random deals in C++ with random legal actions; returns an (n, players) int32
+        array of returns. Deal i uses dealer i % players. ``game`` fixes the game instead of a
+        random auction: one of ``Mucken.GAMES`` (forehand announces it, nobody doubles) or
+        ``"Ramsch"`` (everyone passes)."""
+        if game is None:
+            opening = -1
+        elif game == "Ramsch":
+            opening = _core.MUCKEN_OPENING_RAMSCH
+        elif game in self.GAMES:
+            opening = self.GAMES.index(game)
+        else:
+            raise ValueError(f"unknown game {game!r}; accepted: {', '.join(self.GAMES)}, Ramsch")
+        return _core.mucken_random_playouts(self._rules, _check_seed(seed), _check_count(n), opening)
 
     def match(self, seed: int | None = None, dealer: int = 0) -> _core.MuckenMatch:
         """Bobbl to ``target`` (best of three with ``hanger``), the dealer rotating and Bock
         carried over: ``next_deal()``, play it, ``record(state)``."""
         return _core.MuckenMatch(self._rules, _check_seed(seed), _check_seat("dealer", dealer, self.num_players))
+
+
+class Mistigri(Game):
+    """Mistigri and Mönch (RULINGS M-1 .. M-12): 3 to 6 players, pot and chips, pass or join,
+    exchange, flushes, the Mistigri as top trump and wild card."""
+
+    name = "Mistigri"
+    DECKS = ("german32", "french32", "german36", "french36", "french52")
+    OPTIONS = {
+        "players": (4, (3, 4, 5, 6), "M-1: 3 to 6 players"),
+        "deck": (None, (None, *DECKS), "M-1: None picks german32 (monch: german36, french52 for 6)"),
+        "chips": (25, int, "M-3: chips each seat starts a match with"),
+        "stake": (5, int, "M-3: each deal's ante, and the penalties"),
+        "monch": (False, bool, "M-5..M-11: the Mönch refinements"),
+        "club_law": (False, bool, "M-5: with clubs/acorns trump nobody may pass"),
+        "deals": (None, (None, int), "M-12: deals in a match; None: until a seat runs out of chips"),
+    }
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self.options
+        if o["deals"] is not None and o["deals"] < 1:
+            raise ValueError(f"option deals of Mistigri must be None or an int >= 1, got {o['deals']!r}")
+        deck = o["deck"] or ("german32" if not o["monch"] else "german36" if o["players"] <= 5 else "french52")
+        self.num_players = o["players"]
+        self.deck = _core.Deck(deck)
+        self._rules = _core.MistigriRules(
+            players=o["players"], deck=deck, chips=o["chips"], stake=o["stake"], monch=o["monch"],
+            club_law=o["club_law"], deals=o["deals"] or 0,
+        )
+
+    def deal(
+        self, seed: int | None = None, dealer: int = 0, hands: Any = None, turned: Any = None,
+        pot: int = 0, side_pot: int = 0,
+    ) -> _core.MistigriState:
+        """A new deal: every seat antes ``stake`` into ``pot`` (carried in). ``hands`` pins cards
+        per seat, ``turned`` the trump card."""
+        dealer = _check_seat("dealer", dealer, self.num_players)
+        for name, value in (("pot", pot), ("side_pot", side_pot)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 30000:
+                raise ValueError(f"{name} must be an int in 0..30000, got {value!r}")
+        fixed = self._fixed_hands(hands) or [[] for _ in range(self.num_players)]
+        if turned is not None:
+            fixed.append([self.deck.card(turned).id])
+        return _core.mistigri_deal(self._rules, _check_seed(seed), dealer, pot, side_pot, fixed)
+
+    def random_playouts(self, n: int, seed: int | None = None) -> np.ndarray:
+        """Plays ``n`` random deals (random bidding, exchange and play) in C++ from an empty pot;
+        returns an (n, players) int32 array of chip changes. Deal i uses dealer i % players."""
+        return _core.mistigri_random_playouts(self._rules, _check_seed(seed), _check_count(n))
+
+    def match(self, seed: int | None = None, dealer: int = 0) -> _core.MistigriMatch:
+        """A match (M-12): chips per seat, the pot carried over, the dealer rotating."""
+        return _core.MistigriMatch(self._rules, _check_seed(seed), _check_seat("dealer", dealer, self.num_players))

@@ -31,3 +31,19 @@ def perft_mucken(ref_state, depth):
         child.apply(action)
         total += perft_mucken(child, depth - 1)
     return total
+
+
+def perft_mistigri(ref_state, depth):
+    """Leaves at `depth` plies below a RefMistigri state (tests/reference/mistigri.py), counted
+    like perft_couillon: a terminal state reached earlier is one leaf, depth 0 is one leaf, and
+    each child is a deep copy (its `reshuffle` hook included) so `ref_state` is left untouched.
+    Every action counts as one ply: `pass`/`join`, `keep`/`discard ...`, each card and each
+    `EU:X` (`CJ:X`) naming of the Mistigri."""
+    if depth == 0 or ref_state.is_terminal():
+        return 1
+    total = 0
+    for action in ref_state.legal_actions():
+        child = copy.deepcopy(ref_state)
+        child.apply(action)
+        total += perft_mistigri(child, depth - 1)
+    return total

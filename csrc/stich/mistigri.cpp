@@ -1,0 +1,500 @@
+#include "stich/mistigri.hpp"
+
+#include <sstream>
+
+namespace stich {
+
+namespace mi = mistigri_action;
+
+void MistigriRules::validate() const {
+    if (players < 3 || players > 6) throw std::invalid_argument("players must be 3..6, got " + std::to_string(players));
+    const Deck& d = stich::deck(deck);
+    if (d.kind == DeckKind::German24 || d.kind == DeckKind::French24)
+        throw std::invalid_argument(std::string("Mistigri is not played with the ") + d.name +
+                                    " deck; accepted: german32, french32, german36, french36, french52");
+    if (d.size < HAND * players + 1)
+        throw std::invalid_argument(std::string("the ") + d.name + " deck has too few cards for " + std::to_string(players) +
+                                    " players (5 each and a turned card); use french52");
+    if (chips < 0 || stake < 1) throw std::invalid_argument("chips must be >= 0 and stake >= 1");
+    if (deals < 0) throw std::invalid_argument("deals must be >= 0 (0: until a seat runs out of chips)");
+}
+
+Flush flush_of(CardSet hand) {
+    const bool wild = contains(hand, MISTIGRI);
+    const CardSet rest = hand & ~bit(MISTIGRI);
+    for (int s = 0; s < SUIT_NB; ++s) {
+        const int in_suit = popcount(rest & suit_lane(s));
+        if (in_suit + (wild ? 1 : 0) == MistigriRules::HAND && in_suit == popcount(rest)) {
+            int points = 0;
+            for (CardSet h = hand; h;) points += flush_value(pop_lsb(h));
+            return {s, points};
+        }
+    }
+    return {};
+}
+
+MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int dealer, int pot, int side_pot,
+                            const FixedHands* fixed) {
+    rules.validate();
+    const int n = rules.players, h = MistigriRules::HAND;
+    if (dealer < 0 || dealer >= n)
+        throw std::invalid_argument("dealer must be a seat 0.." + std::to_string(n - 1) + ", got " + std::to_string(dealer));
+    if (pot < 0 || side_pot < 0 || pot > 30000 || side_pot > 30000) throw std::invalid_argument("pot and side_pot must be 0..30000");
+    const Deck& d = deck(rules.deck);
+    DealLayout layout{"Mistigri", n, {}, n + 2, {"the turned card", "the talon"}};
+    for (int s = 0; s < n; ++s) layout.sizes[size_t(s)] = h;
+    layout.sizes[size_t(n)] = 1;
+    layout.sizes[size_t(n + 1)] = d.size - h * n - 1;
+    Rng rng(seed);
+    const auto slots = deal_cards(d, layout, fixed, rng);
+    MistigriState st;
+    st.rules = rules;
+    st.n = uint8_t(n);
+    st.dealer = uint8_t(dealer);
+    st.forehand = st.to_act = uint8_t((dealer + 1) % n);
+    for (int s = 0; s < n; ++s) st.hands[size_t(s)] = slots_set(slots, s * h, h);
+    st.turned = slots[size_t(n * h)];
+    // M-4: the turned card's suit is trump; a turned Mistigri makes acorns/clubs trump.
+    st.trump = int8_t(st.turned == MISTIGRI ? SUIT0 : suit_of(st.turned));
+    st.contract = &mistigri_contract(st.trump, rules.deck);
+    st.talon_end = uint8_t(layout.sizes[size_t(n + 1)]);
+    for (int i = 0; i < st.talon_end; ++i) st.talon[size_t(i)] = slots[size_t(n * h + 1 + i)];
+    st.rng = Rng(~seed);
+    // M-3: every seat antes.
+    st.pot = int16_t(pot);
+    st.side_pot = int16_t(side_pot);
+    for (int s = 0; s < n; ++s) {
+        st.delta[size_t(s)] = int16_t(-rules.stake);
+        st.pot = int16_t(st.pot + rules.stake);
+    }
+    st.settle_pot();
+    return st;
+}
+
+void MistigriState::settle_pot() {
+    if (!rules.monch) return;
+    constexpr int CAP = MistigriRules::POT_CAP;
+    if (pot > CAP) {
+        side_pot = int16_t(side_pot + pot - CAP);
+        pot = CAP;
+    } else if (pot < CAP && side_pot > 0) {
+        const int move = std::min<int>(side_pot, CAP - pot);
+        pot = int16_t(pot + move);
+        side_pot = int16_t(side_pot - move);
+    }
+}
+
+int MistigriState::next_seat(int seat, uint8_t among) const {
+    for (int i = 1; i <= n; ++i) {
+        const int s = (seat + i) % n;
+        if (among >> s & 1) return s;
+    }
+    return -1;
+}
+
+CardSet MistigriState::talon_set() const {
+    CardSet s = 0;
+    for (int i = talon_top; i < talon_end; ++i) s |= bit(talon[size_t(i)]);
+    return s;
+}
+
+CardSet MistigriState::discard_pile() const {
+    CardSet s = 0;
+    for (int i = 0; i < n; ++i) s |= discards[size_t(i)];
+    return s;
+}
+
+int MistigriState::max_discard() const {
+    int drawable = talon_end - talon_top;
+    if (rules.monch) drawable = std::min(4, drawable + popcount(discard_pile()));
+    return std::min(drawable, MistigriRules::HAND);
+}
+
+bool MistigriState::mistigri_must_keep_still(CardSet hand_now) const {
+    // M-11: forehand's trump ace led to the first trick keeps the Mistigri back, unless it is all
+    // its holder has.
+    return mistigri_kept_still && contains(hand_now, MISTIGRI) && hand_now != bit(MISTIGRI);
+}
+
+CardSet MistigriState::legal_cards() const {
+    CardSet h = hands[to_act];
+    if (trick_size == 0) return h;
+    if (mistigri_must_keep_still(h)) h &= ~bit(MISTIGRI);
+    return stich::legal_cards(*contract, h, trick[0], winning);
+}
+
+void MistigriState::legal_actions(ActionList& out) const {
+    out.n = 0;
+    switch (phase) {
+        case MistigriPhase::Bid:
+            if (!(rules.club_law && trump == SUIT0)) out.push(mi::PASS);
+            out.push(mi::JOIN);
+            break;
+        case MistigriPhase::Exchange: {
+            const int k = popcount(hands[to_act]), limit = max_discard();
+            for (int mask = 0; mask < (1 << k); ++mask)
+                if (std::popcount(unsigned(mask)) <= limit) out.push(Action(mi::EXCHANGE + mask));
+            break;
+        }
+        case MistigriPhase::Play: {
+            CardSet s = legal_cards();
+            while (s) {
+                const Card c = pop_lsb(s);
+                if (c == MISTIGRI)
+                    for (int suit = 0; suit < SUIT_NB; ++suit) out.push(Action(mi::PLAY_MISTIGRI + suit));
+                else
+                    out.push(c);
+            }
+            std::sort(out.a.begin(), out.a.begin() + out.n);
+            break;
+        }
+        case MistigriPhase::Over: break;
+    }
+}
+
+Action MistigriState::random_action(Rng& r) const {
+    if (phase == MistigriPhase::Play) {
+        const CardSet legal = legal_cards();
+        const CardSet plain = legal & ~bit(MISTIGRI);
+        const int choices = popcount(plain) + (legal != plain ? SUIT_NB : 0);
+        const int k = int(r.below(uint32_t(choices)));
+        return k < popcount(plain) ? Action(nth_card(plain, k)) : Action(mi::PLAY_MISTIGRI + k - popcount(plain));
+    }
+    ActionList list;
+    legal_actions(list);
+    return list.a[r.below(uint32_t(list.n))];
+}
+
+void MistigriState::end_bidding() {
+    const int k = num_joined();
+    if (k == 0) {  // M-5: the pot carries over; Mönch pays the dealer from rearhand
+        end = MistigriEnd::NobodyJoined;
+        if (rules.monch) {
+            delta[dealer] = int16_t(delta[dealer] + rules.stake);
+            const int rearhand = (dealer + n - 1) % n;
+            delta[size_t(rearhand)] = int16_t(delta[size_t(rearhand)] - rules.stake);
+        }
+        phase = MistigriPhase::Over;
+    } else if (k == 1) {  // the only seat in takes the pot without play
+        end = MistigriEnd::OneJoined;
+        const int s = next_seat(dealer, joined);
+        delta[size_t(s)] = int16_t(delta[size_t(s)] + pot);
+        pot = 0;
+        settle_pot();
+        phase = MistigriPhase::Over;
+    } else {
+        phase = MistigriPhase::Exchange;
+        to_act = uint8_t(next_seat(dealer, joined));
+    }
+}
+
+void MistigriState::after_exchange() {
+    // M-7: flushes; a trump flush first, then flush points, then the seat nearer forehand.
+    int best = -1;
+    Flush best_flush;
+    uint8_t with_flush = 0;
+    for (int i = 0; i < n; ++i) {
+        const int s = (forehand + i) % n;
+        if (!(joined >> s & 1)) continue;
+        const Flush f = flush_of(hands[size_t(s)]);
+        if (f.suit < 0) continue;
+        with_flush = uint8_t(with_flush | 1u << s);
+        const bool better = best < 0 || ((f.suit == trump) != (best_flush.suit == trump) ? f.suit == trump
+                                                                                          : f.points > best_flush.points);
+        if (better) {
+            best = s;
+            best_flush = f;
+        }
+    }
+    if (best < 0) return start_play();
+    end = MistigriEnd::Flush;
+    flush_winner = int8_t(best);
+    delta[size_t(best)] = int16_t(delta[size_t(best)] + pot);
+    pot = 0;
+    for (int s = 0; s < n; ++s) {
+        if (!(joined >> s & 1) || s == best) continue;
+        if (rules.monch && ((with_flush >> s & 1) || contains(hands[size_t(s)], MISTIGRI))) continue;
+        delta[size_t(s)] = int16_t(delta[size_t(s)] - rules.stake);
+        pot = int16_t(pot + rules.stake);
+    }
+    settle_pot();
+    phase = MistigriPhase::Over;
+}
+
+void MistigriState::start_play() {
+    phase = MistigriPhase::Play;
+    pot_at_play = pot;
+    leader = to_act = uint8_t(next_seat(dealer, joined));
+}
+
+void MistigriState::apply(Action a) {
+    history[history_size] = a;
+    actors[history_size++] = to_act;
+    switch (phase) {
+        case MistigriPhase::Bid:
+            if (a == mi::JOIN) joined = uint8_t(joined | 1u << to_act);
+            spoken = uint8_t(spoken | 1u << to_act);
+            if (popcount(spoken) == n) end_bidding();
+            else to_act = uint8_t((to_act + 1) % n);
+            break;
+        case MistigriPhase::Exchange: {
+            const int mask = a - mi::EXCHANGE;
+            CardSet h = hands[to_act], out = 0;
+            for (int i = 0; h; ++i) {
+                const Card c = pop_lsb(h);
+                if (mask >> i & 1) out |= bit(c);
+            }
+            const int k = popcount(out);
+            hands[to_act] &= ~out;
+            for (int i = 0; i < k; ++i) {
+                if (talon_top == talon_end) {  // Mönch: the earlier discards become a new talon
+                    talon_top = talon_end = 0;
+                    for (int s = 0; s < n; ++s) {
+                        if (s == to_act) continue;
+                        for (CardSet pile = discards[size_t(s)]; pile;) talon[talon_end++] = pop_lsb(pile);
+                        discards[size_t(s)] = 0;
+                    }
+                    rng.shuffle(talon.data(), talon_end);
+                }
+                hands[to_act] |= bit(talon[talon_top++]);
+            }
+            discards[to_act] |= out;
+            exchanged = uint8_t(exchanged | 1u << to_act);
+            const int next = next_seat(to_act, joined & ~exchanged);
+            if (next < 0) after_exchange();
+            else to_act = uint8_t(next);
+            break;
+        }
+        case MistigriPhase::Play: {
+            Card c = Card(a);
+            if (a >= mi::PLAY_MISTIGRI && a < mi::PLAY_MISTIGRI + SUIT_NB) {  // M-8: names the trump at once
+                c = MISTIGRI;
+                trump = int8_t(a - mi::PLAY_MISTIGRI);
+                contract = &mistigri_contract(trump, rules.deck);
+            }
+            if (tricks_done == 0 && trick_size == 0)
+                mistigri_kept_still = rules.monch && c == make_card(trump, RANK_ACE);
+            hands[to_act] &= ~bit(c);
+            const bool takes_it = trick_size == 0 || takes(*contract, winning, c);
+            winning = takes_it ? c : winning;
+            winning_seat = takes_it ? to_act : winning_seat;
+            trick[trick_size++] = c;
+            if (trick_size == num_joined()) finish_trick();
+            else to_act = uint8_t(next_seat(to_act, joined));
+            break;
+        }
+        case MistigriPhase::Over: break;
+    }
+}
+
+void MistigriState::finish_trick() {
+    tricks_won[winning_seat]++;
+    trick_size = 0;
+    mistigri_kept_still = false;
+    leader = to_act = winning_seat;
+    if (++tricks_done < MistigriRules::HAND) return;
+    // M-10: a fifth of the pot per trick; a joined seat without a trick pays a stake.
+    end = MistigriEnd::Played;
+    const int per_trick = pot_at_play / 5;
+    for (int s = 0; s < n; ++s) {
+        if (!(joined >> s & 1)) continue;
+        const int win = per_trick * tricks_won[size_t(s)];
+        const int loo = tricks_won[size_t(s)] == 0 ? rules.stake : 0;
+        delta[size_t(s)] = int16_t(delta[size_t(s)] + win - loo);
+        pot = int16_t(pot - win + loo);
+    }
+    settle_pot();
+    phase = MistigriPhase::Over;
+}
+
+void MistigriState::returns(Returns& out) const {
+    out.fill(0);
+    if (!is_terminal()) return;
+    for (int s = 0; s < n; ++s) out[size_t(s)] = delta[size_t(s)];
+}
+
+std::string MistigriState::action_text(Action a) const {
+    const Alphabet al = deck_info().alphabet;
+    if (a < 64) return card_text(Card(a), al);
+    if (a >= mi::PLAY_MISTIGRI && a < mi::PASS) {
+        std::string s = card_text(MISTIGRI, al);
+        s += ':';
+        s += (al == Alphabet::German ? "EGHS" : "CSHD")[a - mi::PLAY_MISTIGRI];
+        return s;
+    }
+    if (a == mi::PASS) return "pass";
+    if (a == mi::JOIN) return "join";
+    if (a >= mi::DISCARDED && a <= mi::DISCARDED + 5) {
+        const int k = a - mi::DISCARDED;
+        return k == 0 ? "keep" : "discards " + std::to_string(k);
+    }
+    if (a >= mi::EXCHANGE && a < mi::EXCHANGE + 32) {
+        const int mask = a - mi::EXCHANGE;
+        if (mask == 0) return "keep";
+        std::string s = "discard";
+        CardSet h = hands[to_act];
+        for (int i = 0; h; ++i) {
+            const Card c = pop_lsb(h);
+            if (mask >> i & 1) {
+                s += ' ';
+                s += card_text(c, al);
+            }
+        }
+        return s;
+    }
+    return "action " + std::to_string(a);
+}
+
+Action MistigriState::parse_action(std::string_view text) const {
+    if (phase != MistigriPhase::Exchange) return HIDDEN_ACTION;
+    std::string_view t = text;
+    if (t.size() < 7 || !iequals(t.substr(0, 7), "discard")) return HIDDEN_ACTION;
+    const CardSet h = hands[to_act];
+    int mask = 0;
+    for (Card c : parse_cards(t.substr(7), deck_info())) {
+        if (!contains(h, c)) return HIDDEN_ACTION;
+        mask |= 1 << popcount(h & (bit(c) - 1));
+    }
+    return Action(mi::EXCHANGE + mask);
+}
+
+Action MistigriState::public_projection(Action a) const {
+    if (a >= mi::EXCHANGE && a < mi::EXCHANGE + 32) return Action(mi::DISCARDED + std::popcount(unsigned(a - mi::EXCHANGE)));
+    return a;
+}
+
+Locations MistigriState::locations() const {
+    Locations l{};
+    for (int s = 0; s < n; ++s) l[size_t(s)] = hands[size_t(s)];
+    l[size_t(n)] = talon_set();
+    l[size_t(n + 1)] = discard_pile();
+    return l;
+}
+
+View MistigriState::view(int seat) const {
+    View v;
+    v.observer = uint8_t(seat);
+    v.num_seats = n;
+    v.num_locations = uint8_t(n + 2);
+    for (int s = 0; s < n; ++s) v.where[size_t(s)].size = uint8_t(popcount(hands[size_t(s)]));
+    v.where[size_t(n)].size = uint8_t(talon_end - talon_top);
+    v.where[size_t(n + 1)].size = uint8_t(popcount(discard_pile()));
+    v.where[size_t(seat)].known = hands[size_t(seat)];
+    v.where[size_t(n + 1)].known = discards[size_t(seat)];
+    if (end == MistigriEnd::Flush) v.where[size_t(flush_winner)].known = hands[size_t(flush_winner)];  // shown
+    v.played = bit(turned);   // face up and out of play
+    // Replay: the public events, the cards played and what each play proves (the cascade, with the
+    // trump as it stood; M-11 exempts the Mistigri from what the first trick proves).
+    std::array<CardSet, MAX_SEATS> inferred{};
+    int trump_now = turned == MISTIGRI ? SUIT0 : suit_of(turned);
+    const Contract* k = &mistigri_contract(trump_now, rules.deck);
+    Card led = NO_CARD, win = NO_CARD;
+    int in_trick = 0, tricks = 0;
+    bool keep_still = false;
+    for (int i = 0; i < history_size; ++i) {
+        const Action a = history[size_t(i)];
+        const int actor = actors[size_t(i)];
+        v.record(actor, actor == seat ? a : public_projection(a));
+        Card c;
+        if (a < 64) c = Card(a);
+        else if (a >= mi::PLAY_MISTIGRI && a < mi::PASS) c = MISTIGRI;
+        else continue;
+        if (actor != seat) {
+            CardSet f = cascade(*k, led, win).forbidden_after(c);
+            if (keep_still) f &= ~bit(MISTIGRI);
+            inferred[size_t(actor)] |= f;
+        }
+        if (c == MISTIGRI) {
+            trump_now = a - mi::PLAY_MISTIGRI;
+            k = &mistigri_contract(trump_now, rules.deck);
+        }
+        if (in_trick == 0 && tricks == 0) keep_still = rules.monch && c == make_card(trump_now, RANK_ACE);
+        v.played |= bit(c);
+        if (in_trick == 0) led = win = c;
+        else if (takes(*k, win, c)) win = c;
+        if (++in_trick == num_joined()) {
+            in_trick = 0;
+            ++tricks;
+            keep_still = false;
+            led = win = NO_CARD;
+        }
+    }
+    CardSet all_known = 0;
+    for (int l = 0; l < v.num_locations; ++l) all_known |= v.where[size_t(l)].known;
+    const CardSet deck_cards = deck_info().cards;
+    for (int l = 0; l < v.num_locations; ++l) {
+        Location& loc = v.where[size_t(l)];
+        if (l == seat) {
+            loc.forbidden = deck_cards & ~loc.known;
+            continue;
+        }
+        loc.forbidden = ((all_known & ~loc.known) | v.played | (l < n ? inferred[size_t(l)] : 0)) & deck_cards;
+    }
+    // The observer's discards are out of its hand for good, but may have been reshuffled and drawn.
+    v.unknown = deck_cards & ~v.played & ~all_known;
+    return v;
+}
+
+const char* MistigriState::phase_name() const {
+    static constexpr const char* NAMES[] = {"bid", "exchange", "play", "over"};
+    return NAMES[size_t(phase)];
+}
+
+std::string MistigriState::to_string() const {
+    const Alphabet al = deck_info().alphabet;
+    std::ostringstream o;
+    o << (rules.monch ? "Moench" : "Mistigri") << " (" << int(n) << " players, " << deck_info().name << ")  dealer "
+      << int(dealer) << "  turned " << card_text(turned, al) << "  trump " << (al == Alphabet::German ? "EGHS" : "CSHD")[trump]
+      << "  pot " << pot;
+    if (rules.monch) o << " (side " << side_pot << ")";
+    o << "\n";
+    for (int s = 0; s < n; ++s) {
+        o << "seat " << s << ": " << cards_text(hands[size_t(s)], al);
+        if (joined >> s & 1) o << "  (in, " << int(tricks_won[size_t(s)]) << " tricks)";
+        else if (spoken >> s & 1) o << "  (out)";
+        o << "\n";
+    }
+    o << "talon: " << talon_end - talon_top << " cards";
+    if (phase == MistigriPhase::Play && trick_size) {
+        o << "\ntrick:";
+        for (int i = 0; i < trick_size; ++i) o << " " << card_text(trick[size_t(i)], al);
+    }
+    if (is_terminal()) {
+        o << "\nchips:";
+        for (int s = 0; s < n; ++s) o << " " << delta[size_t(s)];
+    } else {
+        o << "\nto act: seat " << int(to_act);
+    }
+    return o.str();
+}
+
+MistigriState MistigriMatch::next_deal() const {
+    return mistigri_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer, pot, side_pot);
+}
+
+void MistigriMatch::record(const MistigriState& finished) {
+    if (!finished.is_terminal()) throw std::invalid_argument("the deal is not finished; play it to the end before recording it");
+    if (over) throw std::invalid_argument("the match is over");
+    if (finished.dealer != dealer)
+        throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
+                                    " but the match expects seat " + std::to_string(dealer));
+    bool broke = false;
+    for (int s = 0; s < rules.players; ++s) {
+        chips[size_t(s)] += finished.delta[size_t(s)];
+        broke = broke || chips[size_t(s)] <= 0;
+    }
+    pot = finished.pot;
+    side_pot = finished.side_pot;
+    ++deals_played;
+    dealer = (dealer + 1) % rules.players;
+    over = rules.deals > 0 ? deals_played >= rules.deals : broke;
+}
+
+void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out) {
+    rules.validate();
+    random_playouts<MistigriState>(
+        [&](int64_t i, uint64_t deal_seed) { return mistigri_deal(rules, deal_seed, int(i % rules.players), 0, 0); }, seed, n,
+        rules.players, out);
+}
+
+}  // namespace stich

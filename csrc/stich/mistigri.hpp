@@ -1,0 +1,138 @@
+// Mistigri and its German variant Mönch (seeds 000/001, RULINGS M-1 .. M-12), games of the Loo
+// family. 3 to 6 players, five cards each, the next card turned for trump. Every seat antes into
+// the pot; each seat passes or joins; the joined seats exchange cards with the talon; a flush
+// (five of a suit, the Mistigri wild) wins the pot at once; else five tricks under Farbzwang,
+// Trumpfzwang and Stichzwang, each trick worth a fifth of the pot, and a joined seat without a
+// trick pays a stake. The Mistigri (EU / CJ) is the highest trump; whoever plays it names the trump
+// suit from then on. Option `monch`: exchange limit 4 and reshuffled discards, penalty exemptions,
+// pot cap 40 with a side pot, the dealer paid when all pass, the Mönch keeping still (M-11).
+#pragma once
+#include <array>
+#include <string>
+
+#include "stich/contract.hpp"
+#include "stich/deal.hpp"
+#include "stich/game.hpp"
+
+namespace stich {
+
+struct MistigriRules {
+    uint8_t players = 4;
+    DeckKind deck = DeckKind::German32;
+    int16_t chips = 25;
+    int16_t stake = 5;
+    bool monch = false;
+    bool club_law = false;
+    int32_t deals = 0;   // match length; 0: until a seat has no chips left
+
+    bool operator==(const MistigriRules&) const = default;
+    void validate() const;   // throws std::invalid_argument
+    static constexpr int HAND = 5;
+    static constexpr int POT_CAP = 40;   // Mönch (M-10)
+};
+
+enum class MistigriPhase : uint8_t { Bid, Exchange, Play, Over };
+enum class MistigriEnd : uint8_t { None, NobodyJoined, OneJoined, Flush, Played };
+
+namespace mistigri_action {
+constexpr Action PLAY_MISTIGRI = 64;    // + named suit
+constexpr Action PASS = 68;
+constexpr Action JOIN = 69;
+constexpr Action EXCHANGE = 70;         // + mask over the hand's cards in ascending id order
+constexpr Action DISCARDED = 102;       // + count: what the other seats see of an exchange
+}  // namespace mistigri_action
+
+struct MistigriState {
+    MistigriRules rules{};
+    const Contract* contract = nullptr;
+    std::array<CardSet, MAX_SEATS> hands{};
+    std::array<CardSet, MAX_SEATS> discards{};   // each seat's discards not yet reshuffled into the talon
+    std::array<Card, 48> talon{};                // talon[talon_top .. talon_end) is still to be drawn
+    uint8_t talon_top = 0, talon_end = 0;
+    Card turned = NO_CARD;
+    int8_t trump = 0;
+    Rng rng{0};                                  // the Mönch reshuffle of the discards
+    uint8_t n = 4, dealer = 0, forehand = 1, to_act = 1;
+    MistigriPhase phase = MistigriPhase::Bid;
+    MistigriEnd end = MistigriEnd::None;
+    uint8_t joined = 0, spoken = 0, exchanged = 0;   // bit per seat
+    int16_t pot = 0, side_pot = 0, pot_at_play = 0;
+    std::array<int16_t, MAX_SEATS> delta{};      // chip change of each seat in this deal
+    int8_t flush_winner = -1;
+    // Play.
+    uint8_t leader = 0, trick_size = 0, tricks_done = 0;
+    std::array<Card, MAX_SEATS> trick{};
+    Card winning = NO_CARD;
+    uint8_t winning_seat = 0;
+    bool mistigri_kept_still = false;            // M-11 applies to the first trick
+    std::array<uint8_t, MAX_SEATS> tricks_won{};
+    uint8_t history_size = 0;
+    std::array<Action, 48> history{};
+    std::array<uint8_t, 48> actors{};
+
+    int num_players() const { return n; }
+    int current_player() const { return phase == MistigriPhase::Over ? -1 : to_act; }
+    bool is_terminal() const { return phase == MistigriPhase::Over; }
+    CardSet hand(int seat) const { return hands[size_t(seat)]; }
+    const Deck& deck_info() const { return deck(rules.deck); }
+    void legal_actions(ActionList& out) const;
+    void apply(Action a);
+    Action random_action(Rng& r) const;
+    void returns(Returns& out) const;
+    std::string action_text(Action a) const;
+    // Reads texts the canonical form does not cover ("discard" with cards in any order).
+    Action parse_action(std::string_view text) const;
+    Action public_projection(Action a) const;
+    View view(int seat) const;
+    Locations locations() const;
+    std::string to_string() const;
+    const char* phase_name() const;
+    bool operator==(const MistigriState&) const = default;
+
+    static constexpr int LOC_TALON_OFFSET = 0;   // talon = n, discards = n + 1
+    int num_joined() const { return popcount(joined); }
+    CardSet talon_set() const;
+    CardSet discard_pile() const;
+    int max_discard() const;
+    CardSet legal_cards() const;   // play phase: the cards (the Mistigri stands for its four actions)
+
+    // Mönch pot cap (M-10): above 40 to the side pot, below 40 topped up from it; no-op otherwise.
+    void settle_pot();
+
+   private:
+    int next_seat(int seat, uint8_t among) const;
+    void end_bidding();
+    void after_exchange();
+    void start_play();
+    void finish_trick();
+    bool mistigri_must_keep_still(CardSet hand_now) const;
+};
+
+static_assert(GameState<MistigriState>);
+
+// A deal: `fixed` pins cards per seat (location n: the turned card); pot and side pot carried in.
+MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int dealer, int pot, int side_pot,
+                            const FixedHands* fixed = nullptr);
+
+// Flush of a five-card hand (M-7): its suit, or -1; points by M-2 flush values.
+struct Flush {
+    int suit = -1;
+    int points = 0;
+};
+Flush flush_of(CardSet hand);
+
+// A match (M-12): chips per seat, the pot carried over, the dealer rotating.
+struct MistigriMatch {
+    MistigriRules rules{};
+    uint64_t seed = 0;
+    std::array<int, MAX_SEATS> chips{};
+    int pot = 0, side_pot = 0, dealer = 0, deals_played = 0;
+    bool over = false;
+
+    MistigriState next_deal() const;
+    void record(const MistigriState& finished);
+};
+
+void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out);
+
+}  // namespace stich

@@ -1,0 +1,1167 @@
+"""One test (or a few) per ruling of ../shared/RULINGS.md for Mucken (U-1 .. U-12), through the
+public Python API (docs/rules/mucken.md, tests/reference/SPEC.md "Mucken deal").
+
+Situations are forced with constructed deals (``deal(hands=[...])`` pins every seat's cards) and
+scripted actions; every eye count and value below was worked out by hand, trick by trick, in the
+comments beside each deal. Conventions: dealer 3 (forehand 0) unless said otherwise; teams are
+seat % 2; "T3 (2) EA EZ EK E9 -> 0 (25)" means trick 3, led by seat 2, cards in playing order,
+won by seat 0, worth 25 eyes.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import stich
+
+pytestmark = pytest.mark.rules
+
+GAME = stich.Mucken()
+ALL_PASS = "pass pass pass pass"
+GAMES_BY_ID = ["Wenz", "Geier", "Muck", "Schneider-Wenz", "Schneider-Geier", "Schneider-Muck",
+               "Wenz-Tout", "Geier-Tout", "Muck-Tout"]
+SIE_CARDS = "EO GO HO SO EU GU"
+
+
+# ----- helpers ----------------------------------------------------------------------------------
+
+def cs(text: str, long_deck: bool = False) -> stich.CardSet:
+    return stich.CardSet(text, deck="german32" if long_deck else "german24")
+
+
+def texts(state) -> list[str]:
+    return [a.text for a in state.legal_actions()]
+
+
+def play(state, *actions: str):
+    """Applies the actions (strings of space-separated texts) in order, checking each is legal."""
+    for chunk in actions:
+        for a in chunk.split():
+            legal = texts(state)
+            assert a in legal, f"{a!r} not legal for seat {state.current_player} in phase {state.phase}: {legal}"
+            state.apply(a)
+    return state
+
+
+def deal(hands, dealer=3, bock=False, **options):
+    return stich.Mucken(**options).deal(seed=0, dealer=dealer, hands=hands, bock=bock)
+
+
+def rotated(hands, dealer):
+    """A deal written for dealer 3 (forehand 0) moved round the table: forehand gets hands[0]."""
+    out = [None] * 4
+    for i, h in enumerate(hands):
+        out[(dealer + 1 + i) % 4] = h
+    return out
+
+
+def team_returns(winners: int, value: int, players: int = 4) -> list[int]:
+    return [value if s % 2 == winners else -value for s in range(players)]
+
+
+def assert_order(k, order: str):
+    """Every card of ``order`` (high to low) beats each card after it, whichever is led."""
+    cards = order.split()
+    for i, hi in enumerate(cards):
+        for lo in cards[i + 1:]:
+            assert k.winner([lo, hi]) == 1, (lo, hi)
+            assert k.winner([hi, lo]) == 0, (hi, lo)
+
+
+def finish_randomly(state, rng: random.Random):
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# ----- hand-worked deals -------------------------------------------------------------------------
+
+# Wenz (trumps EU GU HU SU; plain suits A Z K O 9).
+# T1 (0) EU GU HU SU -> 0 (8)    T2 (0) GA GZ G9 GK -> 0 (25)   T3 (0) HA HZ HK HO -> 0 (28)
+# T4 (0) EK EA EO EZ -> 1 (28)   T5 (1) SK SO SA SZ -> 3 (28)   T6 (3) S9 H9 E9 GO -> 3 (3)
+# Team 0: 8 + 25 + 28 = 61 in 3 tricks; team 1: 28 + 28 + 3 = 59 in 3. EO is at seat 2.
+WENZ61 = ["EU GA HA H9 EK SZ", "GU EA E9 GZ HZ SK", "HU GO G9 EO HK SO", "SU SA S9 EZ GK HO"]
+WENZ61_PLAY = "EU GU HU SU GA GZ G9 GK HA HZ HK HO EK EA EO EZ SK SO SA SZ S9 H9 E9 GO"
+# The same with GO and GK swapped between seats 2 and 3: T2 GA GZ G9 GO -> 0 (24) and
+# T6 S9 H9 E9 GK -> 3 (4). Team 0: 8 + 24 + 28 = 60; team 1: 28 + 28 + 4 = 60.
+WENZ60 = ["EU GA HA H9 EK SZ", "GU EA E9 GZ HZ SK", "HU GK G9 EO HK SO", "SU SA S9 EZ GO HO"]
+WENZ60_PLAY = "EU GU HU SU GA GZ G9 GO HA HZ HK HO EK EA EO EZ SK SO SA SZ S9 H9 E9 GK"
+
+# Geier (trumps EO GO HO SO; plain suits A Z K U 9). Seat 0 holds EO.
+# T1 (0) EO GO HO SO -> 0 (12)   T2 (0) EA EZ EK E9 -> 0 (25)   T3 (0) GA GZ GU GK -> 0 (27)
+# T4 (0) HA HZ HK HU -> 0 (27)   T5 (0) S9 SA SK SZ -> 1 (25)
+# T6 (1) EU G9 H9 SU -> 1 (4: seats 2, 3, 0 hold no Eichel any more)
+# Team 0: 12 + 25 + 27 + 27 = 91 in 4 tricks; team 1: 25 + 4 = 29 in 2.
+G91 = ["EO EA GA HA S9 SU", "GO EZ GZ HZ SA EU", "HO EK GU HK SK G9", "SO E9 GK HU SZ H9"]
+G91_PLAY = "EO GO HO SO EA EZ EK E9 GA GZ GU GK HA HZ HK HU S9 SA SK SZ EU G9 H9 SU"
+# The same with EK and EU swapped between seats 1 and 2: T2 EA EZ EU E9 -> 0 (23) and
+# T6 EK G9 H9 SU -> 1 (6). Team 0: 12 + 23 + 27 + 27 = 89; team 1: 25 + 6 = 31.
+G89 = ["EO EA GA HA S9 SU", "GO EZ GZ HZ SA EK", "HO EU GU HK SK G9", "SO E9 GK HU SZ H9"]
+G89_PLAY = "EO GO HO SO EA EZ EU E9 GA GZ GU GK HA HZ HK HU S9 SA SK SZ EK G9 H9 SU"
+# Geier with EO at seat 1.
+# T1 (0) SA S9 SZ SK -> 0 (25)   T2 (0) HA HZ HK H9 -> 0 (25)   T3 (0) GA GZ G9 GU -> 0 (23)
+# T4 (0) EA EK EU E9 -> 0 (17)   T5 (0) GO EO HO SO -> 1 (12)   T6 (1) EZ GK HU SU -> 1 (18)
+# Team 0: 25 + 25 + 23 + 17 = 90 in 4 tricks; team 1: 12 + 18 = 30 in 2.
+G90 = ["GO EA GA HA SA SU", "EO EZ EK GZ HZ S9", "HO EU G9 GK HK SZ", "SO E9 GU H9 HU SK"]
+G90_PLAY = "SA S9 SZ SK HA HZ HK H9 GA GZ G9 GU EA EK EU E9 GO EO HO SO EZ GK HU SU"
+# Geier with EO at seat 1, seat 1 left with 29.
+# T1 (0) SA SU SZ SK -> 0 (27)   T2 (0) HA HZ HK H9 -> 0 (25)   T3 (0) GA GZ G9 GU -> 0 (23)
+# T4 (0) EZ EK EU E9 -> 0 (16)   T5 (0) GO EO HO SO -> 1 (12)   T6 (1) EA GK HU S9 -> 1 (17)
+# Team 0: 27 + 25 + 23 + 16 = 91; team 1: 12 + 17 = 29.
+G91B = ["GO EZ GA HA SA S9", "EO EA EK GZ HZ SU", "HO EU G9 GK HK SZ", "SO E9 GU H9 HU SK"]
+G91B_PLAY = "SA SU SZ SK HA HZ HK H9 GA GZ G9 GU EZ EK EU E9 GO EO HO SO EA GK HU S9"
+
+# Muck (trumps EO GO HO SO EU GU HU SU HA HZ HK H9): seat 0 alone takes every trick.
+# T1 (0) EO GU HU SU (9)   T2 GO HZ HK H9 (17)   T3 HO EA GA SA (36)   T4 SO EZ GZ SZ (33)
+# T5 EU EK GK SK (14)      T6 HA E9 G9 S9 (11)   -> seat 0: 120 eyes, 6 tricks.
+# As a Ramsch: Stichzwang holds throughout (each trump lead is answered by a trump while one is
+# left; T3..T6 the others have none and no card of a led suit either).
+MUCK_SWEEP = ["EO GO HO SO EU HA", "GU HZ EA EZ EK E9", "HU HK GA GZ GK G9", "SU H9 SA SZ SK S9"]
+MUCK_SWEEP_PLAY = "EO GU HU SU GO HZ HK H9 HO EA GA SA SO EZ GZ SZ EU EK GK SK HA E9 G9 S9"
+
+# Wenz-Tout lost to a trick of four nines. Dealer 0: forehand 1 (a defender) leads.
+# T1 (1) E9 G9 H9 S9 -> 1 (0: nobody else holds a plain Eichel)   T2 (1) EA EU GK GO -> 2 (20)
+# T3 (2) GU HO GZ SK -> 2 (19)   T4 (2) HU HK SO EO -> 2 (12)   T5 (2) SU HZ SZ EK -> 2 (26)
+# T6 (2) GA HA SA EZ -> 2 (43). Team 0: 120 eyes in 5 tricks; team 1: 0 eyes in 1 trick.
+NINES = ["S9 SA SZ SO GZ GO", "E9 EA EZ EK EO SK", "G9 EU GU HU SU GA", "H9 HA HZ HK HO GK"]
+NINES_PLAY = "E9 G9 H9 S9 EA EU GK GO GU HO GZ SK HU HK SO EO SU HZ SZ EK GA HA SA EZ"
+
+# One-point games (Muck trumps). EO at seat 3: team 1 plays.
+# T1 (0) G9 EZ GA GK -> 2 (25)   T2 (2) E9 EK GZ HU -> 1 (16: HU trumps)   T3 (1) HO EU EO GU -> 3 (10)
+# T4 (3) H9 GO HK SU -> 0 (9)    T5 (0) HZ SO EA HA -> 1 (35)   T6 (1) S9 SZ SK SA -> 0 (25)
+# Team 1: 16 + 10 + 35 = 61; team 0: 25 + 9 + 25 = 59.
+ONE61 = ["GO GU GZ G9 HZ SA", "EZ HK HO HU SO S9", "EA EU E9 GA SU SZ", "EK EO GK HA H9 SK"]
+ONE61_PLAY = "G9 EZ GA GK E9 EK GZ HU HO EU EO GU H9 GO HK SU HZ SO EA HA S9 SZ SK SA"
+# EO at seat 0: team 0 plays.
+# T1 (0) EO HK H9 EU -> 0 (9)    T2 (0) EK E9 G9 EA -> 3 (15)   T3 (3) HO GU HA HZ -> 3 (26)
+# T4 (3) S9 SA EZ SZ -> 0 (31)   T5 (0) GZ GK HU SO -> 3 (19)   T6 (3) SK GO GA SU -> 0 (20)
+# Team 0: 9 + 31 + 20 = 60; team 1: 15 + 26 + 19 = 60.
+ONE60 = ["EK EO GO GU GZ SA", "EZ E9 GA GK HA HK", "G9 HU HZ H9 SU SZ", "EA EU HO SK SO S9"]
+ONE60_PLAY = "EO HK H9 EU EK E9 G9 EA HO GU HA HZ S9 SA EZ SZ GZ GK HU SO SK GO GA SU"
+# EO at seat 3: team 1 plays and wins with Schneider, but not Schwarz.
+# T1 (0) G9 GA EZ GK -> 1 (25)   T2 (1) E9 HA EK H9 -> 2 (15)   T3 (2) HK EO HZ GO -> 3 (20)
+# T4 (3) EU SO GU HU -> 0 (9)    T5 (0) S9 EA SZ SA -> 3 (32)   T6 (3) HO SK GZ SU -> 3 (19)
+# Team 1: 25 + 20 + 32 + 19 = 96 in 4 tricks; team 0: 15 + 9 = 24 in 2.
+ONE96 = ["G9 H9 HZ S9 SK SO", "E9 EA GA GO GU GZ", "EZ HA HK HU SU SZ", "EK EO EU GK HO SA"]
+ONE96_PLAY = "G9 GA EZ GK E9 HA EK H9 HK EO HZ GO EU SO GU HU S9 EA SZ SA HO SK GZ SU"
+# EO at seat 0: team 0 plays and is left with 3 eyes in one trick.
+# T1 (0) HK SO SU HZ -> 1 (19)   T2 (1) SZ SK S9 GZ -> 1 (24)   T3 (1) HU HO GO EU -> 3 (10)
+# T4 (3) EZ GK EK SA -> 3 (29)   T5 (3) EA GA GU HA -> 1 (35: GU above HA)   T6 (1) G9 H9 E9 EO -> 0 (3)
+# Team 0: 3 in 1 trick; team 1: 117.
+ONE3 = ["EO EU GA GK GZ HK", "EK G9 GU HU SO SZ", "H9 HA HO SA SK SU", "E9 EA EZ GO HZ S9"]
+ONE3_PLAY = "HK SO SU HZ SZ SK S9 GZ HU HO GO EU EZ GK EK SA EA GA GU HA G9 H9 E9 EO"
+
+# Ramsch deals (Muck trumps, Stichzwang: follow and head, else trump and over-trump).
+# RAMSCH_EYES, dealer 1 (forehand 2):
+# T1 (2) EA GU E9 EO -> 1 (16: seat 3 must trump, seat 0 follows, seat 1 must over-trump with EO)
+# T2 (1) H9 EU HO HK -> 3 (9)    T3 (3) HZ GA SU SO -> 2 (26)   T4 (2) GO HA EZ SA -> 2 (35)
+# T5 (2) GK HU SZ GZ -> 3 (26)   T6 (3) SK EK S9 G9 -> 3 (8)
+# Team 0: 26 + 35 = 61 in 2 tricks; team 1: 16 + 9 + 26 + 8 = 59 in 4.
+RAMSCH_EYES = ["E9 EZ EK GA HK SZ", "EO GZ H9 S9 SU SA", "EU EA G9 GO GK SO", "GU HZ HU HO HA SK"]
+RAMSCH_EYES_PLAY = "EA GU E9 EO H9 EU HO HK HZ GA SU SO GO HA EZ SA GK HU SZ GZ SK EK S9 G9"
+# RAMSCH_TRICKS: T1 (0) GZ GA H9 GK -> 2 (25)   T2 (2) SU HU SO EU -> 0 (9)
+# T3 (0) EZ EA EK EO -> 3 (28)   T4 (3) S9 SZ HA SA -> 1 (32)   T5 (1) HK GO HZ E9 -> 2 (17)
+# T6 (2) HO SK G9 GU -> 2 (9). Team 0: 25 + 9 + 17 + 9 = 60 in 4 tricks; team 1: 28 + 32 = 60 in 2.
+RAMSCH_TRICKS = ["E9 EZ G9 GZ SZ SO", "EU EA GU GA HK HA", "EK GO H9 HO SU SA", "EO GK HZ HU S9 SK"]
+RAMSCH_TRICKS_PLAY = "GZ GA H9 GK SU HU SO EU EZ EA EK EO S9 SZ HA SA HK GO HZ E9 HO SK G9 GU"
+# RAMSCH_TRUMPS: T1 (0) H9 HA GU HO -> 3 (16, 4 trumps)   T2 (3) EO HU GO HZ -> 3 (18, 4 trumps)
+# T3 (3) GA GK G9 SA -> 3 (26, 0)   T4 (3) SU SO HK SZ -> 0 (19, 3)   T5 (0) EA EZ EK E9 -> 0 (25, 0)
+# T6 (0) EU S9 SK GZ -> 0 (16, 1). Eyes 60:60, tricks 3:3, trumps taken 4 (team 0) : 8 (team 1).
+RAMSCH_TRUMPS = ["EU EA GK H9 HU SO", "EZ G9 GO HK HA S9", "EK GU HZ SZ SK SA", "E9 EO GZ GA HO SU"]
+RAMSCH_TRUMPS_PLAY = "H9 HA GU HO EO HU GO HZ GA GK G9 SA SU SO HK SZ EA EZ EK E9 EU S9 SK GZ"
+# RAMSCH_EO: T1 (0) SO EO HA HU -> 1 (19, 4 trumps)   T2 (1) GU SU EA EU -> 0 (17, 3)
+# T3 (0) SA H9 HK SK -> 2 (19, 2)   T4 (2) EK EZ HZ E9 -> 0 (24, 1)   T5 (0) GA GO G9 GZ -> 1 (24, 1)
+# T6 (1) HO GK SZ S9 -> 1 (17, 1). Eyes 60:60, tricks 3:3, trumps 6:6; team 1 took EO.
+RAMSCH_EO = ["EU GA HZ S9 SO SA", "E9 EO GU GO H9 HO", "EK G9 GK HK HA SU", "EZ EA GZ HU SZ SK"]
+RAMSCH_EO_PLAY = "SO EO HA HU GU SU EA EU SA H9 HK SK EK EZ HZ E9 GA GO G9 GZ HO GK SZ S9"
+# Team 0 takes every trick, but seat 2 takes the last one: no Durchmarsch.
+# T1 (0) EO GU HA SU (18)   T2 GO HZ HK H9 (17)   T3 HO EA HU SA (27)   T4 SO EZ GZ SZ (33)
+# T5 EU EK GK SK (14)       T6 (0) G9 E9 GA S9 -> 2 (11: seat 2 must head with GA). Team 0: 120.
+TEAM_SWEEP = ["EO GO HO SO EU G9", "GU HZ EA EZ EK E9", "HU HK HA GA GZ GK", "SU H9 SA SZ SK S9"]
+TEAM_SWEEP_PLAY = "EO GU HA SU GO HZ HK H9 HO EA HU SA SO EZ GZ SZ EU EK GK SK G9 E9 GA S9"
+
+# Six players, dealer 5 (forehand 0); teams 0 2 4 against 1 3 5. Muck by seat 0.
+# T1 (0) EA EZ EK E9 SA SK -> 0 (40: seats 4 and 5 hold no Eichel)
+# T2 (0) GA HO GK G9 GZ S9 -> 1 (28: seat 1 trumps)   T3 (1) HA EU HZ HK H9 EO -> 0 (30)
+# T4 (0) GO SZ SO GU HU SU -> 0 (22). Team 0: 40 + 30 + 22 = 92 in 3 tricks; team 1: 28 in 1.
+SIX = ["EO GO EA GA", "HO HA EZ SZ", "SO EU EK GK", "GU HZ E9 G9", "HU HK SA GZ", "SU H9 SK S9"]
+SIX_PLAY = "EA EZ EK E9 SA SK GA HO GK G9 GZ S9 HA EU HZ HK H9 EO GO SZ SO GU HU SU"
+
+# Long deck (8 cards each), Muck by seat 0, which takes every trick:
+# T1 EO GU SU H8 (7)  T2 GO HK H9 H7 (7)  T3 HO EA GA SA (36)  T4 SO EZ GZ SZ (33)
+# T5 EU EK GK SK (14) T6 HU E9 G9 S9 (2)  T7 HA E8 G8 S8 (11)  T8 HZ E7 G7 S7 (10) -> 120.
+LONG = ["EO GO HO SO EU HU HA HZ", "GU HK EA EZ EK E9 E8 E7", "SU H9 GA GZ GK G9 G8 G7",
+        "H8 H7 SA SZ SK S9 S8 S7"]
+LONG_PLAY = ("EO GU SU H8 GO HK H9 H7 HO EA GA SA SO EZ GZ SZ EU EK GK SK HU E9 G9 S9 "
+             "HA E8 G8 S8 HZ E7 G7 S7")
+
+# Sie: seat 1 holds the four Obers, EU and GU.
+SIE = ["EA EZ EK E9 GA GZ", SIE_CARDS, "GK G9 HA HZ HK HU", "H9 SA SZ SK SU S9"]
+
+
+# ----- U-1: players, teams, decks ---------------------------------------------------------------
+
+def test_U_1_four_players_short_deck():
+    assert GAME.num_players == 4 and GAME.deck == stich.Deck("german24") and len(GAME.deck) == 24
+    assert str(GAME.deck.cards) == "EA EZ EK EO EU E9 GA GZ GK GO GU G9 HA HZ HK HO HU H9 SA SZ SK SO SU S9"
+    for seed in range(20):
+        s = GAME.deal(seed=seed, dealer=seed % 4)
+        if s.is_terminal:
+            continue
+        hands = [s.hand(i) for i in range(4)]
+        assert [len(h) for h in hands] == [6, 6, 6, 6]
+        union = hands[0] | hands[1] | hands[2] | hands[3]
+        assert union == GAME.deck.cards
+        assert s.forehand == (seed % 4 + 1) % 4 and s.current_player == s.forehand
+
+
+def test_U_1_partners_opposite():
+    s = play(deal(WENZ61), "Wenz pass pass pass pass pass")
+    assert s.player_team == 0 and s.announcer == 0
+    play(s, WENZ61_PLAY[:12])                       # T1: seat 0 wins
+    assert s.team_tricks == [1, 0] and s.team_eyes == [8, 0]
+    play(s, WENZ61_PLAY[12:48])                     # T2, T3 to seat 0, T4 to seat 1
+    assert s.team_tricks == [3, 1] and s.team_eyes == [61, 28]
+    play(s, WENZ61_PLAY[48:])                       # T5, T6 to seat 3: counted with seat 1
+    assert s.team_tricks == [3, 3] and s.team_eyes == [61, 59]
+    assert s.returns() == [2, -2, 2, -2]
+
+
+def test_U_1_six_players_alternating_teams():
+    g = stich.Mucken(players=6)
+    assert g.num_players == 6 and len(g.deck) == 24
+    s = g.deal(seed=0, dealer=5, hands=SIX)
+    assert s.num_players == 6 and s.forehand == 0
+    assert [len(s.hand(i)) for i in range(6)] == [4] * 6
+    play(s, "Muck pass pass pass pass pass")
+    assert (s.phase, s.announcer, s.player_team) == ("doubling", 0, 0)
+    order = []
+    for _ in range(3):                              # the defenders 1, 3, 5 in order
+        order.append(s.current_player)
+        play(s, "pass")
+    assert order == [1, 3, 5] and s.phase == "play" and s.current_player == 0
+    play(s, "EA EZ EK E9 SA SK")
+    assert s.team_tricks == [1, 0] and s.team_eyes == [40, 0]
+    play(s, "GA")
+    assert sorted(texts(s)) == ["HA", "HO", "SZ"]    # seat 1 holds no plain Gras: anything
+    play(s, "HO GK G9 GZ S9")
+    assert s.team_tricks == [1, 1] and s.team_eyes == [40, 28] and s.current_player == 1
+    play(s, "HA EU HZ HK H9 EO GO SZ SO GU HU SU")
+    assert s.is_terminal and s.team_tricks == [3, 1] and s.team_eyes == [92, 28]
+    assert s.returns() == [3, -3, 3, -3, 3, -3]     # defenders 28 <= 29: Schneider, 3
+
+
+def test_U_1_six_players_random_deals():
+    g = stich.Mucken(players=6)
+    for seed in range(20):
+        s = g.deal(seed=seed, dealer=seed % 6)
+        hands = [s.hand(i) for i in range(6)]
+        assert [len(h) for h in hands] == [4] * 6
+        union = hands[0]
+        for h in hands[1:]:
+            assert not (union & h)
+            union = union | h
+        assert union == g.deck.cards
+        assert not s.is_terminal and s.sie_seat is None   # 4 cards cannot hold a Sie
+        finish_randomly(s, random.Random(seed))
+        assert sum(s.team_tricks) == 4 and sum(s.team_eyes) == 120
+        r = s.returns()
+        assert r[0] == r[2] == r[4] and r[1] == r[3] == r[5] and r[0] == -r[1]
+
+
+def test_U_1_long_deck():
+    g = stich.Mucken(long_deck=True)
+    assert g.deck == stich.Deck("german32") and len(g.deck) == 32
+    s = g.deal(seed=0, hands=LONG)
+    assert [len(s.hand(i)) for i in range(4)] == [8] * 4
+    play(s, "Muck pass pass pass pass pass EO GU SU")
+    assert sorted(texts(s)) == ["H7", "H8"]          # the heart 8 and 7 are trumps in Muck
+    play(s, "H8 GO HK H9")
+    assert texts(s) == ["H7"]
+    play(s, LONG_PLAY[32:])
+    assert s.is_terminal and s.team_tricks == [8, 0] and s.team_eyes == [120, 0]
+    assert s.returns() == [3, -3, 3, -3]            # Schwarz
+    for seed in range(10):
+        s = finish_randomly(g.deal(seed=seed, dealer=seed % 4), random.Random(seed))
+        assert sum(s.team_tricks) in (0, 8) and sum(s.team_eyes) in (0, 120)
+
+
+def test_U_1_long_deck_hands_need_the_long_deck():
+    with pytest.raises(ValueError, match="'E8' for the german24 deck"):
+        GAME.deal(seed=0, hands=LONG)
+    with pytest.raises(ValueError, match="seat 0 was given 8 cards; a Mucken hand has 6"):
+        GAME.deal(seed=0, hands=["EO GO HO SO EU HU HA HZ"])
+
+
+def test_U_1_six_players_with_long_deck_rejected():
+    with pytest.raises(ValueError, match=r"players=6 needs the short deck.*32 cards"):
+        stich.Mucken(players=6, long_deck=True)
+    assert stich.Mucken(players=6).options["long_deck"] is False
+    assert stich.Mucken(long_deck=True).options["players"] == 4
+
+
+# ----- U-2: eyes ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["Muck", "Geier", "Wenz", "Ramsch"])
+@pytest.mark.parametrize("long_deck", [False, True])
+def test_U_2_card_eyes(game, long_deck):
+    k = stich.Contract.mucken(game, long_deck=long_deck)
+    ranks = "AZKOU987" if long_deck else "AZKOU9"
+    eyes = {"A": 11, "Z": 10, "K": 4, "O": 3, "U": 2, "9": 0, "8": 0, "7": 0}
+    for suit in "EGHS":
+        assert [k.points(suit + r) for r in ranks] == [eyes[r] for r in ranks]
+    deck = stich.Deck("german32" if long_deck else "german24")
+    assert k.points(deck.cards) == 120
+
+
+def test_U_2_eyes_of_played_deals_sum_to_120():
+    rng = random.Random(2)
+    for seed in range(60):
+        s = finish_randomly(GAME.deal(seed=seed, dealer=seed % 4), rng)
+        if s.game == "thrown in" or s.game == "Sie":
+            continue
+        assert sum(s.team_eyes) == 120 and sum(s.team_tricks) == 6
+
+
+# ----- U-3: trumps --------------------------------------------------------------------------------
+
+MUCK_TRUMPS = "EO GO HO SO EU GU HU SU HA HZ HK H9"
+
+
+@pytest.mark.parametrize("game", ["Muck", "Ramsch"])
+def test_U_3_muck_and_ramsch_trumps(game):
+    k = stich.Contract.mucken(game)
+    assert k.trumps == cs(MUCK_TRUMPS)
+    assert_order(k, MUCK_TRUMPS)
+    for suit in "EGS":
+        assert_order(k, f"{suit}A {suit}Z {suit}K {suit}9")
+        assert k.winner([f"{suit}A", "H9"]) == 1             # the lowest trump takes a plain ace
+    assert k.winner(["EA", "GA"]) == 0                        # a plain card of another suit never wins
+    kl = stich.Contract.mucken(game, long_deck=True)
+    assert kl.trumps == cs(MUCK_TRUMPS + " H8 H7", long_deck=True)
+    assert_order(kl, MUCK_TRUMPS + " H8 H7")
+    assert_order(kl, "EA EZ EK E9 E8 E7")
+    assert len(k.trumps) == 12 and len(kl.trumps) == 14
+
+
+def test_U_3_geier_trumps():
+    k = stich.Contract.mucken("Geier")
+    assert k.trumps == cs("EO GO HO SO")
+    assert_order(k, "EO GO HO SO")
+    for suit in "EGHS":                                       # hearts are a plain suit here
+        assert_order(k, f"{suit}A {suit}Z {suit}K {suit}U {suit}9")
+        assert k.winner([f"{suit}A", "SO"]) == 1
+    assert k.winner(["EA", "HA"]) == 0 and k.winner(["EU", "EZ"]) == 1
+    assert_order(stich.Contract.mucken("Geier", long_deck=True), "EA EZ EK EU E9 E8 E7")
+
+
+def test_U_3_wenz_trumps():
+    k = stich.Contract.mucken("Wenz")
+    assert k.trumps == cs("EU GU HU SU")
+    assert_order(k, "EU GU HU SU")
+    for suit in "EGHS":
+        assert_order(k, f"{suit}A {suit}Z {suit}K {suit}O {suit}9")
+        assert k.winner([f"{suit}A", "SU"]) == 1
+    assert k.winner(["E9", "H9"]) == 0                        # hearts do not trump in Wenz
+    assert k.winner(["EO", "EK"]) == 1 and k.winner(["EO", "E9"]) == 0
+    assert_order(stich.Contract.mucken("Wenz", long_deck=True), "EA EZ EK EO E9 E8 E7")
+
+
+def test_U_3_trumps_in_a_deal():
+    # WENZ61 T6: hearts are no trump in Wenz, so S9 (led) takes H9, E9 and GO.
+    s = play(deal(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY[:-12])
+    assert s.current_player == 3
+    play(s, "S9 H9 E9 GO")
+    assert s.team_eyes == [61, 59] and s.team_tricks == [3, 3]
+    # ONE61 T2 as a one-point (Muck) game: seat 1's HU trumps the Eichel lead.
+    s = play(deal(ONE61, if_all_pass="one_point"), ALL_PASS, ONE61_PLAY[:24])
+    assert s.current_player == 2
+    play(s, "E9 EK GZ HU")
+    assert s.current_player == 1 and s.team_eyes == [25, 16]
+
+
+# ----- U-4: following ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, hand, trick, legal", [
+    ("Muck", "EO EZ E9 GA", "EK", "EZ E9"),          # EO is a trump, not an Eichel
+    ("Muck", "EO EU GA SA", "EK", "EO EU GA SA"),    # no plain Eichel: anything, no duty to trump
+    ("Muck", "EO HA GA", "HK", "EO HA"),             # trump lead: a trump (hearts are trumps)
+    ("Muck", "EU GA", "SO", "EU"),
+    ("Muck", "GA SA E9", "SO", "GA SA E9"),          # no trump: anything
+    ("Muck", "EA E9 HA", "EK", "EA E9"),             # no duty to head the trick
+    ("Muck", "H9 HA GA", "EK SO", "H9 HA GA"),       # void: no duty to trump or to over-trump
+    ("Muck", "E9 EA", "EK SO", "E9 EA"),
+    ("Geier", "EU GA HA", "EK", "EU"),               # the Unter belongs to its suit in Geier
+    ("Geier", "HO HA GA", "HK", "HA"),               # hearts plain, HO a trump
+    ("Geier", "EO EU HA", "GO", "EO"),               # EU is no trump in Geier
+    ("Geier", "EU HA", "GO", "EU HA"),
+    ("Wenz", "EO GA", "EK", "EO"),                   # the Ober belongs to its suit in Wenz
+    ("Wenz", "EU HA GA", "HK", "HA"),
+    ("Wenz", "EU HA GA", "SU", "EU"),
+    ("Wenz", "HO HA", "SU", "HO HA"),
+])
+def test_U_4_following_rule(game, hand, trick, legal):
+    assert stich.Contract.mucken(game).legal(hand, trick.split()) == cs(legal)
+
+
+def test_U_4_not_following_shows_a_void():
+    # ONE61 (a Muck game): T1 seat 0 leads G9, seat 1 throws EZ: it holds no plain Gras.
+    s = play(deal(ONE61, if_all_pass="one_point"), ALL_PASS, "G9")
+    assert sorted(texts(s)) == sorted(["EZ", "HK", "HO", "HU", "SO", "S9"])
+    play(s, "EZ")
+    v = s.view(3)
+    assert "GZ" in v.forbidden(1) and "GK" not in v.forbidden(1) or "GK" in s.hand(3)
+    assert cs("GZ") <= v.forbidden(1)                # held by seat 0, unknown to seat 3
+    assert "GO" not in v.forbidden(1) and "GU" not in v.forbidden(1)   # trumps may still be there
+    assert s.is_consistent_with(v)
+
+
+# ----- U-5: the auction ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_U_5_forehand_speaks_first_then_clockwise(dealer):
+    s = deal(rotated(WENZ61, dealer), dealer=dealer)
+    f = (dealer + 1) % 4
+    assert s.phase == "auction" and s.current_player == f
+    assert texts(s) == GAMES_BY_ID + ["pass"]          # no announcement yet: every game
+    seen = []
+    for _ in range(4):
+        seen.append(s.current_player)
+        play(s, "pass")
+    assert seen == [f, (f + 1) % 4, (f + 2) % 4, dealer]
+
+
+def test_U_5_later_seat_needs_a_strictly_higher_game():
+    s = play(deal(WENZ61), "Geier")
+    assert s.current_player == 1 and s.auction_holder == 0
+    assert texts(s) == GAMES_BY_ID[2:] + ["pass"]       # Geier itself is not enough for seat 1
+    with pytest.raises(stich.IllegalActionError, match="'Geier' is not a legal action for seat 1"):
+        s.apply("Geier")
+    with pytest.raises(stich.IllegalActionError, match="'Wenz' is not a legal action for seat 1"):
+        s.apply("Wenz")
+    play(s, "Muck")
+    assert s.auction_holder == 1 and s.current_player == 2
+    assert texts(s) == GAMES_BY_ID[3:] + ["pass"]
+
+
+def test_U_5_earlier_seat_may_match_an_equal_game():
+    s = play(deal(WENZ61), "Wenz Geier pass pass")
+    assert s.current_player == 0 and s.auction_holder == 1
+    assert texts(s) == GAMES_BY_ID[1:] + ["pass"]       # Geier again, not Wenz
+    play(s, "Geier")                                    # the earlier seat takes it back
+    assert s.auction_holder == 0 and s.current_player == 1   # seats 2 and 3 stay out
+    assert texts(s) == GAMES_BY_ID[2:] + ["pass"]       # seat 1 must now go higher
+    play(s, "pass")
+    assert (s.phase, s.announcer, s.game, s.player_team) == ("doubling", 0, "Geier", 0)
+
+
+def test_U_5_passed_seat_stays_out():
+    s = play(deal(WENZ61), "pass Wenz Geier Muck")
+    assert s.current_player == 1                        # seat 0 passed: skipped for good
+    assert texts(s) == GAMES_BY_ID[2:] + ["pass"]       # seat 1 sits before seat 3: may match Muck
+    play(s, "pass")
+    assert s.current_player == 2
+    play(s, "Muck")
+    assert s.auction_holder == 2 and s.current_player == 3
+    assert "Muck" not in texts(s)
+    play(s, "pass")
+    assert (s.phase, s.announcer, s.game) == ("doubling", 2, "Muck")
+    for seat in range(4):                               # the auction is public
+        assert [a for _, a in s.view(seat).history] == ["pass", "Wenz", "Geier", "Muck", "pass", "Muck", "pass"]
+
+
+def test_U_5_auction_ends_when_all_others_passed():
+    s = play(deal(WENZ61), "pass Wenz pass pass")
+    # seat 0 has passed, seat 1 holds the game and is not asked again
+    assert (s.phase, s.announcer, s.game, s.player_team) == ("doubling", 1, "Wenz", 1)
+    assert s.current_player == 0 and texts(s) == ["Kontra", "pass"]
+    s = play(deal(WENZ61), "Muck-Tout pass pass pass")
+    assert (s.phase, s.announcer, s.game) == ("doubling", 0, "Muck-Tout")
+    s = play(deal(WENZ61), "pass pass pass Schneider-Wenz")
+    assert (s.phase, s.announcer, s.game, s.player_team) == ("doubling", 3, "Schneider-Wenz", 1)
+
+
+def test_U_5_order_wraps_from_forehand():
+    # Dealer 1: the order from forehand is 2, 3, 0, 1.
+    s = play(deal(rotated(WENZ61, 1), dealer=1), "Wenz pass Geier")
+    assert s.current_player == 1 and "Geier" not in texts(s)   # seat 1 sits after seat 0
+    play(s, "pass")
+    assert s.current_player == 2 and "Geier" in texts(s)       # seat 2 sits before seat 0
+    play(s, "Geier")
+    assert s.current_player == 0                               # seat 3 passed: skipped
+    assert texts(s) == GAMES_BY_ID[2:] + ["pass"]
+    play(s, "pass")
+    assert (s.phase, s.announcer, s.game) == ("doubling", 2, "Geier")
+
+
+def test_U_5_six_players_auction():
+    s = stich.Mucken(players=6).deal(seed=0, dealer=2, hands=SIX)   # order 3 4 5 0 1 2
+    assert s.current_player == 3
+    play(s, "Wenz")
+    assert "Wenz" not in texts(s)
+    play(s, "pass Geier pass pass pass")
+    assert s.current_player == 3 and "Geier" in texts(s) and "Wenz" not in texts(s)
+    play(s, "Geier")
+    assert s.current_player == 5 and "Geier" not in texts(s)   # seat 4 passed
+    play(s, "Muck pass")
+    assert (s.phase, s.announcer, s.game, s.player_team) == ("doubling", 5, "Muck", 1)
+    order = []
+    for _ in range(3):
+        order.append(s.current_player)
+        play(s, "pass")
+    assert order == [4, 0, 2] and s.phase == "play" and s.current_player == 3
+
+
+@pytest.mark.parametrize("ranking, after, legal", [
+    ("geier_over_wenz", "Wenz", ["Geier", "Muck", "Schneider-Wenz", "Schneider-Geier", "Schneider-Muck",
+                                 "Wenz-Tout", "Geier-Tout", "Muck-Tout"]),
+    ("geier_over_wenz", "Schneider-Muck", ["Wenz-Tout", "Geier-Tout", "Muck-Tout"]),
+    ("geier_over_wenz", "Geier-Tout", ["Muck-Tout"]),
+    ("wenz_over_geier", "Geier", ["Wenz", "Muck", "Schneider-Wenz", "Schneider-Geier", "Schneider-Muck",
+                                  "Wenz-Tout", "Geier-Tout", "Muck-Tout"]),
+    ("wenz_over_geier", "Wenz", ["Muck", "Schneider-Wenz", "Schneider-Geier", "Schneider-Muck",
+                                 "Wenz-Tout", "Geier-Tout", "Muck-Tout"]),
+    ("wenz_over_geier", "Schneider-Wenz", ["Schneider-Muck", "Wenz-Tout", "Geier-Tout", "Muck-Tout"]),
+    ("wenz_over_geier", "Geier-Tout", ["Wenz-Tout", "Muck-Tout"]),
+    ("wenz_over_muck", "Geier", ["Wenz", "Muck", "Schneider-Wenz", "Schneider-Geier", "Schneider-Muck",
+                                 "Wenz-Tout", "Geier-Tout", "Muck-Tout"]),
+    ("wenz_over_muck", "Muck", ["Wenz", "Schneider-Wenz", "Schneider-Geier", "Schneider-Muck",
+                                "Wenz-Tout", "Geier-Tout", "Muck-Tout"]),
+    ("wenz_over_muck", "Wenz", ["Schneider-Wenz", "Schneider-Geier", "Schneider-Muck",
+                                "Wenz-Tout", "Geier-Tout", "Muck-Tout"]),
+    ("wenz_over_muck", "Schneider-Wenz", ["Wenz-Tout", "Geier-Tout", "Muck-Tout"]),
+    ("wenz_over_muck", "Muck-Tout", ["Wenz-Tout"]),
+    ("wenz_over_muck", "Wenz-Tout", []),
+])
+def test_U_5_ranking_options(ranking, after, legal):
+    s = play(deal(WENZ61, ranking=ranking), after)
+    assert texts(s) == legal + ["pass"]
+    for g in GAMES_BY_ID:
+        if g not in legal:
+            with pytest.raises(stich.IllegalActionError):
+                s.clone().apply(g)
+
+
+def test_U_5_games_without_geier():
+    no_geier = [g for g in GAMES_BY_ID if "Geier" not in g]
+    s = deal(WENZ61, games=("Muck", "Wenz"))
+    assert texts(s) == no_geier + ["pass"]
+    for g in ("Geier", "Schneider-Geier", "Geier-Tout"):
+        with pytest.raises(stich.IllegalActionError, match=f"'{g}' is not a legal action for seat 0"):
+            s.apply(g)
+    play(s, "Wenz")
+    assert texts(s) == no_geier[1:] + ["pass"]          # Muck is next above Wenz
+    s = play(deal(WENZ61, games=("Muck", "Wenz"), ranking="wenz_over_muck"), "Wenz")
+    assert texts(s) == ["Schneider-Wenz", "Schneider-Muck", "Wenz-Tout", "Muck-Tout", "pass"]
+    s = play(deal(WENZ61, games=("Muck", "Wenz"), ranking="wenz_over_muck"), "Muck")
+    assert texts(s) == ["Wenz", "Schneider-Wenz", "Schneider-Muck", "Wenz-Tout", "Muck-Tout", "pass"]
+
+
+# ----- U-6: thresholds ----------------------------------------------------------------------------
+
+def test_U_6_normal_game_61_wins_60_loses():
+    s = play(deal(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
+    assert s.team_eyes == [61, 59] and s.winning_team == 0 and s.value == 2
+    assert s.returns() == [2, -2, 2, -2]
+    s = play(deal(WENZ60), "Wenz pass pass pass pass pass", WENZ60_PLAY)
+    assert s.team_eyes == [60, 60] and s.winning_team == 1 and s.value == 2   # 60 is not enough
+    assert s.returns() == [-2, 2, -2, 2]
+    # Seat 1 announces the same cards: its team has 59 (not Schneider, > 30) and loses.
+    s = play(deal(WENZ61), "pass Wenz pass pass pass pass", WENZ61_PLAY)
+    assert s.player_team == 1 and s.returns() == [2, -2, 2, -2]
+
+
+@pytest.mark.parametrize("hands, cards, eyes, value", [
+    (G91, G91_PLAY, [91, 29], 3),     # defenders 29: Schneider
+    (G90, G90_PLAY, [90, 30], 2),     # defenders 30: Schneider-free
+    (G89, G89_PLAY, [89, 31], 2),
+], ids=["91", "90", "89"])
+def test_U_6_schneider_edge_for_the_player_party(hands, cards, eyes, value):
+    s = play(deal(hands), "Geier pass pass pass pass pass", cards)
+    assert s.team_eyes == eyes and s.team_tricks == [4, 2]
+    assert s.winning_team == 0 and s.value == value and s.returns() == team_returns(0, value)
+
+
+@pytest.mark.parametrize("hands, cards, players_eyes, value", [
+    (G91, G91_PLAY, 29, 3),           # the player party with 29: lost with Schneider
+    (G90, G90_PLAY, 30, 3),           # with 30: still Schneider (free only with 31)
+    (G89, G89_PLAY, 31, 2),           # with 31: Schneider-free
+], ids=["29", "30", "31"])
+def test_U_6_schneider_edge_for_the_defenders(hands, cards, players_eyes, value):
+    s = play(deal(hands), "pass Geier pass pass pass pass", cards)
+    assert s.announcer == 1 and s.team_eyes[1] == players_eyes and s.team_tricks == [4, 2]
+    assert s.winning_team == 0 and s.value == value and s.returns() == team_returns(0, value)
+
+
+def test_U_6_schwarz():
+    s = play(deal(MUCK_SWEEP), "Muck pass pass pass pass pass", MUCK_SWEEP_PLAY)
+    assert s.team_eyes == [120, 0] and s.team_tricks == [6, 0]
+    assert s.value == 3 and s.returns() == [3, -3, 3, -3]
+    # The player party without a trick: the defenders win Schwarz.
+    s = play(deal(MUCK_SWEEP), "pass Muck pass pass pass pass", MUCK_SWEEP_PLAY)
+    assert s.player_team == 1 and s.team_tricks == [6, 0]
+    assert s.value == 3 and s.returns() == [3, -3, 3, -3]
+    # Five tricks and all the eyes, but a zero-eye trick for the defenders: Schneider, 3.
+    s = play(deal(NINES, dealer=0), "pass Wenz pass pass pass pass", NINES_PLAY)
+    assert s.team_eyes == [120, 0] and s.team_tricks == [5, 1] and s.returns() == [3, -3, 3, -3]
+
+
+@pytest.mark.parametrize("hands, cards, won", [(G91, G91_PLAY, True), (G90, G90_PLAY, False),
+                                               (G89, G89_PLAY, False)], ids=["91", "90", "89"])
+def test_U_6_schneider_game_needs_91(hands, cards, won):
+    s = play(deal(hands), "Schneider-Geier pass pass pass pass pass", cards)
+    assert s.game == "Schneider-Geier" and s.value == 7
+    assert s.winning_team == (0 if won else 1)
+    assert s.returns() == team_returns(0 if won else 1, 7)
+
+
+def test_U_6_schneider_game_defenders_win_with_30():
+    # Seat 1 plays Schneider-Geier on G90: the players get 30, the defenders 90.
+    s = play(deal(G90), "pass Schneider-Geier pass pass pass pass", G90_PLAY)
+    assert s.player_team == 1 and s.returns() == [7, -7, 7, -7]
+
+
+def test_U_6_tout_lost_by_a_trick_of_four_nines():
+    s = play(deal(NINES, dealer=0), "pass Wenz-Tout pass pass pass pass")
+    assert s.announcer == 2 and s.current_player == 1
+    play(s, NINES_PLAY[:12])
+    assert s.team_tricks == [0, 1] and s.team_eyes == [0, 0]      # four nines, no eyes
+    play(s, NINES_PLAY[12:])
+    assert s.team_eyes == [120, 0] and s.team_tricks == [5, 1]
+    assert s.winning_team == 1 and s.value == 10 and s.returns() == [-10, 10, -10, 10]
+    # The same cards as a Schneider game are won.
+    s = play(deal(NINES, dealer=0), "pass Schneider-Wenz pass pass pass pass", NINES_PLAY)
+    assert s.returns() == [7, -7, 7, -7]
+
+
+def test_U_6_tout_won_with_every_trick():
+    s = play(deal(MUCK_SWEEP), "Muck-Tout pass pass pass pass pass", MUCK_SWEEP_PLAY)
+    assert s.team_tricks == [6, 0] and s.value == 10 and s.returns() == [10, -10, 10, -10]
+
+
+# ----- U-7: doubling ------------------------------------------------------------------------------
+
+def test_U_7_kontra_re_sup_hirsch_by_the_right_seats():
+    s = play(deal(MUCK_SWEEP), "Muck pass pass pass")
+    assert s.phase == "doubling" and s.doublings == 0
+    steps = [(1, ["Kontra", "pass"], "pass"), (3, ["Kontra", "pass"], "Kontra"),
+             (0, ["Re", "pass"], "pass"), (2, ["Re", "pass"], "Re"),
+             (1, ["Sup", "pass"], "Sup"),             # closes the defenders' turn: seat 3 not asked
+             (0, ["Hirsch", "pass"], "Hirsch")]
+    for k, (seat, legal, say) in enumerate(steps):
+        assert s.current_player == seat and texts(s) == legal, k
+        for wrong in {"Kontra", "Re", "Sup", "Hirsch"} - set(legal):
+            with pytest.raises(stich.IllegalActionError, match=f"'{wrong}' is not a legal action for seat {seat}"):
+                s.apply(wrong)
+        play(s, say)
+    assert s.phase == "play" and s.current_player == 0 and s.doublings == 4
+    play(s, MUCK_SWEEP_PLAY)
+    assert s.value == 3 * 16 and s.returns() == [48, -48, 48, -48]
+
+
+def test_U_7_defenders_speak_from_forehand():
+    # Dealer 0, forehand 1; seat 2 announces: the defenders are 1 then 3, the players 2 then 0.
+    s = play(deal(NINES, dealer=0), "pass Wenz pass pass")
+    assert s.current_player == 1
+    play(s, "pass")
+    assert s.current_player == 3
+    play(s, "Kontra")
+    assert s.current_player == 2 and texts(s) == ["Re", "pass"]
+    play(s, "pass")
+    assert s.current_player == 0
+    play(s, "pass")
+    assert s.phase == "play" and s.current_player == 1 and s.doublings == 1
+    # Seat 1 announces (dealer 3): the defenders are 0 then 2.
+    s = play(deal(WENZ61), "pass Wenz pass pass")
+    assert s.current_player == 0
+    play(s, "pass")
+    assert s.current_player == 2
+
+
+@pytest.mark.parametrize("words, doublings", [
+    ("pass pass", 0),
+    ("Kontra pass pass", 1),
+    ("pass Kontra Re pass pass", 2),
+    ("Kontra pass Re Sup pass pass", 3),
+    ("Kontra Re Sup Hirsch", 4),
+])
+def test_U_7_each_doubling_doubles(words, doublings):
+    s = play(deal(MUCK_SWEEP), "Muck pass pass pass", words)
+    assert s.phase == "play" and s.doublings == doublings
+    assert "Kontra" not in texts(s) and "Re" not in texts(s)
+    play(s, MUCK_SWEEP_PLAY)
+    assert s.value == 3 * 2 ** doublings                # Schwarz 3, x2 per word
+    assert s.returns() == team_returns(0, 3 * 2 ** doublings)
+    s = play(deal(MUCK_SWEEP, bock=True), "Muck pass pass pass", words, MUCK_SWEEP_PLAY)
+    assert s.value == 6 * 2 ** doublings
+
+
+def test_U_7_six_players_doubling():
+    s = stich.Mucken(players=6).deal(seed=0, dealer=5, hands=SIX)
+    play(s, "Muck pass pass pass pass pass")
+    play(s, "pass")
+    assert s.current_player == 3
+    play(s, "Kontra")                                   # closes the defenders' turn: 5 not asked
+    assert s.current_player == 0 and texts(s) == ["Re", "pass"]
+    play(s, "pass pass")
+    assert s.current_player == 4
+    play(s, "Re")
+    assert s.current_player == 1 and texts(s) == ["Sup", "pass"]
+    play(s, "pass pass pass")
+    assert s.phase == "play" and s.doublings == 2
+    play(s, SIX_PLAY)
+    assert s.returns() == [12, -12, 12, -12, 12, -12]   # Schneider 3 x 4
+
+
+def test_U_7_no_doubling_in_ramsch():
+    s = play(deal(WENZ61), ALL_PASS)
+    assert s.phase == "play" and s.game == "Ramsch" and s.current_player == 0
+    assert "Kontra" not in texts(s)
+    with pytest.raises(stich.IllegalActionError, match="'Kontra' is not a legal action for seat 0"):
+        s.apply("Kontra")
+
+
+def test_U_7_kontra_takes_over_at_60_and_61():
+    won = "Wenz pass pass pass"
+    s = play(deal(WENZ60), won, "Kontra pass pass", WENZ60_PLAY)
+    assert s.team_eyes == [60, 60] and s.winning_team == 0 and s.returns() == [4, -4, 4, -4]
+    s = play(deal(WENZ61), won, "Kontra pass pass", WENZ61_PLAY)
+    assert s.returns() == [4, -4, 4, -4]
+    s = play(deal(WENZ60), won, "pass Kontra Re pass pass", WENZ60_PLAY)
+    assert s.returns() == [8, -8, 8, -8]
+    # The defenders need 61 after their Kontra: seat 1 plays, team 0 has 60 and loses.
+    s = play(deal(WENZ60), "pass Wenz pass pass Kontra pass pass", WENZ60_PLAY)
+    assert s.player_team == 1 and s.returns() == [-4, 4, -4, 4]
+    s = play(deal(WENZ61), "pass Wenz pass pass Kontra pass pass", WENZ61_PLAY)
+    assert s.returns() == [4, -4, 4, -4]                # 61 for the defenders is enough
+
+
+def test_U_7_kontra_takes_over_off():
+    s = play(deal(WENZ60, kontra_takes_over=False), "Wenz pass pass pass Kontra pass pass", WENZ60_PLAY)
+    assert s.winning_team == 1 and s.returns() == [-4, 4, -4, 4]
+    s = play(deal(WENZ61, kontra_takes_over=False), "Wenz pass pass pass Kontra pass pass", WENZ61_PLAY)
+    assert s.returns() == [4, -4, 4, -4]
+
+
+def test_U_7_kontra_does_not_move_the_schneider_line():
+    s = play(deal(G90), "Schneider-Geier pass pass pass Kontra pass pass", G90_PLAY)
+    assert s.returns() == [-14, 14, -14, 14]            # 90 is still not 91
+    s = play(deal(G91), "Schneider-Geier pass pass pass Kontra pass pass", G91_PLAY)
+    assert s.returns() == [14, -14, 14, -14]
+
+
+# ----- U-8: values --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("bidding, hands, cards, dealer, returns", [
+    ("Wenz pass pass pass pass pass", WENZ61, WENZ61_PLAY, 3, [2, -2, 2, -2]),
+    ("Geier pass pass pass pass pass", G91, G91_PLAY, 3, [3, -3, 3, -3]),
+    ("Muck pass pass pass pass pass", MUCK_SWEEP, MUCK_SWEEP_PLAY, 3, [3, -3, 3, -3]),
+    ("Schneider-Geier pass pass pass pass pass", G91, G91_PLAY, 3, [7, -7, 7, -7]),
+    ("Muck-Tout pass pass pass pass pass", MUCK_SWEEP, MUCK_SWEEP_PLAY, 3, [10, -10, 10, -10]),
+    ("pass Wenz-Tout pass pass Kontra Re pass pass", NINES, NINES_PLAY, 0, [-40, 40, -40, 40]),
+], ids=["normal", "schneider", "schwarz", "schneider-game", "tout", "tout-lost-kontra-re"])
+def test_U_8_values_and_bock(bidding, hands, cards, dealer, returns):
+    s = play(deal(hands, dealer=dealer), bidding, cards)
+    assert s.returns() == returns and s.value == abs(returns[0])
+    b = play(deal(hands, dealer=dealer, bock=True), bidding, cards)
+    assert b.bock is True and b.returns() == [2 * r for r in returns]
+
+
+def test_U_8_only_the_winners_are_credited_per_seat():
+    s = play(deal(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
+    assert s.winning_team == 0 and s.value == 2
+    assert s.returns() == [s.value, -s.value, s.value, -s.value]
+
+
+# ----- U-9: nobody announces ---------------------------------------------------------------------
+
+def test_U_9_ramsch_by_default():
+    s = play(deal(WENZ61), ALL_PASS)
+    assert (s.phase, s.game, s.announcer, s.player_team, s.doublings) == ("play", "Ramsch", None, None, 0)
+    assert s.current_player == 0
+
+
+def test_U_9_throw_in():
+    g = stich.Mucken(if_all_pass="throw_in")
+    s = play(g.deal(seed=0, hands=WENZ61), ALL_PASS)
+    assert s.is_terminal and s.current_player is None and s.legal_actions() == []
+    assert s.returns() == [0, 0, 0, 0] and s.value == 0 and s.winning_team is None
+    assert s.next_bock is True and s.game == "thrown in"
+    s = play(g.deal(seed=0, hands=WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
+    assert s.next_bock is False
+    s = play(g.deal(seed=0, hands=WENZ61, bock=True), "Wenz pass pass pass pass pass", WENZ61_PLAY)
+    assert s.bock is True and s.next_bock is False and s.returns() == [4, -4, 4, -4]
+
+
+def test_U_9_throw_in_makes_the_next_deal_bock_in_a_match():
+    g = stich.Mucken(if_all_pass="throw_in")
+    m = g.match(seed=7, dealer=0)
+    s = m.next_deal()
+    assert s.dealer == 0 and s.bock is False and not s.is_terminal
+    play(s, ALL_PASS)
+    m.record(s)
+    assert m.dealer == 1 and m.bock is True and m.points == [0, 0] and m.deals_played == 1
+    nxt = m.next_deal()
+    assert nxt.dealer == 1 and nxt.bock is True
+    # The Bock deal, scripted: forehand (seat 2) sweeps a Muck: Schwarz 3, doubled.
+    s = play(g.deal(seed=0, dealer=1, hands=rotated(MUCK_SWEEP, 1), bock=True),
+             "Muck pass pass pass pass pass", MUCK_SWEEP_PLAY)
+    assert s.returns() == [6, -6, 6, -6]
+    m.record(s)
+    assert m.points == [6, 0] and m.bock is False and m.dealer == 2
+    assert m.next_deal().bock is False
+
+
+def test_U_9_must_play():
+    g = stich.Mucken(if_all_pass="must_play")
+    s = play(g.deal(seed=0, hands=WENZ60), ALL_PASS)
+    assert s.phase == "must_play" and s.current_player == 2          # EO is at seat 2
+    assert texts(s) == ["Wenz", "Geier", "Muck"]
+    for bad in ("pass", "Kontra", "Schneider-Wenz", "Muck-Tout"):
+        with pytest.raises(stich.IllegalActionError, match=f"'{bad}' is not a legal action for seat 2"):
+            s.apply(bad)
+    play(s, "Wenz")
+    assert (s.phase, s.announcer, s.player_team, s.game) == ("play", 2, 0, "must-play Wenz")
+    assert s.current_player == 0 and "Kontra" not in texts(s)          # no doubling
+    with pytest.raises(stich.IllegalActionError, match="'Kontra' is not a legal action for seat 0"):
+        s.apply("Kontra")
+    play(s, WENZ60_PLAY)
+    assert s.team_eyes == [60, 60] and s.doublings == 0
+    assert s.winning_team == 0 and s.returns() == [2, -2, 2, -2]       # 60 wins a must-play game
+    s = play(g.deal(seed=0, hands=WENZ60, bock=True), ALL_PASS, "Wenz", WENZ60_PLAY)
+    assert s.returns() == [4, -4, 4, -4]
+
+
+def test_U_9_must_play_without_geier():
+    s = play(deal(WENZ60, if_all_pass="must_play", games=("Muck", "Wenz")), ALL_PASS)
+    assert texts(s) == ["Wenz", "Muck"]
+
+
+def test_U_9_must_play_schneider_free_with_30():
+    # EO at seat 1 in both deals: team 1 must play; it takes 30 (G90) or 29 (G91B).
+    s = play(deal(G90, if_all_pass="must_play"), ALL_PASS)
+    assert s.current_player == 1
+    play(s, "Geier", G90_PLAY)
+    assert s.team_eyes == [90, 30] and s.returns() == [2, -2, 2, -2]
+    s = play(deal(G91B, if_all_pass="must_play"), ALL_PASS, "Geier", G91B_PLAY)
+    assert s.team_eyes == [91, 29] and s.returns() == [3, -3, 3, -3]
+
+
+def test_U_9_must_play_shows_the_eichel_ober():
+    s = play(deal(WENZ60, if_all_pass="must_play"), ALL_PASS)
+    # The EO holder is the one seat asked to choose: everyone knows where EO is ...
+    for seat in (0, 1, 3):
+        assert "EO" in s.view(seat).known(2), seat
+    play(s, "Wenz")
+    # ... and still after the choice, until EO is played.
+    for seat in (0, 1, 3):
+        v = s.view(seat)
+        assert "EO" in v.known(2) and "EO" in v.forbidden(seat if seat != 2 else 0)
+        assert s.is_consistent_with(v)
+
+
+def test_U_9_one_point():
+    g = stich.Mucken(if_all_pass="one_point")
+    s = play(g.deal(seed=0, hands=ONE61), ALL_PASS)
+    assert (s.phase, s.announcer, s.player_team, s.doublings) == ("play", 3, 1, 0)
+    assert s.game == "one point (Muck)" and s.current_player == 0 and "Kontra" not in texts(s)
+    play(s, ONE61_PLAY)
+    assert s.team_eyes == [59, 61] and s.value == 1 and s.returns() == [-1, 1, -1, 1]
+    s = play(g.deal(seed=0, hands=ONE60), ALL_PASS)
+    assert s.announcer == 0 and s.player_team == 0
+    play(s, ONE60_PLAY)
+    assert s.team_eyes == [60, 60] and s.winning_team == 1 and s.returns() == [-1, 1, -1, 1]
+
+
+@pytest.mark.parametrize("hands, cards, eyes, returns", [
+    (MUCK_SWEEP, MUCK_SWEEP_PLAY, [120, 0], [1, -1, 1, -1]),     # Schwarz: still 1
+    (ONE96, ONE96_PLAY, [24, 96], [-1, 1, -1, 1]),               # players win with Schneider: 1
+    (ONE3, ONE3_PLAY, [3, 117], [-1, 1, -1, 1]),                 # players lose with Schneider: 1
+], ids=["schwarz", "schneider-won", "schneider-lost"])
+def test_U_9_one_point_is_one_whatever_schneider(hands, cards, eyes, returns):
+    s = play(deal(hands, if_all_pass="one_point"), ALL_PASS, cards)
+    assert s.team_eyes == eyes and s.value == 1 and s.returns() == returns
+    b = play(deal(hands, if_all_pass="one_point", bock=True), ALL_PASS, cards)
+    assert b.value == 2 and b.returns() == [2 * r for r in returns]
+
+
+def test_U_9_one_point_the_other_team_knows_it_lacks_eo():
+    s = play(deal(ONE61, if_all_pass="one_point"), ALL_PASS)
+    for observer in range(4):
+        v = s.view(observer)
+        for seat in (0, 2):                              # team 0 defends: none of its seats has EO
+            if seat != observer:
+                assert "EO" in v.forbidden(seat), (observer, seat)
+        assert s.is_consistent_with(v)
+
+
+# ----- U-10: Ramsch -------------------------------------------------------------------------------
+
+def test_U_10_more_eyes_loses():
+    s = play(deal(RAMSCH_EYES, dealer=1), ALL_PASS, RAMSCH_EYES_PLAY)
+    assert s.game == "Ramsch" and s.team_eyes == [61, 59] and s.team_tricks == [2, 4]
+    assert s.winning_team == 1 and s.returns() == [-4, 4, -4, 4]
+
+
+def test_U_10_tie_more_tricks_loses():
+    s = play(deal(RAMSCH_TRICKS), ALL_PASS, RAMSCH_TRICKS_PLAY)
+    assert s.team_eyes == [60, 60] and s.team_tricks == [4, 2]
+    assert s.winning_team == 1 and s.returns() == [-4, 4, -4, 4]
+
+
+def test_U_10_tie_more_trumps_loses():
+    s = play(deal(RAMSCH_TRUMPS), ALL_PASS, RAMSCH_TRUMPS_PLAY)
+    assert s.team_eyes == [60, 60] and s.team_tricks == [3, 3]        # trumps taken 4 : 8
+    assert s.winning_team == 0 and s.returns() == [4, -4, 4, -4]
+
+
+def test_U_10_tie_eichel_ober_loses():
+    s = play(deal(RAMSCH_EO), ALL_PASS, RAMSCH_EO_PLAY)
+    assert s.team_eyes == [60, 60] and s.team_tricks == [3, 3]        # trumps 6 : 6, EO to team 1
+    assert s.winning_team == 0 and s.returns() == [4, -4, 4, -4]
+
+
+def test_U_10_durchmarsch():
+    s = play(deal(MUCK_SWEEP), ALL_PASS, MUCK_SWEEP_PLAY)
+    assert s.team_eyes == [120, 0] and s.winning_team == 0 and s.value == 10
+    assert s.returns() == [10, -10, 10, -10]
+    s = play(deal(MUCK_SWEEP, ramsch_double=False), ALL_PASS, MUCK_SWEEP_PLAY)
+    assert s.returns() == [10, -10, 10, -10]            # 10 either way
+    s = play(deal(MUCK_SWEEP, bock=True), ALL_PASS, MUCK_SWEEP_PLAY)
+    assert s.returns() == [20, -20, 20, -20]
+
+
+def test_U_10_team_sweep_is_no_durchmarsch():
+    s = play(deal(TEAM_SWEEP), ALL_PASS, TEAM_SWEEP_PLAY[:-12])
+    assert s.current_player == 0 and s.team_tricks == [5, 0]
+    play(s, "G9 E9")
+    assert texts(s) == ["GA"]                            # seat 2 must head the trick
+    play(s, "GA S9")
+    assert s.team_eyes == [120, 0] and s.team_tricks == [6, 0]
+    assert s.winning_team == 1 and s.returns() == [-4, 4, -4, 4]
+
+
+@pytest.mark.parametrize("double, bock, value", [(True, False, 4), (False, False, 2),
+                                                 (True, True, 8), (False, True, 4)])
+def test_U_10_ramsch_double(double, bock, value):
+    s = play(deal(RAMSCH_TRICKS, ramsch_double=double, bock=bock), ALL_PASS, RAMSCH_TRICKS_PLAY)
+    assert s.value == value and s.returns() == team_returns(1, value)
+
+
+@pytest.mark.parametrize("hand, trick, legal", [
+    ("EA E9 HA", "EK", "EA"),               # follow and head
+    ("EZ E9 HA", "EA", "EZ E9"),            # cannot head: any Eichel
+    ("GA HA H9", "EK", "HA H9"),            # void: trump (any trump heads a plain card)
+    ("GA HA H9", "EK HK", "HA"),            # over-trump if able
+    ("GA HA H9", "EK EO", "HA H9"),         # cannot over-trump: any trump
+    ("GA SA", "EK HK", "GA SA"),            # void, no trump: anything
+    ("EA E9 HA", "EK HK", "EA E9"),         # follow even if the trick is trumped
+    ("EU H9 GA", "SO", "EU H9"),            # trump lead, none higher: any trump
+    ("EO EU H9", "SO", "EO"),               # trump lead: head it
+    ("EO E9", "GK", "EO"),                  # EO is no Eichel: void in Gras, must trump
+])
+def test_U_10_ramsch_stichzwang_cascade(hand, trick, legal):
+    k = stich.Contract.mucken("Ramsch", stichzwang=True)
+    assert k.legal(hand, trick.split()) == cs(legal)
+
+
+def test_U_10_stichzwang_in_a_deal_and_option_off():
+    # RAMSCH_EYES T1: seat 2 leads EA; seat 3 must trump; seat 0 follows; seat 1 must beat GU.
+    s = play(deal(RAMSCH_EYES, dealer=1), ALL_PASS, "EA")
+    assert sorted(texts(s)) == sorted(["GU", "HZ", "HU", "HO", "HA"])
+    play(s, "GU")
+    assert sorted(texts(s)) == sorted(["E9", "EZ", "EK"])
+    play(s, "E9")
+    assert texts(s) == ["EO"]
+    off = play(deal(RAMSCH_EYES, dealer=1, ramsch_stichzwang=False), ALL_PASS, "EA")
+    assert sorted(texts(off)) == sorted(["GU", "HZ", "HU", "HO", "HA", "SK"])
+    play(off, "SK E9")
+    assert sorted(texts(off)) == sorted(["EO", "GZ", "H9", "S9", "SU", "SA"])
+
+
+# ----- U-11: Sie ----------------------------------------------------------------------------------
+
+def test_U_11_sie_shown_at_once():
+    s = deal(SIE)
+    assert s.is_terminal and s.phase == "over" and s.current_player is None and s.legal_actions() == []
+    assert s.game == "Sie" and s.sie_seat == 1 and s.winning_team == 1
+    assert s.returns() == [-21, 21, -21, 21]
+    for seat in range(4):
+        assert s.view(seat).known(1) == cs(SIE_CARDS)   # shown to everybody
+    assert deal(SIE, target=31).returns() == [-31, 31, -31, 31]
+    assert deal(SIE, bock=True).returns() == [-21, 21, -21, 21]   # the Bobbl, not a doubled value
+    with pytest.raises(stich.IllegalActionError, match="the deal is over"):
+        s.apply("pass")
+
+
+def test_U_11_sie_needs_both_unters_and_no_wenz_over_muck():
+    hands = list(SIE)
+    hands[1], hands[2] = "EO GO HO SO EU HU", "GK G9 HA HZ HK GU"
+    s = deal(hands)
+    assert not s.is_terminal and s.sie_seat is None and s.phase == "auction"
+    s = deal(SIE, ranking="wenz_over_muck")
+    assert not s.is_terminal and s.sie_seat is None and s.phase == "auction"
+    for ranking in ("geier_over_wenz", "wenz_over_geier"):
+        assert deal(SIE, ranking=ranking).sie_seat == 1
+
+
+def test_U_11_sie_in_the_long_deck():
+    hands = ["EO GO HO SO EU GU HA HZ", "HU HK EA EZ EK E9 E8 E7", "SU H9 GA GZ GK G9 G8 G7",
+             "H8 H7 SA SZ SK S9 S8 S7"]
+    s = deal(hands, long_deck=True)
+    assert s.is_terminal and s.sie_seat == 0 and s.returns() == [21, -21, 21, -21]
+
+
+def test_U_11_sie_wins_the_bobbl_outright():
+    m = GAME.match(seed=3, dealer=3)
+    s = play(deal(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
+    m.record(s)
+    assert m.points == [2, 0] and m.dealer == 0
+    sie = deal(rotated(SIE, 0), dealer=0)               # seat 2 holds the Sie
+    assert sie.sie_seat == 2 and sie.is_terminal
+    m.record(sie)
+    assert m.is_over and m.winner == 0 and m.bobbl_won == [1, 0]
+    assert m.bobbl_points == [[23, 0]] and m.bobbl_winners == [0]
+
+
+# ----- U-12: Bobbl, hanger, tournament ------------------------------------------------------------
+
+def sweep(game: stich.Mucken, dealer: int, contract: str, bock: bool = False):
+    """Forehand holds MUCK_SWEEP's first hand, announces ``contract`` and takes every trick."""
+    s = game.deal(seed=dealer, dealer=dealer, hands=rotated(MUCK_SWEEP, dealer), bock=bock)
+    return play(s, f"{contract} pass pass pass pass pass", MUCK_SWEEP_PLAY)
+
+
+# (contract, winning team = forehand's team, points after the deal); dealers 0, 1, 2, 3, 0, ...
+# Muck-Tout 10, Schneider-Muck 7, Muck 3 (Schwarz).
+BOBBL = [("Muck-Tout", 1, [0, 10]), ("Schneider-Muck", 0, [7, 10]), ("Muck", 1, [7, 13]),
+         ("Muck-Tout", 0, [17, 13]), ("Schneider-Muck", 1, [17, 20]), ("Muck", 0, [20, 20]),
+         ("Muck", 1, [20, 23]), ("Muck-Tout", 0, [30, 23]), ("Muck-Tout", 1, [30, 33])]
+
+
+@pytest.mark.parametrize("target, deals", [(21, 7), (31, 9)])
+def test_U_12_bobbl_to_target_with_dealer_rotation(target, deals):
+    g = stich.Mucken(target=target)
+    m = g.match(seed=1, dealer=0)
+    assert m.points == [0, 0] and m.dealer == 0 and not m.is_over and m.winner is None
+    for i, (contract, winners, points) in enumerate(BOBBL[:deals]):
+        dealer = i % 4
+        assert m.dealer == dealer and m.deals_played == i and not m.is_over
+        assert m.next_deal().dealer == dealer
+        s = sweep(g, dealer, contract)
+        assert s.winning_team == winners == (dealer + 1) % 2
+        m.record(s)
+        if i < deals - 1:
+            assert m.points == points and m.bobbl_won == [0, 0], i
+    final = BOBBL[deals - 1][2]
+    assert m.is_over and m.winner == 1 and m.bobbl_won == [0, 1]
+    assert m.bobbl_points == [final] and m.bobbl_winners == [1]
+    assert m.points == [0, 0] and m.deals_played == deals and m.dealer == deals % 4
+    with pytest.raises(ValueError, match="over"):
+        m.next_deal()
+
+
+def test_U_12_bobbl_points_go_to_the_winners_only():
+    g = stich.Mucken()
+    m = g.match(seed=1, dealer=3)
+    s = play(g.deal(seed=0, dealer=3, hands=WENZ60), "Wenz pass pass pass pass pass", WENZ60_PLAY)
+    m.record(s)
+    assert m.points == [0, 2]                          # the defenders win 2, the players get nothing
+
+
+def test_U_12_hanger_best_of_three():
+    g = stich.Mucken(target=21, hanger=True)
+    m = g.match(seed=2, dealer=0)
+    # Each Bobbl: the favoured team plays Muck-Tout (10) on its deals, the other Muck (3).
+    # Bobbl 1 (dealers 0..0): team 1 10, team 0 3, team 1 20, team 0 6, team 1 30 -> team 1.
+    # Bobbl 2 (dealers 1..1): team 0 wins 30 : 6.  Bobbl 3 (dealers 2..2): team 1 wins 30 : 6.
+    favoured = [1, 0, 1]
+    dealer = 0
+    for b, fav in enumerate(favoured):
+        for k in range(5):
+            assert not m.is_over and m.dealer == dealer
+            team = (dealer + 1) % 2
+            s = sweep(g, dealer, "Muck-Tout" if team == fav else "Muck")
+            m.record(s)
+            dealer = (dealer + 1) % 4
+            if k < 4:
+                assert m.bobbl_winners == favoured[:b]
+        expected_points = [30, 6] if fav == 0 else [6, 30]
+        assert m.bobbl_points[-1] == expected_points and m.points == [0, 0]
+        assert m.bobbl_winners == favoured[:b + 1]
+        assert m.is_over == (b == 2)
+    assert m.winner == 1 and m.bobbl_won == [1, 2] and m.deals_played == 15
+    results = stich.bobbl_results(m, "A", "B")
+    assert [tuple(r) for r in results] == [("A", "B", 6, 30, "B"), ("A", "B", 30, 6, "A"),
+                                           ("A", "B", 6, 30, "B")]
+    table = stich.tournament_table(results, "bobbl")
+    assert [r.pair for r in table] == ["B", "A"] and table[0].bobbl_won == 2
+
+
+def test_U_12_hanger_two_nil():
+    g = stich.Mucken(hanger=True)
+    m = g.match(seed=2, dealer=3)
+    for _ in range(2):                                   # forehand is team 0 at dealers 3 and 1
+        while m.bobbl_won[0] == len(m.bobbl_winners) and not m.is_over and sum(m.bobbl_won) < 2:
+            d = m.dealer
+            m.record(sweep(g, d, "Muck-Tout" if (d + 1) % 2 == 0 else "Muck"))
+            if m.bobbl_won[0] == 1 and len(m.bobbl_winners) == 1 and not m.is_over:
+                break
+    assert m.is_over and m.winner == 0 and m.bobbl_won == [2, 0]
+
+
+def test_U_12_no_hanger_one_bobbl():
+    g = stich.Mucken()
+    m = g.match(seed=2, dealer=3)
+    for d in (3, 0, 1):                                  # team 0: 10, team 1: 3, team 0: 20 ...
+        m.record(sweep(g, d, "Muck-Tout" if (d + 1) % 2 == 0 else "Muck"))
+    assert not m.is_over and m.points == [20, 3]
+    m.record(sweep(g, 2, "Muck"))
+    assert m.points == [20, 6]
+    m.record(sweep(g, 3, "Muck"))
+    assert m.is_over and m.winner == 0 and m.bobbl_points == [[23, 6]]
+
+
+# Three pairs: A beat B 21:5, C beat A 21:10, B beat C 21:20, B beat A 22:18.
+# A: 1 won (opponents 5 in it), 28 in lost Bobbl, plus 49, minus 48 -> plus-minus +1.
+# B: 2 won (opponents 38), 5 in lost, plus 48, minus 59 -> -11.
+# C: 1 won (opponents 10), 20 in lost, plus 41, minus 31 -> +10.
+TOURNAMENT = [("A", "B", 21, 5, "A"), ("A", "C", 10, 21, "C"), ("B", "C", 21, 20, "B"), ("B", "A", 22, 18, "B")]
+
+
+@pytest.mark.parametrize("method, order", [
+    ("bobbl", ["B", "A", "C"]),        # B 2 won; A and C 1 each, A scored more in its lost Bobbl
+    ("plus", ["A", "B", "C"]),         # 49, 48, 41
+    ("plus_minus", ["C", "A", "B"]),   # +10, +1, -11
+])
+def test_U_12_tournament_table_methods(method, order):
+    table = stich.tournament_table(TOURNAMENT, method)
+    assert [r.pair for r in table] == order
+    rows = {r.pair: r for r in table}
+    assert (rows["A"].bobbl_won, rows["A"].goals_in_lost, rows["A"].opponent_goals_in_won) == (1, 28, 5)
+    assert (rows["B"].bobbl_won, rows["B"].goals_in_lost, rows["B"].opponent_goals_in_won) == (2, 5, 38)
+    assert (rows["C"].bobbl_won, rows["C"].goals_in_lost, rows["C"].opponent_goals_in_won) == (1, 20, 10)
+    assert (rows["A"].plus, rows["B"].plus, rows["C"].plus) == (49, 48, 41)
+    assert (rows["A"].plus_minus, rows["B"].plus_minus, rows["C"].plus_minus) == (1, -11, 10)
+
+
+def test_U_12_tournament_table_last_tie_break():
+    # D and E: one Bobbl won, 12 in the lost one; E's won Bobbl conceded 4, D's 9 -> E first,
+    # although D appears first. F (9 in its lost Bobbl) and G (4) follow.
+    results = [("D", "F", 21, 9, "D"), ("E", "G", 21, 4, "E"), ("D", "G", 12, 21, "G"), ("E", "F", 12, 21, "F")]
+    assert [r.pair for r in stich.tournament_table(results, "bobbl")] == ["E", "D", "F", "G"]
+
+
+def test_U_12_bobbl_results_from_a_match():
+    g = stich.Mucken()
+    m = g.match(seed=5, dealer=0)
+    for d in (0, 1, 2):                                  # team 1 Muck-Tout 10, team 0 Muck 3 ...
+        m.record(sweep(g, d, "Muck-Tout" if (d + 1) % 2 == 1 else "Muck"))
+    m.record(sweep(g, 3, "Muck"))
+    m.record(sweep(g, 0, "Muck"))
+    assert m.is_over and m.winner == 1 and m.bobbl_points == [[6, 23]]
+    res = stich.bobbl_results(m, "us", "them")
+    assert res == [stich.BobblResult("us", "them", 6, 23, "them")]
