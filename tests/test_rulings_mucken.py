@@ -46,6 +46,11 @@ def play(state, *actions: str):
     return state
 
 
+def cards(line: str, start: int = 0, stop: int | None = None) -> str:
+    """Cards ``start``..``stop`` (by count) of a play line."""
+    return " ".join(line.split()[start:stop])
+
+
 def deal(hands, dealer=3, bock=False, **options):
     return stich.Mucken(**options).deal(seed=0, dealer=dealer, hands=hands, bock=bock)
 
@@ -221,11 +226,11 @@ def test_U_1_four_players_short_deck():
 def test_U_1_partners_opposite():
     s = play(deal(WENZ61), "Wenz pass pass pass pass pass")
     assert s.player_team == 0 and s.announcer == 0
-    play(s, WENZ61_PLAY[:12])                       # T1: seat 0 wins
+    play(s, cards(WENZ61_PLAY, 0, 4))                       # T1: seat 0 wins
     assert s.team_tricks == [1, 0] and s.team_eyes == [8, 0]
-    play(s, WENZ61_PLAY[12:48])                     # T2, T3 to seat 0, T4 to seat 1
+    play(s, cards(WENZ61_PLAY, 4, 16))                     # T2, T3 to seat 0, T4 to seat 1
     assert s.team_tricks == [3, 1] and s.team_eyes == [61, 28]
-    play(s, WENZ61_PLAY[48:])                       # T5, T6 to seat 3: counted with seat 1
+    play(s, cards(WENZ61_PLAY, 16))                       # T5, T6 to seat 3: counted with seat 1
     assert s.team_tricks == [3, 3] and s.team_eyes == [61, 59]
     assert s.returns() == [2, -2, 2, -2]
 
@@ -281,7 +286,7 @@ def test_U_1_long_deck():
     assert sorted(texts(s)) == ["H7", "H8"]          # the heart 8 and 7 are trumps in Muck
     play(s, "H8 GO HK H9")
     assert texts(s) == ["H7"]
-    play(s, LONG_PLAY[32:])
+    play(s, cards(LONG_PLAY, 7))
     assert s.is_terminal and s.team_tricks == [8, 0] and s.team_eyes == [120, 0]
     assert s.returns() == [3, -3, 3, -3]            # Schwarz
     for seed in range(10):
@@ -372,12 +377,12 @@ def test_U_3_wenz_trumps():
 
 def test_U_3_trumps_in_a_deal():
     # WENZ61 T6: hearts are no trump in Wenz, so S9 (led) takes H9, E9 and GO.
-    s = play(deal(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY[:-12])
+    s = play(deal(WENZ61), "Wenz pass pass pass pass pass", cards(WENZ61_PLAY, 0, 20))
     assert s.current_player == 3
     play(s, "S9 H9 E9 GO")
     assert s.team_eyes == [61, 59] and s.team_tricks == [3, 3]
     # ONE61 T2 as a one-point (Muck) game: seat 1's HU trumps the Eichel lead.
-    s = play(deal(ONE61, if_all_pass="one_point"), ALL_PASS, ONE61_PLAY[:24])
+    s = play(deal(ONE61, if_all_pass="one_point"), ALL_PASS, cards(ONE61_PLAY, 0, 4))
     assert s.current_player == 2
     play(s, "E9 EK GZ HU")
     assert s.current_player == 1 and s.team_eyes == [25, 16]
@@ -627,9 +632,9 @@ def test_U_6_schneider_game_defenders_win_with_30():
 def test_U_6_tout_lost_by_a_trick_of_four_nines():
     s = play(deal(NINES, dealer=0), "pass Wenz-Tout pass pass pass pass")
     assert s.announcer == 2 and s.current_player == 1
-    play(s, NINES_PLAY[:12])
+    play(s, cards(NINES_PLAY, 0, 4))
     assert s.team_tricks == [0, 1] and s.team_eyes == [0, 0]      # four nines, no eyes
-    play(s, NINES_PLAY[12:])
+    play(s, cards(NINES_PLAY, 4))
     assert s.team_eyes == [120, 0] and s.team_tricks == [5, 1]
     assert s.winning_team == 1 and s.value == 10 and s.returns() == [-10, 10, -10, 10]
     # The same cards as a Schneider game are won.
@@ -935,7 +940,7 @@ def test_U_10_durchmarsch():
 
 
 def test_U_10_team_sweep_is_no_durchmarsch():
-    s = play(deal(TEAM_SWEEP), ALL_PASS, TEAM_SWEEP_PLAY[:-12])
+    s = play(deal(TEAM_SWEEP), ALL_PASS, cards(TEAM_SWEEP_PLAY, 0, 20))
     assert s.current_player == 0 and s.team_tricks == [5, 0]
     play(s, "G9 E9")
     assert texts(s) == ["GA"]                            # seat 2 must head the trick
