@@ -3,6 +3,7 @@
 #include "stich/couillon.hpp"
 #include "stich/mucken.hpp"
 #include "stich/mistigri.hpp"
+#include "stich/sampler.hpp"
 
 namespace stich::py_bind {
 
@@ -426,6 +427,32 @@ void register_views(py::module_& m) {
         .def("forbidden", [](const PyView& v, py::handle loc) { return PyCardSet{v.view.where[v.location_index(loc)].forbidden, v.alphabet}; },
              py::arg("location"), "Cards the observer knows are not at the location.")
         .def("size", [](const PyView& v, py::handle loc) { return int(v.view.where[v.location_index(loc)].size); }, py::arg("location"))
+        .def("count_worlds", [](const PyView& v) {
+                 const WorldSampler sampler(v.view);
+                 return py::int_(py::str(u128_text(sampler.count())));
+             },
+             "The exact number of deals of the unknown cards consistent with everything this seat knows.")
+        .def("sample_worlds",
+             [](const PyView& v, int64_t n, uint64_t seed) {
+                 if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
+                 std::vector<Locations> worlds(static_cast<size_t>(n));
+                 {
+                     py::gil_scoped_release release;
+                     const WorldSampler sampler(v.view);
+                     Rng rng(seed);
+                     for (auto& w : worlds) w = sampler.sample(rng);
+                 }
+                 py::list out;
+                 for (const Locations& w : worlds) {
+                     py::list world;
+                     for (int l = 0; l < v.view.num_locations; ++l) world.append(PyCardSet{w[size_t(l)], v.alphabet});
+                     out.append(py::tuple(world));
+                 }
+                 return out;
+             },
+             py::arg("n"), py::arg("seed"),
+             "n worlds drawn uniformly among those consistent with the view: per world, the cards of every "
+             "location (in location_names order).")
         .def("__repr__", [](const PyView& v) {
             std::string s = "<InfoSet of seat " + std::to_string(v.view.observer) + ":";
             for (int l = 0; l < v.view.num_locations; ++l) {

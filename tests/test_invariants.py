@@ -1,7 +1,8 @@
 """Invariants every game must keep (OpenSpiel-style), run for each entry of GAMES.
 
 A new game joins by appending its rules object to GAMES and, where it differs, an entry to
-STAGED_PHASES and RETURN_RULES (a game without a RETURN_RULES entry fails on purpose).
+STAGED_PHASES, RETURN_RULES and MIN_STEPS (a game without a RETURN_RULES or MIN_STEPS entry fails
+on purpose).
 """
 
 from __future__ import annotations
@@ -16,9 +17,18 @@ import stich
 
 pytestmark = pytest.mark.rules
 
-GAMES = [stich.Couillon(), stich.Couillon(kontra_doubles=True)]
+GAMES = [
+    stich.Couillon(), stich.Couillon(kontra_doubles=True),
+    stich.Mucken(), stich.Mucken(players=6), stich.Mucken(long_deck=True),
+    stich.Mucken(if_all_pass="throw_in"), stich.Mucken(if_all_pass="must_play"),
+    stich.Mucken(if_all_pass="one_point", ranking="wenz_over_muck", games=("Muck", "Wenz")),
+    stich.Mucken(players=6, if_all_pass="must_play", ramsch_stichzwang=False, kontra_takes_over=False),
+]
 IDS = [repr(g) for g in GAMES]
 SEEDS = range(300)
+# Fewer random walks per configuration where a game has many configurations (Mucken: deals are
+# longer and there are seven entries), to keep this file fast.
+SEEDS_PER_GAME = {"Mucken": range(90)}
 
 # Phases in which the seats do not hold their whole hand yet (a staged deal, G-2): a view's hand
 # is then only part of the seat's final hand.
@@ -37,7 +47,54 @@ def _couillon_rows(a):
     assert (a[:, 0] == a[:, 2]).all() and (a[:, 1] == a[:, 3]).all()
 
 
-RETURN_RULES = {"Couillon": (_couillon_returns, _couillon_rows)}
+# U-8 / U-9 / U-10 / U-11: every value a Mucken deal can be worth (no Bock in these walks):
+# 2 or 3 (normal game), 7 (Schneider game), 10 (Tout), each doubled up to four times; Ramsch 2 or
+# 4; Durchmarsch 10; one point 1; Sie the target.
+MUCKEN_VALUES = {b << k for b in (2, 3, 7, 10) for k in range(5)} | {1, 2, 4, 10}
+
+
+def _mucken_returns(state, r):
+    # G-4: +value for each seat of the winning team, -value for the others; a throw-in is all 0.
+    w, v, n = state.winning_team, state.value, state.num_players
+    if state.game == "thrown in":
+        assert w is None and v == 0 and r == [0] * n and state.next_bock
+        return
+    assert w in (0, 1) and not state.next_bock
+    assert r == [v if s % 2 == w else -v for s in range(n)]
+    assert sum(r) == 0 and sum(r[0::2]) == -sum(r[1::2])
+    if state.game == "Sie":
+        assert v == 21 and state.sie_seat % 2 == w      # the target (21 in every entry of GAMES)
+        return
+    assert v in MUCKEN_VALUES, v
+    # every card was played: 120 eyes, one trick per card of a hand
+    played = state.view(0).played
+    assert sum(state.team_eyes) == 120 and sum(state.team_tricks) == len(played) // n
+
+
+def _mucken_rows(a):
+    assert (a.sum(axis=1) == 0).all()
+    for s in range(a.shape[1]):
+        assert (a[:, s] == a[:, s % 2]).all()
+    assert (a[:, 0] == -a[:, 1]).all()
+    assert set(np.abs(a[:, 0]).tolist()) <= MUCKEN_VALUES | {0, 21}
+
+
+def _couillon_min_steps(game, state, steps):
+    assert steps >= 21              # trump + 20 cards at least
+
+
+def _mucken_min_steps(game, state, steps):
+    n = state.num_players
+    if state.game == "Sie":
+        assert steps == 1           # shown at the deal: no action at all
+    elif state.game == "thrown in":
+        assert steps == n + 1       # everyone passed
+    else:
+        assert steps >= n + len(game.deck) + 1   # the auction, then every card
+
+
+RETURN_RULES = {"Couillon": (_couillon_returns, _couillon_rows), "Mucken": (_mucken_returns, _mucken_rows)}
+MIN_STEPS = {"Couillon": _couillon_min_steps, "Mucken": _mucken_min_steps}
 
 parametrize_games = pytest.mark.parametrize("game", GAMES, ids=IDS)
 
@@ -93,16 +150,33 @@ def check_returns(game, state):
     RETURN_RULES[game.name][0](state, r)
 
 
+def seeds(game):
+    return SEEDS_PER_GAME.get(game.name, SEEDS)
+
+
+def _mucken_choice(rng, state, legal):
+    # Pass most of the time in the auction, so that the walks also reach Ramsch, the throw-in,
+    # must-play and one-point games (U-9), which uniform choices among ten bids almost never do.
+    if state.phase == "auction" and rng.random() < 0.75:
+        return next(a for a in legal if a.text == "pass")
+    return rng.choice(legal)
+
+
+# How random_walk picks an action in a game (default: uniformly among the legal actions).
+CHOOSERS = {"Mucken": _mucken_choice}
+
+
 def random_walk(game, seed):
     """Plays a deal to the end with seeded random legal actions, yielding each state on the way."""
     rng = random.Random(seed)
+    choose = CHOOSERS.get(game.name, lambda rng, state, legal: rng.choice(legal))
     s = game.deal(seed=seed, dealer=seed % game.num_players)
     applied = []
     while True:
         yield s, applied
         if s.is_terminal:
             return
-        a = rng.choice(s.legal_actions())
+        a = choose(rng, s, s.legal_actions())
         applied.append((s.current_player, a.text))
         s.apply(a)
 
@@ -112,19 +186,20 @@ def random_walk(game, seed):
 @parametrize_games
 def test_random_playouts_reach_the_end(game):
     lengths = []
-    for seed in SEEDS:
+    for seed in seeds(game):
         steps = 0
         for s, _ in random_walk(game, seed):
             steps += 1
             assert steps < 200
         assert s.is_terminal and s.current_player is None
+        MIN_STEPS[game.name](game, s, steps)
         lengths.append(steps)
-    assert min(lengths) >= 21        # trump + 20 cards at least (Couillon); many more in general
+    assert max(lengths) > min(lengths)
 
 
 @parametrize_games
 def test_legal_actions_nonempty_sorted_stable(game):
-    for seed in SEEDS:
+    for seed in seeds(game):
         for s, _ in random_walk(game, seed):
             la = s.legal_actions()
             assert la == s.legal_actions()                       # stable
@@ -184,7 +259,7 @@ def test_clone_equal_and_independent(game):
 
 @parametrize_games
 def test_views_consistent_with_the_true_deal(game):
-    for seed in SEEDS:
+    for seed in seeds(game):
         for s, applied in random_walk(game, seed):
             for seat in range(s.num_players):
                 check_view(game, s, seat)
@@ -211,11 +286,20 @@ def test_view_rejects_other_deals(game):
 @parametrize_games
 def test_returns_rules(game):
     ends = 0
-    for seed in SEEDS:
+    finals = []
+    for seed in seeds(game):
         for s, _ in random_walk(game, seed):
             check_returns(game, s)
         ends += 1
-    assert ends == len(SEEDS)
+        finals.append(s)
+    assert ends == len(seeds(game))
+    if game.name == "Mucken":
+        # the walks reach both an announced game and what the game does when all pass (U-9)
+        special = {"ramsch": "Ramsch", "throw_in": "thrown in", "must_play": "must-play",
+                   "one_point": "one point"}[game.options["if_all_pass"]]
+        names = [f.game for f in finals]
+        assert any(n.startswith(special) for n in names), names
+        assert any(f.announcer is not None and not f.game.startswith(special) for f in finals)
 
 
 @parametrize_games

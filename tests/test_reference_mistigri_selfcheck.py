@@ -326,6 +326,20 @@ def test_monch_reshuffle_takes_all_earlier_discards():
     assert sorted(s.discard_pile) == sorted(["S9", "SO", "SK", "SA"])
 
 
+def test_monch_reshuffle_happens_when_a_draw_finds_the_talon_empty():
+    # seat 2 empties the talon exactly; nothing is reshuffled yet. Seat 3's draw then finds it
+    # empty, and the discards of seats 0, 1 and 2 (all earlier seats) form the new talon.
+    s = monch5()
+    s.reshuffle = lambda cards_: list(reversed(cards_))
+    run(s, "discard E9 EO EK G6, discard G9 GO GK H6, discard H9 HO")
+    assert s.talon == [] and s.reshuffles == 0
+    assert s.hands[2] == {"HA", "HK", "S6", "SU", "S8"}
+    assert len(s.legal_actions()) == 31  # 0 in the talon + 10 discards, at most 4
+    run(s, "discard E6")
+    assert s.reshuffles == 1 and s.hands[3] == {"SA", "SK", "SO", "S9", "HO"}
+    assert s.talon == ["H9", "H6", "GK", "GO", "G9", "G6", "EK", "EO", "E9"]
+    assert s.discard_pile == ["E6"]
+
 # ----- flush (M-2, M-7) -----------------------------------------------------------------------------
 
 def test_flush_of_with_mistigri_wild():
