@@ -4,6 +4,7 @@
 
 #include "common.hpp"
 #include "stich/game.hpp"
+#include "stich/ismcts.hpp"
 
 namespace stich::py_bind {
 
@@ -29,6 +30,7 @@ struct PyView {
     Alphabet alphabet;
     std::vector<std::string> location_names;
     std::vector<std::pair<int, std::string>> history;
+    py::object origin;   // a copy of the state the view was taken from (searches resample every hidden card)
 
     int location_index(py::handle loc) const {
         if (py::isinstance<py::int_>(loc) && !py::isinstance<py::bool_>(loc)) {
@@ -52,11 +54,14 @@ int check_seat(int seat, int n);
 template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
     check_seat(seat, s.num_players());
-    PyView v{s.view(seat), s.deck_info().alphabet, {}, {}};
+    PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s)};
     for (int i = 0; i < s.num_players(); ++i) v.location_names.push_back("seat" + std::to_string(i));
     for (auto& n : extra_locations) v.location_names.push_back(std::move(n));
-    for (int i = 0; i < v.view.history_size; ++i)
-        v.history.emplace_back(v.view.history[i].seat, s.action_text(v.view.history[i].action));
+    for (int i = 0; i < v.view.history_size; ++i) {
+        const PublicEvent& e = v.view.history[size_t(i)];
+        if constexpr (requires { s.event_text(e); }) v.history.emplace_back(e.seat, s.event_text(e));
+        else v.history.emplace_back(e.seat, s.action_text(e.action));
+    }
     return v;
 }
 
@@ -86,7 +91,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
              [](State& s, py::handle action) {
                  Action a;
                  if (py::isinstance<PyAction>(action)) a = action.cast<PyAction>().id;
-                 else if (py::isinstance<py::str>(action)) a = find_action(s, action.cast<std::string>());
+                 else if (py::isinstance<py::str>(action)) a = find_action(s, utf8(action));
                  else if (py::isinstance<py::int_>(action) && !py::isinstance<py::bool_>(action)) {
                      const long long v = int_or(action, -1);
                      if (v < 0 || v >= HIDDEN_ACTION)
@@ -122,6 +127,28 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("__repr__", [name](const State& s) {
             return "<" + std::string(name) + " phase=" + s.phase_name() + " to_act=" + std::to_string(s.current_player()) + ">";
         });
+    m.def("ismcts",
+          [](const State& s, uint64_t iterations, double seconds, int threads, uint64_t seed, double exploration, int playout) {
+              SearchConfig cfg;
+              cfg.iterations = iterations;
+              cfg.seconds = seconds;
+              cfg.threads = threads;
+              cfg.seed = seed;
+              cfg.c = exploration;
+              cfg.playout = Playout(playout);
+              SearchResult r;
+              {
+                  py::gil_scoped_release release;
+                  r = ismcts(s, cfg);
+              }
+              py::list rows;
+              for (const ActionStats& a : r.actions)
+                  rows.append(py::make_tuple(PyAction{a.action, s.action_text(a.action)}, a.visits, a.reward, a.reward_sq));
+              return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows, py::arg("iterations") = r.iterations,
+                              py::arg("nodes") = r.nodes, py::arg("seconds") = r.seconds, py::arg("scale") = r.return_scale);
+          },
+          py::arg("state"), py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("c"),
+          py::arg("playout"));
     m.def("perft", [](const State& s, int depth) {
               if (depth < 0) throw py::value_error("perft depth must be >= 0, got " + std::to_string(depth));
               py::gil_scoped_release release;

@@ -67,7 +67,7 @@ Card to_card(py::handle obj, const Deck& d) {
         if (!contains(d.cards, c.id)) throw py::value_error("card " + card_text(c.id, c.alphabet) + " is not in the " + d.name + " deck");
         return c.id;
     }
-    if (py::isinstance<py::str>(obj)) return parse_card(obj.cast<std::string>(), d);
+    if (py::isinstance<py::str>(obj)) return parse_card(utf8(obj), d);
     throw py::type_error("expected a Card or card text such as '" + card_text(make_card(0, RANK_ACE), d.alphabet) +
                          "', got " + std::string(py::str(py::type::of(obj))));
 }
@@ -88,7 +88,7 @@ CardSet to_cardset(py::handle obj, const Deck& d) {
 }
 
 std::vector<Card> to_card_list(py::handle obj, const Deck& d) {
-    if (py::isinstance<py::str>(obj)) return parse_cards(obj.cast<std::string>(), d);
+    if (py::isinstance<py::str>(obj)) return parse_cards(utf8(obj), d);
     if (py::isinstance<PyCardSet>(obj)) {
         std::vector<Card> out;
         for_each_card_display(to_cardset(obj, d), [&](Card c) { out.push_back(c); });
@@ -115,7 +115,7 @@ void register_cards(py::module_& m) {
                  if (py::isinstance<PyCard>(text)) return text.cast<PyCard>();
                  if (!py::isinstance<py::str>(text)) throw py::type_error("Card() takes card text such as 'EO' or 'SQ'");
                  Alphabet a;
-                 Card c = parse_card_any(text.cast<std::string>(), a);
+                 Card c = parse_card_any(utf8(text), a);
                  return PyCard{c, a};
              }),
              py::arg("text"), py::arg("deck") = py::none())
@@ -128,7 +128,7 @@ void register_cards(py::module_& m) {
         .def("__eq__", [](const PyCard& a, py::handle b) {
             if (py::isinstance<PyCard>(b)) return a == b.cast<PyCard>();
             if (py::isinstance<py::str>(b)) {
-                try { return parse_card(b.cast<std::string>(), widest_deck(a.alphabet)) == a.id; }
+                try { return parse_card(utf8(b), widest_deck(a.alphabet)) == a.id; }
                 catch (const std::invalid_argument&) { return false; }
             }
             return false;

@@ -25,6 +25,18 @@ struct PyCardSet {
     bool operator==(const PyCardSet&) const = default;
 };
 
+// The UTF-8 text of a Python str; a ValueError (not an internal cast error) for text that cannot
+// be encoded, such as lone surrogates.
+inline std::string utf8(py::handle obj) {
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
+    if (!data) {
+        PyErr_Clear();
+        throw py::value_error("the text " + std::string(py::repr(obj)) + " cannot be encoded as UTF-8");
+    }
+    return std::string(data, size_t(size));
+}
+
 // Converts a Card, card text or card id to a card of the deck.
 Card to_card(py::handle obj, const Deck& d);
 // Converts a CardSet, text ("EO GU HA"), or an iterable of cards to a set of cards of the deck.

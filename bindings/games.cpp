@@ -407,7 +407,7 @@ void register_views(py::module_& m) {
         .def("__repr__", [](const PyAction& a) { return "Action('" + a.text + "')"; })
         .def("__eq__", [](const PyAction& a, py::handle b) {
             if (py::isinstance<PyAction>(b)) return a.id == b.cast<PyAction>().id;
-            if (py::isinstance<py::str>(b)) return iequals(a.text, b.cast<std::string>());
+            if (py::isinstance<py::str>(b)) return iequals(a.text, utf8(b));
             return false;
         })
         .def("__hash__", [](const PyAction& a) { return py::hash(py::int_(a.id)); })
@@ -427,6 +427,7 @@ void register_views(py::module_& m) {
         .def("forbidden", [](const PyView& v, py::handle loc) { return PyCardSet{v.view.where[v.location_index(loc)].forbidden, v.alphabet}; },
              py::arg("location"), "Cards the observer knows are not at the location.")
         .def("size", [](const PyView& v, py::handle loc) { return int(v.view.where[v.location_index(loc)].size); }, py::arg("location"))
+        .def_property_readonly("_origin", [](const PyView& v) { return v.origin; })
         .def("count_worlds", [](const PyView& v) {
                  const WorldSampler sampler(v.view);
                  return py::int_(py::str(u128_text(sampler.count())));

@@ -29,11 +29,13 @@ exactly the pile (a seat never draws a card that was not in it).
 
 Random play: every legal action has a positive probability. Each deal draws a join probability
 (so that nobody, exactly one and several seats join) and an exchange style (uniform over the
-actions, uniform over the discard sizes, flush seeking, mostly keep); a first lead takes the trump
-ace with probability 1/2 when it may. Coverage of the rare events (every discard size, reshuffles,
-flush ties, each naming of the Mistigri, M-11, the pot cap) is counted and asserted at the default
-size. All randomness comes from fixed seeds; failure messages quote the engine call and the actions
-that reproduce a mismatch.
+actions, uniform over the discard sizes, flush seeking, mostly keep, or everybody joins and
+discards all it can, so that the talon runs out); a first lead takes the trump ace with
+probability 1/2 when it may. Coverage of the rare events (every discard size, discards limited by
+the talon, reshuffles, flush ties, each naming of the Mistigri, M-11, the pot cap) is counted and
+asserted when STICH_DIFF_DEALS >= 5000, each where the configuration allows it (no reshuffle can
+happen with 3 players on german36: 12 draws at most from a talon of 20). All randomness comes from
+fixed seeds; failure messages quote the engine call and the actions that reproduce a mismatch.
 """
 
 import collections
@@ -47,9 +49,8 @@ import pytest
 
 import stich
 from reference import cards as ref_cards
-from reference import mistigri as ref_mistigri
 from reference.mistigri import RefMistigri, RefMistigriMatch, check_options, deck_of, suits_of
-from reference.rules import FLUSH_VALUE, MISTIGRI_CARD, RefContract
+from reference.rules import MISTIGRI_CARD, RefContract
 
 pytestmark = pytest.mark.rules
 
@@ -165,7 +166,9 @@ class Policy:
     def __init__(self, rng, favoured=()):
         self.rng = rng
         self.join_p = rng.random()
-        self.style = rng.choice(("uniform", "size", "flush", "keep"))
+        self.style = rng.choice(("uniform", "size", "flush", "keep", "max"))
+        if self.style == "max":   # everybody joins and discards all it can: the talon runs out
+            self.join_p = 0.8 + 0.2 * self.join_p
         self.favoured = set(favoured)   # seats that join (and keep a flush) with probability 0.9
 
     def bid(self, ref, names):
@@ -185,6 +188,8 @@ class Policy:
             return rng.choice(names)
         if style == "keep":
             return "keep" if rng.random() < 0.7 else rng.choice(names)
+        if style == "max" and rng.random() < 0.9:
+            return max(names, key=lambda name: (len(name.split()), rng.random()))
         by_size = collections.defaultdict(list)
         for name in names:
             by_size[len(name.split()) - 1].append(name)
@@ -208,14 +213,15 @@ class Policy:
         return self.rng.choice(names)
 
     def choose(self, ref, names):
-        return getattr(self, {"bidding": "bid", "exchange": "exchange", "play": "play"}[ref.phase])(
-            ref, names)
+        step = {"bidding": self.bid, "exchange": self.exchange, "play": self.play}[ref.phase]
+        return step(ref, names)
 
 
-# ----- pinned deals: flushes, turned Mistigri, M-11 ------------------------------------------------
+# ----- pinned deals: flushes, turned Mistigri, M-11 ----------------------------------------------
 
 def pinned_deal(rng, options):
-    """(hands, turned, favoured seats, scenario) for a deal with pinned cards, or None hands."""
+    """(hands, turned, favoured seats, scenario) of a deal with pinned cards; for the scenario
+    "keeps-still" the hands follow from keeps_still_hands (they depend on the dealer)."""
     full = check_options(options)
     deck_name = deck_of(full)
     deck = ref_cards.DECKS[deck_name]
@@ -228,10 +234,8 @@ def pinned_deal(rng, options):
     if scenario == "keeps-still" and not full["monch"]:
         scenario = "flush"
     if scenario == "turned-mistigri":
-        free.discard(mistigri)
         return hands, mistigri, set(), scenario
     if scenario == "keeps-still":
-        dealer = None  # filled in by the caller: the forehand is (dealer + 1) % n
         trump = rng.choice(suits)
         turned = rng.choice([c for c in deck if c[0] == trump and c[1] != "A" and c != mistigri])
         return hands, turned, set(), scenario
@@ -324,6 +328,8 @@ def play_lockstep(state, ref, rng, label, coverage, policy):
                 coverage["M-11 keeps still"] += 1
         if phase == "bidding" and names == ["join"]:
             coverage["club law: join only"] += 1
+        if phase == "exchange" and ref.max_discard() < (4 if ref.monch else 5):
+            coverage["discards limited by the talon"] += 1
 
         name = policy.choose(ref, names)
         action = actions[name] if rng.random() < 0.5 else name
@@ -335,7 +341,7 @@ def play_lockstep(state, ref, rng, label, coverage, policy):
             ref.apply(name)
             if phase == "play" and ":" in name:
                 coverage[f"Mistigri names {name[-1]}"] += 1
-                if len(ref.trick) == 1 or (not ref.trick and len(ref.joined) == 1):
+                if len(ref.trick) == 1:
                     coverage["Mistigri lead"] += 1
 
     same(state.returns(), ref.returns(), "returns")
@@ -461,6 +467,23 @@ def run_deals(options, count, seed):
     return coverage
 
 
+def talon_size(full):
+    return len(ref_cards.DECKS[deck_of(full)]) - 5 * full["players"] - 1
+
+
+def reshuffle_possible(full):
+    """M-6 (monch): a reshuffle needs more draws (at most 4 a seat) than the talon holds."""
+    return full["monch"] and 4 * full["players"] > talon_size(full)
+
+
+def limit_possible(full):
+    """M-6: can a seat be kept below the full discard (5; monch 4) by the cards left to draw?
+    Under monch the talon plus the earlier seats' discards always holds the talon's first size."""
+    if full["monch"]:
+        return talon_size(full) < 4
+    return 5 * full["players"] > talon_size(full)
+
+
 def expected_coverage(options):
     full = check_options(options)
     want = ["nobody joined", "one joined", "flush", "played", "3+ joined", "turned Mistigri",
@@ -469,9 +492,13 @@ def expected_coverage(options):
     want += [f"Mistigri names {s}" for s in suits_of(deck_of(full))]
     if full["monch"]:
         want += [f"discard {k} (monch)" for k in range(5)]
-        want += ["reshuffle", "M-11 keeps still", "pot cap: overflow", "pot cap: top-up"]
+        want += ["M-11 keeps still", "pot cap: overflow", "pot cap: top-up"]
     else:
         want += [f"discard {k}" for k in range(6)]
+    if limit_possible(full):
+        want.append("discards limited by the talon")
+    if reshuffle_possible(full):
+        want.append("reshuffle")
     if full["club_law"]:
         want.append("club law: join only")
     return want
@@ -502,7 +529,7 @@ def test_option_deals(config):
                 "Mistigri lead"]
         if options.get("club_law"):
             want.append("club law: join only")
-        if options.get("monch"):
+        if reshuffle_possible(check_options(options)):
             want.append("reshuffle")
         missing = [e for e in want if coverage[e] == 0]
         assert not missing, (config, missing, dict(coverage))

@@ -7,26 +7,26 @@ engine's `stich.perft` and by the pure-Python reference `tests/reference/perft.p
 built from the same cards; each takes the reference under 2 s. Options are written `name=value`,
 separated by `;`; an empty cell means the defaults (4 players, short deck).
 
-| options                 | seed | dealer | moves                                                          | depth | leaves | covers                                         |
-|-------------------------|-----:|-------:|----------------------------------------------------------------|------:|-------:|------------------------------------------------|
-|                         |    1 |      0 |                                                                |     6 |   6435 | auction from the start, into Ramsch play       |
-| players=6               |    2 |      5 |                                                                |     6 |   5005 | 6 players: auction from the start              |
-| long_deck=True          |    3 |      1 |                                                                |     6 |   6441 | long deck: auction from the start              |
-| if_all_pass=throw_in    |    1 |      0 |                                                                |     6 |   6421 | all pass: thrown in (a leaf at depth 4)        |
-| games=('Muck', 'Wenz')  |    1 |      0 |                                                                |     6 |   1219 | auction without Geier                          |
-|                         | 5992 |      3 |                                                                |     5 |      1 | Sie: the deal is over at once                  |
-| ranking=wenz_over_muck  | 5992 |      3 |                                                                |     5 |   2568 | the same cards, no Sie: auction                |
-|                         |    1 |      0 | Wenz pass pass pass                                            |     8 |   3996 | Wenz: Kontra/Re/Sup/Hirsch, then play          |
-|                         |    4 |      2 | Schneider-Wenz pass pass pass Kontra Re Sup Hirsch             |     8 |   2315 | Schneider-Wenz play after four doublings       |
-|                         |    1 |      0 | Muck pass pass pass pass pass                                  |     7 |   2778 | Muck play                                      |
-|                         |    1 |      0 | pass Geier pass pass pass pass                                 |     8 |   6155 | Geier play                                     |
-|                         |    1 |      0 | pass pass pass pass                                            |    10 |   6788 | Ramsch play, Stichzwang (M-9 cascade)          |
-| ramsch_stichzwang=False |    1 |      0 | pass pass pass pass                                            |     7 |   2778 | Ramsch play without Stichzwang                 |
-|                         |    1 |      0 | pass pass Muck-Tout pass pass pass GO HA SO H9 SU HZ EO SA GU  |    15 |   1664 | Muck-Tout, mid-trick, to the end of the deal   |
-| if_all_pass=must_play   |    1 |      0 | pass pass pass pass                                            |     7 |   3861 | must_play: the EO holder chooses, then play    |
-| players=6               |    2 |      5 | pass Geier pass pass pass pass pass pass pass                  |     8 |   2620 | 6 players: Geier play                          |
-| long_deck=True          |    3 |      1 | Wenz pass pass pass pass pass                                  |     6 |   3473 | long deck: Wenz play                           |
-| long_deck=True          |    3 |      1 | pass pass pass pass EA E7 E8 E9 EZ SU GU EO SZ H7 HO SK GZ GA H8 G8 S9 GO |    14 |    780 | long deck: Ramsch, mid-trick, to the end |
+| options                 | seed | dealer | moves                                                                     | depth | leaves | covers                                       |
+|-------------------------|-----:|-------:|---------------------------------------------------------------------------|------:|-------:|----------------------------------------------|
+|                         |    1 |      0 |                                                                           |     6 |   6435 | auction from the start, into Ramsch play     |
+| players=6               |    2 |      5 |                                                                           |     6 |   5005 | 6 players: auction from the start            |
+| long_deck=True          |    3 |      1 |                                                                           |     6 |   6441 | long deck: auction from the start            |
+| if_all_pass=throw_in    |    1 |      0 |                                                                           |     6 |   6421 | all pass: thrown in (a leaf at depth 4)      |
+| games=('Muck', 'Wenz')  |    1 |      0 |                                                                           |     6 |   1219 | auction without Geier                        |
+|                         | 5992 |      3 |                                                                           |     5 |      1 | Sie: the deal is over at once                |
+| ranking=wenz_over_muck  | 5992 |      3 |                                                                           |     5 |   2568 | the same cards, no Sie: auction              |
+|                         |    1 |      0 | Wenz pass pass pass                                                       |     8 |   3996 | Wenz: Kontra/Re/Sup/Hirsch, then play        |
+|                         |    4 |      2 | Schneider-Wenz pass pass pass Kontra Re Sup Hirsch                        |     8 |   2315 | Schneider-Wenz play after four doublings     |
+|                         |    1 |      0 | Muck pass pass pass pass pass                                             |     7 |   2778 | Muck play                                    |
+|                         |    1 |      0 | pass Geier pass pass pass pass                                            |     8 |   6155 | Geier play                                   |
+|                         |    1 |      0 | pass pass pass pass                                                       |    10 |   6788 | Ramsch play, Stichzwang (M-9 cascade)        |
+| ramsch_stichzwang=False |    1 |      0 | pass pass pass pass                                                       |     7 |   2778 | Ramsch play without Stichzwang               |
+|                         |    1 |      0 | pass pass Muck-Tout pass pass pass GO HA SO H9 SU HZ EO SA GU             |    15 |   1664 | Muck-Tout, mid-trick, to the end of the deal |
+| if_all_pass=must_play   |    1 |      0 | pass pass pass pass                                                       |     7 |   3861 | must_play: the EO holder chooses, then play  |
+| players=6               |    2 |      5 | pass Geier pass pass pass pass pass pass pass                             |     8 |   2620 | 6 players: Geier play                        |
+| long_deck=True          |    3 |      1 | Wenz pass pass pass pass pass                                             |     6 |   3473 | long deck: Wenz play                         |
+| long_deck=True          |    3 |      1 | pass pass pass pass EA E7 E8 E9 EZ SU GU EO SZ H7 HO SK GZ GA H8 G8 S9 GO |    14 |    780 | long deck: Ramsch, mid-trick, to the end     |
 
 Reproduce a row: `s = stich.Mucken(**options).deal(seed=seed, dealer=dealer)`, `s.apply(a)` for
 each move, `stich.perft(s, depth)`.

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 import stich
@@ -855,20 +854,29 @@ def test_U_9_must_play_schneider_free_with_30():
     assert s.team_eyes == [91, 29] and s.returns() == [3, -3, 3, -3]
 
 
-def test_U_9_must_play_shows_the_eichel_ober():
+def test_U_9_must_play_shows_the_eichel_ober_at_once():
     s = play(deal(WENZ60, if_all_pass="must_play"), ALL_PASS)
-    # The EO holder is the one seat asked to choose: everyone knows where EO is ...
+    # The EO holder is the one seat asked to choose: everyone knows where EO is.
     for observer in (0, 1, 3):
         v = s.view(observer)
         assert "EO" in v.known(2), observer
         assert all("EO" in v.forbidden(o) for o in (0, 1, 3) if o != observer), observer
-    play(s, "Wenz")
-    # ... and still after the choice, until EO is played.
+    # A deal where seat 1 holds EO (and so must choose) is not the same situation for seat 0.
+    other = [WENZ60[0], "GU EA EO GZ HZ SK", "HU GK G9 E9 HK SO", WENZ60[3]]
+    o = play(deal(other, if_all_pass="must_play"), ALL_PASS)
+    assert o.current_player == 1 and o.view(0).history == s.view(0).history
+    assert not o.is_consistent_with(s.view(0))
+
+
+def test_U_9_must_play_eichel_ober_known_after_the_choice():
+    s = play(deal(WENZ60, if_all_pass="must_play"), ALL_PASS, "Wenz")
     for observer in (0, 1, 3):
         v = s.view(observer)
         assert "EO" in v.known(2), observer
         assert all("EO" in v.forbidden(o) for o in (0, 1, 3) if o != observer), observer
         assert s.is_consistent_with(v)
+    play(s, cards(WENZ60_PLAY, 0, 15))          # T4 (0) EK EA EO: EO is played
+    assert "EO" in s.view(0).played and "EO" not in s.view(0).known(2)
 
 
 def test_U_9_one_point():
@@ -972,6 +980,18 @@ def test_U_10_ramsch_double(double, bock, value):
 def test_U_10_ramsch_stichzwang_cascade(hand, trick, legal):
     k = stich.Contract.mucken("Ramsch", stichzwang=True)
     assert k.legal(hand, trick.split()) == cs(legal)
+
+
+@pytest.mark.parametrize("trick, card, ramsch, plain", [
+    ("EK", "E9", "EA EZ", ""),                         # did not head: no higher Eichel
+    ("EK", "HA", "EA EZ E9", "EA EZ E9"),              # trumped: no plain Eichel (EK is in the trick)
+    ("EK HK", "E9", "", ""),                           # nobody could head the trump with an Eichel
+    ("SO", "H9", "EO GO HO", ""),                      # did not head a trump lead: no higher Ober
+])
+def test_U_10_what_stichzwang_proves(trick, card, ramsch, plain):
+    k = stich.Contract.mucken("Ramsch", stichzwang=True)
+    assert k.forbidden(trick.split(), card) - cs(trick) == cs(ramsch)
+    assert stich.Contract.mucken("Ramsch").forbidden(trick.split(), card) - cs(trick) == cs(plain)
 
 
 def test_U_10_stichzwang_in_a_deal_and_option_off():

@@ -172,6 +172,27 @@ Locations CouillonState::locations() const {
     return l;
 }
 
+void CouillonState::set_hidden(const Locations& world, int observer, Rng& rng) {
+    for (int s = 0; s < NUM_SEATS; ++s) hands[s] = world[s];
+    talon = world[LOC_TALON];
+    // Forehand's first packet and reveal card: kept where the observer knows them, else redrawn
+    // from forehand's hand as it now is.
+    const CardSet fh = hands[forehand];
+    if (phase == CouillonPhase::Trump && observer != forehand) {
+        CardSet rest = fh;
+        first_three = 0;
+        for (int i = 0; i < 3; ++i) {
+            const Card c = rng.pick(rest);
+            first_three |= bit(c);
+            rest &= ~bit(c);
+        }
+    }
+    if (!revealed) {
+        const CardSet candidates = fh & ~first_three;
+        if (candidates) reveal_card = rng.pick(candidates);
+    }
+}
+
 View CouillonState::view(int seat) const {
     View v;
     v.observer = uint8_t(seat);
@@ -275,6 +296,7 @@ void CouillonMatch::record(const CouillonState& finished) {
     if (finished.dealer != dealer)
         throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
                                     " but the match expects seat " + std::to_string(dealer));
+    if (!(finished.rules == rules)) throw std::invalid_argument("this deal was played under other rules than the match's");
     const auto m = finished.score_moves();
     for (int t = 0; t < 2; ++t) scores[t] += m[t];
     ++deals_played;

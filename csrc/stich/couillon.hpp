@@ -83,6 +83,10 @@ struct CouillonState {
     Action public_projection(Action a) const { return a == couillon_action::MIT_PASS ? HIDDEN_ACTION : a; }
     View view(int seat) const;
     Locations locations() const;
+    // Installs a sampled world (the content of every location of `observer`'s view): every card
+    // the observer cannot see is replaced, so a search cannot learn from the state it starts from.
+    void set_hidden(const Locations& world, int observer, Rng& rng);
+    double return_scale() const { return 2.0; }   // a won deal moves 1 or 2 points (C-6)
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const CouillonState&) const = default;

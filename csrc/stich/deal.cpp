@@ -10,6 +10,7 @@ std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, 
     std::array<Card, MAX_CARDS> slots;
     slots.fill(NO_CARD);
     CardSet used = 0;
+    std::array<std::string, MAX_CARDS> given_to;
     if (fixed) {
         for (int l = 0; l < MAX_LOCATIONS; ++l) {
             const auto& cards = (*fixed)[size_t(l)];
@@ -30,8 +31,11 @@ std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, 
                 if (c >= MAX_CARDS || !contains(d.cards, c))
                     throw std::invalid_argument("card id " + std::to_string(int(c)) + " is not in the " + d.name + " deck");
                 if (contains(used, c))
-                    throw std::invalid_argument("card " + card_text(c, d.alphabet) + " is given to more than one seat");
+                    throw std::invalid_argument("card " + card_text(c, d.alphabet) + " is given to more than one " +
+                                                (l < layout.num_seats && given_to[c].rfind("seat", 0) == 0 ? "seat" : "place") +
+                                                " (" + given_to[c] + " and " + where + ")");
                 used |= bit(c);
+                given_to[c] = where;
                 slots[size_t(start[size_t(l)]) + i] = c;
             }
         }

@@ -10,6 +10,8 @@
 //   std::string action_text(Action) const;   // canonical text
 //   Action public_projection(Action) const;  // what the other seats observe; HIDDEN_ACTION if nothing
 //   View view(int seat) const;           Locations locations() const;   // true content of a View's locations
+//   void set_hidden(const Locations&, int observer, Rng&);   // install a sampled world of observer's view
+//   double return_scale() const;         // a typical |return|, to normalise returns for search
 //   Action random_action(Rng&) const;    // uniform among the legal actions
 //   std::string to_string() const;
 #pragma once
@@ -58,7 +60,8 @@ struct Location {
 
 struct PublicEvent {
     uint8_t seat;
-    Action action;   // the action as this observer saw it (its own actions in full)
+    Action action;    // the action as this observer saw it (its own actions in full)
+    CardSet cards;    // cards behind an own action whose id depends on the hand (a Mistigri discard)
 };
 
 // What one seat knows: an information set. Locations 0..num_seats-1 are the hands; further
@@ -73,7 +76,7 @@ struct View {
     uint8_t history_size = 0;
     std::array<PublicEvent, MAX_HISTORY> history{};
 
-    void record(int seat, Action a) { history[history_size++] = {uint8_t(seat), a}; }
+    void record(int seat, Action a, CardSet cards = 0) { history[history_size++] = {uint8_t(seat), a, cards}; }
 };
 static_assert(std::is_trivially_copyable_v<View>);
 
@@ -105,6 +108,8 @@ concept GameState = std::is_trivially_copyable_v<S> && requires(S s, const S cs,
     { cs.public_projection(a) } -> std::convertible_to<Action>;
     { cs.view(0) } -> std::convertible_to<View>;
     { cs.locations() } -> std::convertible_to<Locations>;
+    s.set_hidden(Locations{}, 0, rng);
+    { cs.return_scale() } -> std::convertible_to<double>;
     { cs.random_action(rng) } -> std::convertible_to<Action>;
     { cs.to_string() } -> std::convertible_to<std::string>;
     { cs.phase_name() } -> std::convertible_to<std::string>;
@@ -131,9 +136,17 @@ void apply_checked(State& s, Action a) {
     if (s.is_terminal()) throw IllegalAction("the deal is over; no action can be applied");
     ActionList list;
     s.legal_actions(list);
-    if (!list.contains(a))
-        throw IllegalAction("'" + s.action_text(a) + "' is not legal for seat " + std::to_string(s.current_player()) +
-                            " here; legal: " + legal_actions_text(s));
+    if (!list.contains(a)) {
+        // Name the ids too when the text alone would look legal (e.g. the public form of an action).
+        const std::string text = s.action_text(a);
+        bool same_text = false;
+        for (Action x : list) same_text = same_text || s.action_text(x) == text;
+        std::string legal = same_text ? "" : legal_actions_text(s);
+        if (same_text)
+            for (Action x : list) legal += (legal.empty() ? "" : ", ") + s.action_text(x) + " (id " + std::to_string(x) + ")";
+        throw IllegalAction("'" + text + "'" + (same_text ? " (id " + std::to_string(a) + ")" : std::string()) +
+                            " is not legal for seat " + std::to_string(s.current_player()) + " here; legal: " + legal);
+    }
     s.apply(a);
 }
 

@@ -259,6 +259,7 @@ void MistigriState::apply(Action a) {
                 hands[to_act] |= bit(talon[talon_top++]);
             }
             discards[to_act] |= out;
+            discarded[to_act] = out;
             exchanged = uint8_t(exchanged | 1u << to_act);
             const int next = next_seat(to_act, joined & ~exchanged);
             if (next < 0) after_exchange();
@@ -345,6 +346,16 @@ std::string MistigriState::action_text(Action a) const {
     return "action " + std::to_string(a);
 }
 
+std::string MistigriState::event_text(const PublicEvent& e) const {
+    if (!e.cards) return e.action >= mi::EXCHANGE && e.action < mi::EXCHANGE + 32 ? "keep" : action_text(e.action);
+    std::string s = "discard";
+    for (CardSet c = e.cards; c;) {
+        s += ' ';
+        s += card_text(pop_lsb(c), deck_info().alphabet);
+    }
+    return s;
+}
+
 Action MistigriState::parse_action(std::string_view text) const {
     if (phase != MistigriPhase::Exchange) return HIDDEN_ACTION;
     std::string_view t = text;
@@ -371,6 +382,27 @@ Locations MistigriState::locations() const {
     return l;
 }
 
+void MistigriState::set_hidden(const Locations& world, int observer, Rng& r) {
+    for (int s = 0; s < n; ++s) hands[size_t(s)] = world[size_t(s)];
+    talon_end = uint8_t(talon_top + popcount(world[size_t(n)]));
+    int i = talon_top;
+    for (CardSet t = world[size_t(n)]; t;) talon[size_t(i++)] = pop_lsb(t);
+    r.shuffle(talon.data() + talon_top, talon_end - talon_top);
+    // The other seats' discard piles: their sizes are public, their cards come from the world.
+    std::array<Card, MAX_CARDS> pile;
+    int k = 0;
+    for (CardSet d = world[size_t(n + 1)] & ~discards[size_t(observer)]; d;) pile[size_t(k++)] = pop_lsb(d);
+    r.shuffle(pile.data(), k);
+    int next = 0;
+    for (int s = 0; s < n; ++s) {
+        if (s == observer) continue;
+        const int size = popcount(discards[size_t(s)]);
+        discards[size_t(s)] = 0;
+        for (int j = 0; j < size; ++j) discards[size_t(s)] |= bit(pile[size_t(next++)]);
+    }
+    rng = Rng(r.next());
+}
+
 View MistigriState::view(int seat) const {
     View v;
     v.observer = uint8_t(seat);
@@ -394,7 +426,8 @@ View MistigriState::view(int seat) const {
     for (int i = 0; i < history_size; ++i) {
         const Action a = history[size_t(i)];
         const int actor = actors[size_t(i)];
-        v.record(actor, actor == seat ? a : public_projection(a));
+        const bool own_exchange = actor == seat && a >= mi::EXCHANGE && a < mi::EXCHANGE + 32;
+        v.record(actor, actor == seat ? a : public_projection(a), own_exchange ? discarded[size_t(seat)] : 0);
         Card c;
         if (a < 64) c = Card(a);
         else if (a >= mi::PLAY_MISTIGRI && a < mi::PASS) c = MISTIGRI;
@@ -478,6 +511,7 @@ void MistigriMatch::record(const MistigriState& finished) {
     if (finished.dealer != dealer)
         throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
                                     " but the match expects seat " + std::to_string(dealer));
+    if (!(finished.rules == rules)) throw std::invalid_argument("this deal was played under other rules than the match's");
     bool broke = false;
     for (int s = 0; s < rules.players; ++s) {
         chips[size_t(s)] += finished.delta[size_t(s)];

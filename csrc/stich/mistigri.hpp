@@ -47,6 +47,7 @@ struct MistigriState {
     const Contract* contract = nullptr;
     std::array<CardSet, MAX_SEATS> hands{};
     std::array<CardSet, MAX_SEATS> discards{};   // each seat's discards not yet reshuffled into the talon
+    std::array<CardSet, MAX_SEATS> discarded{};  // what each seat discarded in its exchange
     std::array<Card, 48> talon{};                // talon[talon_top .. talon_end) is still to be drawn
     uint8_t talon_top = 0, talon_end = 0;
     Card turned = NO_CARD;
@@ -83,8 +84,14 @@ struct MistigriState {
     // Reads texts the canonical form does not cover ("discard" with cards in any order).
     Action parse_action(std::string_view text) const;
     Action public_projection(Action a) const;
+    // Text of a history event; an own exchange is shown with the cards it discarded.
+    std::string event_text(const PublicEvent& e) const;
     View view(int seat) const;
     Locations locations() const;
+    // Installs a sampled world of `observer`'s view: the hands it cannot see, the talon (in a new
+    // random order), the other seats' discards (by their public counts) and the reshuffle stream.
+    void set_hidden(const Locations& world, int observer, Rng& r);
+    double return_scale() const { return 2.0 * rules.stake; }
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const MistigriState&) const = default;

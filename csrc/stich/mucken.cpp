@@ -319,6 +319,10 @@ Locations MuckenState::locations() const {
     return l;
 }
 
+void MuckenState::set_hidden(const Locations& world, int, Rng&) {
+    for (int s = 0; s < n; ++s) hands[size_t(s)] = world[size_t(s)];
+}
+
 View MuckenState::view(int seat) const {
     View v;
     v.observer = uint8_t(seat);
@@ -327,9 +331,9 @@ View MuckenState::view(int seat) const {
     for (int s = 0; s < n; ++s) v.where[size_t(s)].size = uint8_t(popcount(hands[size_t(s)]));
     v.where[size_t(seat)].known = hands[size_t(seat)];
     if (play == MuckenPlay::Sie) v.where[size_t(sie_seat)].known = hands[size_t(sie_seat)];  // shown at once
-    // Must-play names the holder of EO; one point names its team.
-    if (play == MuckenPlay::MustPlay && contains(hands[size_t(announcer)], EICHEL_OBER))
-        v.where[size_t(announcer)].known |= bit(EICHEL_OBER);
+    // Must-play names the holder of EO as soon as it is asked to choose; one point names its team.
+    const int eo_seat = phase == MuckenPhase::MustPlay ? int(to_act) : play == MuckenPlay::MustPlay ? int(announcer) : -1;
+    if (eo_seat >= 0 && contains(hands[size_t(eo_seat)], EICHEL_OBER)) v.where[size_t(eo_seat)].known |= bit(EICHEL_OBER);
     std::array<CardSet, MAX_SEATS> inferred{};
     if (play == MuckenPlay::OnePoint)
         for (int s = 0; s < n; ++s)
@@ -403,6 +407,10 @@ void MuckenMatch::record(const MuckenState& finished) {
     if (finished.dealer != dealer)
         throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
                                     " but the match expects seat " + std::to_string(dealer));
+    if (!(finished.rules == rules)) throw std::invalid_argument("this deal was played under other rules than the match's");
+    if (finished.bock != bock)
+        throw std::invalid_argument(std::string("the match expects ") + (bock ? "a Bock deal" : "a deal without Bock") +
+                                    " (use match.next_deal())");
     ++deals_played;
     dealer = (dealer + 1) % rules.players;
     bock = finished.next_bock();

@@ -105,6 +105,9 @@ struct MuckenState {
     Action public_projection(Action a) const { return a; }   // everything in Mucken is said or shown
     View view(int seat) const;
     Locations locations() const;
+    // Installs a sampled world of `observer`'s view (every hand it cannot see).
+    void set_hidden(const Locations& world, int observer, Rng& rng);
+    double return_scale() const { return 4.0; }   // a normal game is worth 2 or 3, Ramsch 4 (U-8, U-10)
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const MuckenState&) const = default;

@@ -24,12 +24,14 @@ from ._core import (
 )
 from .cards import Rank, Suit
 from .games import Couillon, Game, Mistigri, Mucken
+from .search import ActionRow, SearchResult, ismcts
 from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "ActionRow",
     "BobblResult",
     "Alphabet",
     "Card",
@@ -49,9 +51,11 @@ __all__ = [
     "MuckenMatch",
     "MuckenState",
     "Rank",
+    "SearchResult",
     "Suit",
     "TableRow",
     "bobbl_results",
+    "ismcts",
     "perft",
     "tournament_table",
 ]

@@ -164,6 +164,8 @@ class Mucken(Game):
             options["games"] = tuple(options["games"])
         super().__init__(**options)
         o = self.options
+        if not 1 <= o["target"] <= 1000:
+            raise ValueError(f"option target of Mucken must be 1..1000 (usually 21 or 31), got {o['target']!r}")
         self.num_players = o["players"]
         self.deck = _core.Deck("german32" if o["long_deck"] else "german24")
         self._rules = _core.MuckenRules(
@@ -231,8 +233,12 @@ class Mistigri(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         o = self.options
-        if o["deals"] is not None and o["deals"] < 1:
+        if o["deals"] is not None and not 1 <= o["deals"] <= 10**9:
             raise ValueError(f"option deals of Mistigri must be None or an int >= 1, got {o['deals']!r}")
+        if not 0 <= o["chips"] <= 30000:
+            raise ValueError(f"option chips of Mistigri must be 0..30000, got {o['chips']!r}")
+        if not 1 <= o["stake"] <= 30000:
+            raise ValueError(f"option stake of Mistigri must be 1..30000, got {o['stake']!r}")
         deck = o["deck"] or ("german32" if not o["monch"] else "german36" if o["players"] <= 5 else "french52")
         self.num_players = o["players"]
         self.deck = _core.Deck(deck)

@@ -1,0 +1,132 @@
+"""Determinized ISMCTS from Python: budgets, result tables and their conversions.
+
+The search runs in C++ (``stich._core.ismcts``) with the GIL released; this module checks the
+arguments and turns the root statistics into a table.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import _core
+
+PLAYOUTS = {"random": 0, "heuristic": 1}
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One root action: visits, mean return for the searching seat (in the game's unit) and a
+    95% normal interval of that mean."""
+
+    action: _core.Action
+    visits: int
+    mean: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    observer: int
+    table: list[ActionRow]      # most visited first
+    iterations: int
+    nodes: int
+    seconds: float
+    threads: int
+    seed: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def best(self) -> _core.Action:
+        """The most visited action."""
+        return self.table[0].action
+
+    @property
+    def speed(self) -> float:
+        """Iterations per second (wall clock, all threads)."""
+        return self.iterations / self.seconds if self.seconds > 0 else math.inf
+
+    def to_dict(self) -> dict[str, dict[str, float]]:
+        return {
+            str(r.action): {"visits": r.visits, "mean": r.mean, "low": r.low, "high": r.high} for r in self.table
+        }
+
+    def to_numpy(self) -> np.ndarray:
+        dtype = [("action", "U32"), ("visits", "i8"), ("mean", "f8"), ("low", "f8"), ("high", "f8")]
+        return np.array([(str(r.action), r.visits, r.mean, r.low, r.high) for r in self.table], dtype=dtype)
+
+    def __str__(self) -> str:
+        width = max((len(str(r.action)) for r in self.table), default=6)
+        most = max((r.visits for r in self.table), default=1) or 1
+        lines = [
+            f"seat {self.observer} to act: {self.iterations} iterations in {self.seconds:.2f} s "
+            f"({self.speed:,.0f}/s, {self.threads} thread{'s' if self.threads > 1 else ''}, seed {self.seed})"
+        ]
+        for r in self.table:
+            bar = "#" * round(30 * r.visits / most)
+            lines.append(f"  {str(r.action):<{width}} {r.visits:>10}  {r.mean:+8.3f}  [{r.low:+.3f}, {r.high:+.3f}]  {bar}")
+        return "\n".join(lines)
+
+
+def _row(action: _core.Action, visits: int, reward: float, reward_sq: float, scale: float) -> ActionRow:
+    if visits == 0:
+        return ActionRow(action, 0, math.nan, math.nan, math.nan)
+    mean = reward / visits
+    var = max(reward_sq / visits - mean * mean, 0.0)
+    half = 1.96 * math.sqrt(var / visits)
+    return ActionRow(action, visits, mean * scale, (mean - half) * scale, (mean + half) * scale)
+
+
+def ismcts(
+    state_or_view: Any,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    threads: int = 1,
+    seed: int | None = None,
+    c: float = 0.7,
+    playout: str = "random",
+) -> SearchResult:
+    """Searches the decision of the seat to act with SO-ISMCTS (partially observable moves).
+
+    ``state_or_view``: a game state, or a ``state.view(seat)`` of the seat to act (every card that
+    seat cannot see is resampled in each iteration either way). Budget: ``iterations`` (exactly
+    reproducible for a given seed and thread count) or ``seconds``. ``c`` is the UCB constant on
+    returns normalised per game; ``playout`` is "random" or "heuristic".
+    """
+    if isinstance(state_or_view, _core.InfoSet):
+        state = state_or_view._origin
+        if state.current_player != state_or_view.observer:
+            raise ValueError(
+                f"the view is of seat {state_or_view.observer}, but seat {state.current_player} is to act"
+            )
+    else:
+        state = state_or_view
+    if not hasattr(state, "legal_actions"):
+        raise TypeError(f"ismcts() takes a game state or an InfoSet, got {type(state_or_view).__name__}")
+    if state.is_terminal:
+        raise ValueError("the deal is over: there is no decision to search")
+    if (iterations is None) == (seconds is None):
+        raise ValueError("give exactly one budget: iterations=N (> 0) or seconds=S (> 0)")
+    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
+        raise ValueError(f"iterations must be an int >= 1, got {iterations!r}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
+        raise ValueError(f"seconds must be a number > 0, got {seconds!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
+        raise ValueError(f"threads must be an int in 1..256, got {threads!r}")
+    if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
+        raise ValueError(f"c must be a number >= 0, got {c!r}")
+    if playout not in PLAYOUTS:
+        raise ValueError(f"unknown playout {playout!r}; accepted: {', '.join(PLAYOUTS)}")
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    raw = _core.ismcts(state, iterations or 0, float(seconds or 0.0), threads, seed, float(c), PLAYOUTS[playout])
+    rows = [_row(a, n, r, r2, raw["scale"]) for a, n, r, r2 in raw["rows"]]
+    rows.sort(key=lambda r: (-r.visits, r.action.id))
+    return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed)
