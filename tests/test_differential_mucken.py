@@ -306,7 +306,7 @@ def report(mismatches, total):
                             + "\n  ".join(mismatches[:MAX_REPORTED]))
 
 
-# ----- random deals, every contract family ----------------------------------------------------------
+# ----- random deals, every contract family --------------------------------------------------------
 
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_random_deals_every_contract(config):
@@ -561,7 +561,7 @@ def test_scoring_thresholds(config):
     print(f"{config}: {tries} deals searched, {total} replayed; short buckets: {short}")
 
 
-# ----- hand-worked deals -----------------------------------------------------------------------------
+# ----- hand-worked deals --------------------------------------------------------------------------
 
 # Deals worked out by hand in tests/test_reference_mucken_selfcheck.py (copied here), for the cases
 # random play reaches too rarely: Ramsch ties decided by trumps or by EO, Tout lost by a trick of
@@ -647,7 +647,7 @@ def test_scripted_deals(name, hands, dealer, options, bock, actions):
     assert problem is None, problem
 
 
-# ----- pinned hands ---------------------------------------------------------------------------------
+# ----- pinned hands -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_deals_with_given_hands(config):
@@ -683,7 +683,7 @@ def test_deals_with_given_hands(config):
     report(mismatches, N_GIVEN)
 
 
-# ----- matches (U-12) -------------------------------------------------------------------------------
+# ----- matches (U-12) -----------------------------------------------------------------------------
 
 MATCH_OPTIONS = [
     {},
@@ -754,7 +754,7 @@ def test_random_matches(hanger):
         assert totals["bock deals"] > 0
 
 
-# ----- tournament table (U-12) ----------------------------------------------------------------------
+# ----- tournament table (U-12) --------------------------------------------------------------------
 
 def random_results(rng):
     pairs = rng.sample("ABCDEFGHIJ", rng.randint(2, 7))
