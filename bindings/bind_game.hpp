@@ -5,6 +5,7 @@
 #include "common.hpp"
 #include "stich/game.hpp"
 #include "stich/ismcts.hpp"
+#include "stich/sampler.hpp"
 
 namespace stich::py_bind {
 
@@ -123,6 +124,44 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); },
              py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
         .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"))
+        .def("resample",
+             [](const State& s, int seat, uint64_t seed) {
+                 check_seat(seat, s.num_players());
+                 const WorldSampler sampler(s.view(seat));
+                 Rng rng(seed);
+                 State out = s;
+                 out.set_hidden(sampler.sample(rng), seat, rng);
+                 return out;
+             },
+             py::arg("seat"), py::arg("seed"),
+             "A copy in which every card `seat` cannot see is dealt anew, uniformly among the consistent worlds.")
+        .def("with_world",
+             [](const State& s, int seat, const std::vector<PyCardSet>& world) {
+                 check_seat(seat, s.num_players());
+                 const View v = s.view(seat);
+                 if (int(world.size()) != v.num_locations)
+                     throw py::value_error("a world has one card set per location (" + std::to_string(v.num_locations) +
+                                           "), got " + std::to_string(world.size()));
+                 Locations w{};
+                 CardSet all = 0;
+                 for (size_t l = 0; l < world.size(); ++l) {
+                     if (world[l].bits & all) throw py::value_error("a card is in two locations of the world");
+                     all |= world[l].bits;
+                     w[l] = world[l].bits;
+                 }
+                 if (!consistent(v, w) || (all & ~v.played) != (v.unknown | [&] {
+                         CardSet k = 0;
+                         for (int l = 0; l < v.num_locations; ++l) k |= v.where[size_t(l)].known;
+                         return k;
+                     }()))
+                     throw py::value_error("the world is not consistent with what seat " + std::to_string(seat) + " knows");
+                 Rng rng(0);
+                 State out = s;
+                 out.set_hidden(w, seat, rng);
+                 return out;
+             },
+             py::arg("seat"), py::arg("world"),
+             "A copy with the given world (a card set per location of `seat`'s view) in place of what `seat` cannot see.")
         .def("__str__", &State::to_string)
         .def("__repr__", [name](const State& s) {
             return "<" + std::string(name) + " phase=" + s.phase_name() + " to_act=" + std::to_string(s.current_player()) + ">";

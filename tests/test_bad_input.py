@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import random
 import re
-import os
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
 import pytest
+from isolated import run_script
 
 import stich
 
@@ -369,13 +366,7 @@ FUZZ = textwrap.dedent(r"""
 
 
 def test_nothing_crashes_the_interpreter(tmp_path):
-    # The child imports the same stich as this process (installed, or the sanitizer build) and
-    # inherits the environment (LD_PRELOAD of the sanitizer run).
-    package_parent = Path(stich.__file__).resolve().parents[1]
-    env = {**os.environ, "PYTHONPATH": str(package_parent), "PYTHONDONTWRITEBYTECODE": "1"}
-    script = tmp_path / "fuzz.py"
-    script.write_text(FUZZ, encoding="utf-8")
-    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    proc = run_script(FUZZ, tmp_path, "fuzz.py")
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "survived" in proc.stdout
 
@@ -686,10 +677,6 @@ MUCKEN_FUZZ = textwrap.dedent(r"""
 
 
 def test_mucken_nothing_crashes_the_interpreter(tmp_path):
-    root = Path(__file__).resolve().parents[1]
-    env = {"PYTHONPATH": str(root / "python"), "PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"}
-    script = tmp_path / "fuzz_mucken.py"
-    script.write_text(MUCKEN_FUZZ, encoding="utf-8")
-    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    proc = run_script(MUCKEN_FUZZ, tmp_path, "fuzz_mucken.py")
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "survived" in proc.stdout

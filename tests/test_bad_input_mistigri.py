@@ -8,14 +8,11 @@ the state as it was.
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
 import pytest
+from isolated import run_script
 
 import stich
 
@@ -532,11 +529,7 @@ FUZZ = textwrap.dedent(r"""
 
 
 def test_nothing_crashes_the_interpreter(tmp_path):
-    package_parent = Path(stich.__file__).resolve().parents[1]
-    env = {**os.environ, "PYTHONPATH": str(package_parent), "PYTHONDONTWRITEBYTECODE": "1"}
-    script = tmp_path / "fuzz.py"
-    script.write_text(FUZZ, encoding="utf-8")
-    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    proc = run_script(FUZZ, tmp_path, "fuzz.py")
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "survived" in proc.stdout
     assert proc.stdout.strip().endswith("[]"), proc.stdout     # only ValueError/TypeError/IndexError

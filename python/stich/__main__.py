@@ -7,9 +7,9 @@ import random
 import sys
 from pathlib import Path
 
-from . import Couillon, perft
+from . import Couillon, Mistigri, Mucken, perft
 
-GAMES = {"couillon": Couillon}
+GAMES = {"couillon": Couillon, "mucken": Mucken, "mistigri": Mistigri}
 
 
 def _read_hands(path: str | None) -> list[str | None] | None:

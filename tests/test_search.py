@@ -1,0 +1,253 @@
+"""SO-ISMCTS (issue 5, in progress): legal and reproducible results, the GIL released, forced wins
+in small endgames of every game, and clear errors for bad budgets."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import numpy as np
+import pytest
+
+import stich
+
+GAMES = [stich.Couillon(), stich.Mucken(), stich.Mucken(players=6), stich.Mistigri(), stich.Mistigri(monch=True)]
+IDS = ["couillon", "mucken", "mucken6", "mistigri", "monch"]
+
+
+def decision_points(game, seed, count):
+    """States along one random deal (every kind of decision), each a copy."""
+    rng = random.Random(seed)
+    state, out = game.deal(seed=seed), []
+    while not state.is_terminal and len(out) < count:
+        out.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_search_returns_a_legal_action_for_every_kind_of_decision(game):
+    for seed in range(3):
+        for state in decision_points(game, seed, 40):
+            result = stich.ismcts(state, iterations=300, seed=seed)
+            legal = state.legal_actions()
+            assert result.best in legal
+            assert sorted(r.action.id for r in result.table) == sorted(a.id for a in legal)
+            assert sum(r.visits for r in result.table) == 300 and result.iterations == 300
+            assert result.observer == state.current_player
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_search_is_reproducible_for_seed_threads_iterations(threads):
+    state = stich.Couillon().deal(seed=11)
+    a = stich.ismcts(state, iterations=4000, threads=threads, seed=5)
+    b = stich.ismcts(state.clone(), iterations=4000, threads=threads, seed=5)
+    assert a.to_dict() == b.to_dict()
+    c = stich.ismcts(state, iterations=4000, threads=threads, seed=6)
+    assert c.to_dict() != a.to_dict()
+
+
+def test_view_and_state_search_the_same_decision():
+    state = stich.Mucken().deal(seed=4)
+    seat = state.current_player
+    assert stich.ismcts(state.view(seat), iterations=2000, seed=3).to_dict() == stich.ismcts(
+        state, iterations=2000, seed=3).to_dict()
+    with pytest.raises(ValueError, match="is to act"):
+        stich.ismcts(state.view((seat + 1) % 4), iterations=10, seed=1)
+
+
+def test_search_does_not_peek_at_hidden_cards():
+    """Two deals that differ only in cards the searching seat cannot see give the same search."""
+    game = stich.Couillon()
+    a = game.deal(seed=1, dealer=3, hands=["CA CK SA SK HA", "CQ CJ SQ SJ HK", "CT C9 ST S9 HQ", "DA DK DQ DJ DT"])
+    b = game.deal(seed=1, dealer=3, hands=["CA CK SA SK HA", "DA DK DQ DJ DT", "CT C9 ST S9 HQ", "CQ CJ SQ SJ HK"])
+    for s in (a, b):
+        s.apply("Hearts")
+    # Seat 0 (forehand) leads; the Mit holder differs (seat 1 or 3) but has spoken 'pass' invisibly.
+    for s in (a, b):
+        s.apply("pass")
+    assert a.view(0).history == b.view(0).history
+    assert stich.ismcts(a, iterations=3000, seed=9).to_dict() == stich.ismcts(b, iterations=3000, seed=9).to_dict()
+
+
+def test_another_python_thread_runs_during_a_search():
+    state = stich.Couillon().deal(seed=2)
+    ticks = []
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks.append(1)
+
+    t = threading.Thread(target=count)
+    t.start()
+    try:
+        before = len(ticks)
+        stich.ismcts(state, iterations=300_000, seed=1)
+        during = len(ticks) - before
+    finally:
+        done.set()
+        t.join()
+    assert during > 100
+
+
+def enumerate_worlds(view):
+    """Every placement of the unknown cards consistent with the view (brute force)."""
+    need = [view.size(l) - len(view.known(l)) for l in range(len(view.location_names))]
+    cards, forbidden = list(view.unknown), [view.forbidden(l) for l in range(len(need))]
+    worlds, placed = [], [[] for _ in need]
+
+    def place(i):
+        if i == len(cards):
+            worlds.append([view.known(l) | stich.CardSet(placed[l]) for l in range(len(need))])
+            return
+        for l, n in enumerate(need):
+            if n and cards[i] not in forbidden[l]:
+                need[l] -= 1
+                placed[l].append(cards[i])
+                place(i + 1)
+                placed[l].pop()
+                need[l] += 1
+
+    place(0)
+    return worlds
+
+
+def paranoid_value(state, me, team_game):
+    """Exact value for `me` when `me` (and in team games its partners) maximise it and every other
+    seat minimises it, with every card open."""
+    if state.is_terminal:
+        return state.returns()[me]
+    seat = state.current_player
+    friend = seat == me or (team_game and seat % 2 == me % 2)
+    values = []
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply(a)
+        values.append(paranoid_value(child, me, team_game))
+    return max(values) if friend else min(values)
+
+
+def scripted_opening(state):
+    """A normal game to play out: plain Muck in Mucken, everyone in and keeping in Mistigri."""
+    while not state.is_terminal and state.phase != "play":
+        texts = [str(a) for a in state.legal_actions()]
+        for wanted in ("Muck", "join", "keep", "pass"):
+            if wanted in texts and not (wanted == "pass" and "Muck" in texts and state.phase == "auction"
+                                        and state.auction_holder is None):
+                state.apply(wanted)
+                break
+        else:
+            state.apply(texts[0])
+
+
+def forced_positions(game, team_game, wanted, max_worlds=60, max_cards=3, seeds=300):
+    """Play-phase positions where one action dominates: in the worlds consistent with the view of
+    the seat to act (all of them, or 30 sampled when there are more than max_worlds), each solved
+    exactly with every card open, it is never worse than another action and strictly better than
+    all of them in at least a quarter of the worlds."""
+    found = []
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        s = game.deal(seed=seed, dealer=seed % game.num_players)
+        if not isinstance(game, stich.Couillon):
+            scripted_opening(s)
+        while not s.is_terminal and len(found) < wanted:
+            me = s.current_player
+            if s.phase == "play" and len(s.hand(me)) <= max_cards - (s.num_players > 4) and len(s.legal_actions()) > 1:
+                view = s.view(me)
+                # Every world when they are few, else a fixed sample of them.
+                worlds = (enumerate_worlds(view) if view.count_worlds() <= max_worlds
+                          else [list(w) for w in view.sample_worlds(30, seed)])
+                actions = s.legal_actions()
+                table = {str(a): [] for a in actions}
+                for world in worlds:
+                    w = s.with_world(me, world)
+                    for a in actions:
+                        child = w.clone()
+                        child.apply(a)
+                        table[str(a)].append(paranoid_value(child, me, team_game))
+                n_worlds = len(next(iter(table.values())))
+                for a, vals in table.items():
+                    # never worse than any other action, and strictly better in a quarter of the worlds
+                    others = [b for b in table if b != a]
+                    never_worse = all(vals[i] >= table[b][i] for b in others for i in range(n_worlds))
+                    better = sum(all(vals[i] > table[b][i] for b in others) for i in range(n_worlds))
+                    if never_worse and better >= n_worlds / 4:
+                        found.append((s.clone(), a))
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if len(found) >= wanted:
+            break
+    return found
+
+
+@pytest.mark.parametrize("game, team_game", [
+    (stich.Couillon(), True), (stich.Mucken(), True), (stich.Mucken(players=6), True),
+    (stich.Mistigri(), False), (stich.Mistigri(monch=True), False),
+], ids=IDS)
+def test_search_finds_the_forced_winning_card(game, team_game):
+    positions = forced_positions(game, team_game, wanted=2)
+    assert len(positions) == 2, f"found only {len(positions)} forced endgames"
+    for state, winning in positions:
+        result = stich.ismcts(state, iterations=3000, seed=4)
+        assert str(result.best) == winning, (winning, str(result), str(state))
+
+
+def test_with_world_and_resample():
+    s = stich.Couillon().deal(seed=6)
+    s.apply("reveal")
+    view = s.view(2)
+    world = view.sample_worlds(1, 3)[0]
+    w = s.with_world(2, list(world))
+    assert w.hand(2) == s.hand(2) and [w.hand(i) for i in range(4)] == list(world[:4])
+    assert w.is_consistent_with(view)
+    r = s.resample(2, 9)
+    assert r.hand(2) == s.hand(2) and r.is_consistent_with(view)
+    with pytest.raises(ValueError, match="not consistent"):
+        s.with_world(2, [world[1], world[0], *world[2:]])
+    with pytest.raises(ValueError, match="one card set per location"):
+        s.with_world(2, list(world[:3]))
+
+
+def test_result_table_conversions():
+    s = stich.Couillon().deal(seed=8)
+    r = stich.ismcts(s, iterations=2000, seed=1)
+    arr = r.to_numpy()
+    assert arr.dtype.names == ("action", "visits", "mean", "low", "high")
+    assert list(arr["action"]) == [str(row.action) for row in r.table]
+    assert np.all(arr["low"][arr["visits"] > 1] <= arr["high"][arr["visits"] > 1])
+    assert r.table == sorted(r.table, key=lambda row: (-row.visits, row.action.id))
+    assert set(r.to_dict()) == {str(a) for a in s.legal_actions()}
+    assert "iterations" in str(r) and r.speed > 0
+
+
+def test_seconds_budget():
+    r = stich.ismcts(stich.Couillon().deal(seed=1), seconds=0.05, seed=1)
+    assert r.iterations > 0 and r.seconds >= 0.05
+
+
+@pytest.mark.parametrize("kwargs, exc, fragment", [
+    (dict(), ValueError, "exactly one budget"),
+    (dict(iterations=0), ValueError, "iterations must be an int >= 1"),
+    (dict(iterations=10, seconds=1.0), ValueError, "exactly one budget"),
+    (dict(seconds=0), ValueError, "seconds must be a number > 0"),
+    (dict(iterations=10, threads=0), ValueError, "threads must be an int in 1..256"),
+    (dict(iterations=10, c=-1), ValueError, "c must be a number >= 0"),
+    (dict(iterations=10, playout="smart"), ValueError, "unknown playout 'smart'"),
+    (dict(iterations=10, seed=-1), ValueError, "seed must be an int"),
+    (dict(iterations=2.5), ValueError, "iterations must be an int"),
+])
+def test_bad_search_arguments(kwargs, exc, fragment):
+    with pytest.raises(exc, match=fragment):
+        stich.ismcts(stich.Couillon().deal(seed=1), **kwargs)
+
+
+def test_search_of_a_finished_deal_or_a_non_state():
+    s = stich.Couillon().deal(seed=1)
+    while not s.is_terminal:
+        s.apply(s.legal_actions()[0])
+    with pytest.raises(ValueError, match="the deal is over"):
+        stich.ismcts(s, iterations=10)
+    with pytest.raises(TypeError, match="takes a game state or an InfoSet"):
+        stich.ismcts("EO GO", iterations=10)
