@@ -124,6 +124,14 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); },
              py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
         .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"))
+        .def("heuristic_action",
+             [](const State& s, uint64_t seed) {
+                 if (s.is_terminal()) throw IllegalAction("the deal is over; there is no action to choose");
+                 Rng rng(seed);
+                 const Action a = s.heuristic_action(rng);
+                 return PyAction{a, s.action_text(a)};
+             },
+             py::arg("seed") = 0, "The rule-of-thumb bot's action (docs/bots.md); it uses only what the seat to act knows.")
         .def("resample",
              [](const State& s, int seat, uint64_t seed) {
                  check_seat(seat, s.num_players());

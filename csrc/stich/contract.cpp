@@ -133,6 +133,52 @@ constexpr std::array<DeckKind, 5> MISTIGRI_DECKS = {DeckKind::German32, DeckKind
 
 }  // namespace
 
+Card heuristic_card(const Contract& k, CardSet legal, Card led, Card winning, bool partner_winning, bool last_to_play) {
+    auto cheapest = [&](CardSet s) {
+        Card best = lsb(s);
+        for (CardSet t = s; t;) {
+            const Card c = pop_lsb(t);
+            if (k.points[c] * 256 + k.strength[c] < k.points[best] * 256 + k.strength[best]) best = c;
+        }
+        return best;
+    };
+    if (led == NO_CARD) {
+        const CardSet plain = legal & ~k.trumps;
+        for (CardSet t = plain; t;) {
+            const Card c = pop_lsb(t);
+            if (rank_of(c) == RANK_ACE) return c;
+        }
+        if (plain) {
+            int longest = -1, best_suit = 0;
+            for (int s = 0; s < SUIT_NB; ++s) {
+                const int n = popcount(plain & suit_lane(s));
+                if (n > longest) { longest = n; best_suit = s; }
+            }
+            return cheapest(plain & suit_lane(best_suit));
+        }
+        return cheapest(legal);
+    }
+    if (partner_winning) {
+        if (!last_to_play) return cheapest(legal);
+        Card most = lsb(legal);
+        for (CardSet t = legal; t;) {
+            const Card c = pop_lsb(t);
+            if (k.points[c] > k.points[most] || (k.points[c] == k.points[most] && k.strength[c] < k.strength[most])) most = c;
+        }
+        return most;
+    }
+    const CardSet winners = legal & k.beats[winning];
+    if (winners) {
+        Card best = lsb(winners);
+        for (CardSet t = winners; t;) {
+            const Card c = pop_lsb(t);
+            if (k.strength[c] < k.strength[best]) best = c;
+        }
+        return best;
+    }
+    return cheapest(legal);
+}
+
 const Contract& mucken_contract(MuckenGame g, bool long_deck, bool stichzwang) {
     // Index: game * 4 + long_deck * 2 + stichzwang.
     static const auto contracts = table<16>([](size_t i) {

@@ -115,6 +115,13 @@ inline CardSet legal_cards(const Contract& k, CardSet hand, Card led, Card winni
 // Winner of a trick update: does c take the trick from the card now winning?
 inline bool takes(const Contract& k, Card winning, Card c) { return contains(k.beats[winning], c); }
 
+// Rule-of-thumb card play shared by the heuristic bots (documented in docs/bots.md):
+// leading, a plain ace if any, else the lowest card of the longest plain suit, else the lowest trump;
+// following, when a partner already wins the trick, the card worth most points if nobody can take
+// it any more (last to play) or the cheapest card otherwise; else the cheapest card that takes the
+// trick; else the cheapest card. "Cheapest" is fewest points, then lowest strength.
+Card heuristic_card(const Contract& k, CardSet legal, Card led, Card winning, bool partner_winning, bool last_to_play);
+
 // --- the contracts of the three games -----------------------------------------------------------
 enum class MuckenGame : uint8_t { Muck, Geier, Wenz, Ramsch };
 const Contract& mucken_contract(MuckenGame g, bool long_deck, bool stichzwang);

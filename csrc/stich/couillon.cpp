@@ -47,6 +47,33 @@ Action CouillonState::random_action(Rng& rng) const {
     return list.a[rng.below(uint32_t(list.n))];
 }
 
+Action CouillonState::heuristic_action(Rng& rng) const {
+    const CardSet h = hands[to_act];
+    auto trumps_of = [&](int suit) { return popcount(h & suit_lane(suit)) + (mit_declarer >= 0 && contains(h, MIT) && suit != SUIT1 ? 1 : 0); };
+    switch (phase) {
+        case CouillonPhase::Trump: {
+            // Name a suit held twice among the first three cards (the higher card decides a tie), else reveal.
+            int best = -1, best_n = 1;
+            for (int s = 0; s < SUIT_NB; ++s) {
+                const int n = popcount(first_three & suit_lane(s));
+                if (n > best_n) { best_n = n; best = s; }
+            }
+            return best >= 0 ? Action(ca::NAME_TRUMP + best) : ca::REVEAL;
+        }
+        case CouillonPhase::Mit: return trumps_of(trump) >= 2 ? ca::MIT_DECLARE : ca::MIT_PASS;
+        case CouillonPhase::Kontra:
+            return popcount(h & contract->trumps) >= 3 && contains(h, make_card(trump, RANK_ACE)) ? ca::KONTRA : ca::KONTRA_PASS;
+        case CouillonPhase::Re: return popcount(h & contract->trumps) >= 3 ? ca::RE : ca::RE_PASS;
+        case CouillonPhase::Play: {
+            const bool partner = trick_size > 0 && winning_seat % 2 == to_act % 2;
+            return heuristic_card(*contract, legal_cards(), trick_size ? trick[0] : NO_CARD, winning, partner,
+                                  trick_size == NUM_SEATS - 1);
+        }
+        case CouillonPhase::Over: break;
+    }
+    return random_action(rng);
+}
+
 void CouillonState::start_play() {
     phase = CouillonPhase::Play;
     leader = forehand;

@@ -76,6 +76,8 @@ struct CouillonState {
     CardSet legal_cards() const;
     void apply(Action a);
     Action random_action(Rng& rng) const;
+    // The rule-of-thumb bot (docs/bots.md): also a playout policy.
+    Action heuristic_action(Rng& rng) const;
     void returns(Returns& out) const;
     // Change of each team's running score (negative: towards 0), C-6.
     std::array<int, 2> score_moves() const;

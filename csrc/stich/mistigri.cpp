@@ -165,6 +165,50 @@ Action MistigriState::random_action(Rng& r) const {
     return list.a[r.below(uint32_t(list.n))];
 }
 
+Action MistigriState::heuristic_action(Rng& r) const {
+    const CardSet h = hands[to_act];
+    const CardSet trumps = h & contract->trumps;
+    switch (phase) {
+        case MistigriPhase::Bid: {
+            // Join with the Mistigri, two trumps, or the trump ace.
+            const bool good = contains(h, MISTIGRI) || popcount(trumps) >= 2 || contains(h, make_card(trump, RANK_ACE));
+            return good || (rules.club_law && trump == SUIT0) ? mi::JOIN : mi::PASS;
+        }
+        case MistigriPhase::Exchange: {
+            // Four of a suit (the Mistigri counting): chase the flush. Else keep trumps and aces.
+            CardSet keep = trumps;
+            for (int s = 0; s < SUIT_NB; ++s)
+                if (popcount((h & ~bit(MISTIGRI)) & suit_lane(s)) + contains(h, MISTIGRI) >= 4) keep = (h & suit_lane(s)) | (h & bit(MISTIGRI));
+            if (keep == trumps)
+                for (CardSet t = h; t;) {
+                    const Card c = pop_lsb(t);
+                    if (rank_of(c) == RANK_ACE) keep |= bit(c);
+                }
+            CardSet out = h & ~keep;
+            while (popcount(out) > max_discard()) out &= out - 1;   // drop the lowest ids first
+            int mask = 0, i = 0;
+            for (CardSet t = h; t; ++i)
+                if (contains(out, pop_lsb(t))) mask |= 1 << i;
+            return Action(mi::EXCHANGE + mask);
+        }
+        case MistigriPhase::Play: {
+            const CardSet legal = legal_cards();
+            const Card c = heuristic_card(*contract, legal, trick_size ? trick[0] : NO_CARD, winning, false,
+                                          trick_size == num_joined() - 1);
+            if (c != MISTIGRI) return c;
+            // Name the suit the rest of the hand is longest in.
+            int best = trump, most = -1;
+            for (int s = 0; s < SUIT_NB; ++s) {
+                const int count = popcount(h & ~bit(MISTIGRI) & suit_lane(s));
+                if (count > most) { most = count; best = s; }
+            }
+            return Action(mi::PLAY_MISTIGRI + best);
+        }
+        case MistigriPhase::Over: break;
+    }
+    return random_action(r);
+}
+
 void MistigriState::end_bidding() {
     const int k = num_joined();
     if (k == 0) {  // M-5: the pot carries over; Mönch pays the dealer from rearhand

@@ -79,6 +79,8 @@ struct MistigriState {
     void legal_actions(ActionList& out) const;
     void apply(Action a);
     Action random_action(Rng& r) const;
+    // The rule-of-thumb bot (docs/bots.md): also a playout policy.
+    Action heuristic_action(Rng& r) const;
     void returns(Returns& out) const;
     std::string action_text(Action a) const;
     // Reads texts the canonical form does not cover ("discard" with cards in any order).

@@ -114,6 +114,52 @@ Action MuckenState::random_action(Rng& rng) const {
     return list.a[rng.below(uint32_t(list.n))];
 }
 
+namespace {
+// Strength of a hand for a game kind: trumps count 2 (Obers and Unters 3), plain aces 1.
+int hand_strength(const MuckenRules& rules, CardSet h, int kind) {
+    const Contract& k = mucken_contract(KIND_GAME[kind], rules.long_deck, false);
+    int score = 0;
+    for (CardSet t = h; t;) {
+        const Card c = pop_lsb(t);
+        if (contains(k.trumps, c)) score += rank_of(c) == RANK_OBER || rank_of(c) == RANK_UNTER ? 3 : 2;
+        else if (rank_of(c) == RANK_ACE) score += 1;
+    }
+    return score;
+}
+}  // namespace
+
+Action MuckenState::heuristic_action(Rng& rng) const {
+    const CardSet h = hands[to_act];
+    const int size = popcount(h);
+    switch (phase) {
+        case MuckenPhase::Auction:
+        case MuckenPhase::MustPlay: {
+            // The strongest kind, announced as a normal game when strong enough (or when it must).
+            int best_kind = -1, best = -1;
+            for (int kind = 0; kind < 3; ++kind)
+                if (rules.allows(kind) && hand_strength(rules, h, kind) > best) { best = hand_strength(rules, h, kind); best_kind = kind; }
+            if (phase == MuckenPhase::MustPlay) return Action(ma::GAME + best_kind);
+            ActionList list;
+            legal_actions(list);
+            const bool strong = best * 6 >= 13 * size;   // about 13 points on six cards
+            const bool partner_holds = holder >= 0 && holder % 2 == to_act % 2;
+            if (strong && !partner_holds && list.contains(Action(ma::GAME + best_kind))) return Action(ma::GAME + best_kind);
+            return ma::PASS;
+        }
+        case MuckenPhase::Doubling: {
+            const int trumps = popcount(h & contract->trumps);
+            const bool defenders = double_step % 2 == 0;
+            return trumps * 2 >= size + (defenders ? 1 : 2) ? Action(ma::DOUBLE + double_step) : ma::DOUBLE_PASS;
+        }
+        case MuckenPhase::Play: {
+            const bool partner = trick_size > 0 && winning_seat % 2 == to_act % 2 && play != MuckenPlay::Ramsch;
+            return heuristic_card(*contract, legal_cards(), trick_size ? trick[0] : NO_CARD, winning, partner, trick_size == n - 1);
+        }
+        case MuckenPhase::Over: break;
+    }
+    return random_action(rng);
+}
+
 void MuckenState::next_auction_turn() {
     const int out = popcount(passed);
     if (holder >= 0 && out == n - 1) return start_game(MuckenPlay::Announced, high_game, holder);

@@ -100,6 +100,8 @@ struct MuckenState {
     CardSet legal_cards() const;
     void apply(Action a);
     Action random_action(Rng& rng) const;
+    // The rule-of-thumb bot (docs/bots.md): also a playout policy.
+    Action heuristic_action(Rng& rng) const;
     void returns(Returns& out) const;
     std::string action_text(Action a) const;
     Action public_projection(Action a) const { return a; }   // everything in Mucken is said or shown

@@ -22,6 +22,7 @@ from ._core import (
     MuckenState,
     perft,
 )
+from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
 from .cards import Rank, Suit
 from .games import Couillon, Game, Mistigri, Mucken
 from .search import ActionRow, SearchResult, ismcts
@@ -34,6 +35,7 @@ __all__ = [
     "ActionRow",
     "BobblResult",
     "Alphabet",
+    "Bot",
     "Card",
     "CardSet",
     "Contract",
@@ -42,14 +44,17 @@ __all__ = [
     "CouillonState",
     "Deck",
     "Game",
+    "HeuristicBot",
     "IllegalActionError",
     "InfoSet",
+    "IsmctsBot",
     "Mistigri",
     "MistigriMatch",
     "MistigriState",
     "Mucken",
     "MuckenMatch",
     "MuckenState",
+    "RandomBot",
     "Rank",
     "SearchResult",
     "Suit",
@@ -57,5 +62,6 @@ __all__ = [
     "bobbl_results",
     "ismcts",
     "perft",
+    "play",
     "tournament_table",
 ]

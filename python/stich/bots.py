@@ -1,0 +1,116 @@
+"""Bots and seeded play: RandomBot, HeuristicBot, IsmctsBot and ``stich.play``.
+
+A bot chooses an action for the seat to act from what that seat may know: RandomBot from the
+legal actions, HeuristicBot by the rules of thumb in docs/bots.md (in C++), IsmctsBot by a search
+that resamples every card the seat cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .games import Game, _check_count, _check_seed
+from .search import ismcts
+
+
+class Bot:
+    """Base class: ``act(state)`` returns one of ``state.legal_actions()``."""
+
+    name = "bot"
+
+    def act(self, state: Any) -> Any:  # pragma: no cover - interface
+        raise TypeError(f"{type(self).__name__} does not implement act(state)")
+
+    def reseed(self, seed: int) -> None:
+        """Called by ``stich.play`` once per deal so that a seeded run is reproducible."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(Bot):
+    """Uniformly random legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(_check_seed(seed))
+
+    def reseed(self, seed: int) -> None:
+        self._rng.seed(seed)
+
+    def act(self, state: Any) -> Any:
+        return self._rng.choice(state.legal_actions())
+
+
+class HeuristicBot(Bot):
+    """The documented rules of thumb of each game (docs/bots.md)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(_check_seed(seed))
+
+    def reseed(self, seed: int) -> None:
+        self._rng.seed(seed)
+
+    def act(self, state: Any) -> Any:
+        return state.heuristic_action(self._rng.getrandbits(64))
+
+
+class IsmctsBot(Bot):
+    """SO-ISMCTS with a budget of ``iterations`` or ``seconds`` per decision."""
+
+    name = "ismcts"
+
+    def __init__(self, iterations: int | None = None, seconds: float | None = None, threads: int = 1,
+                 seed: int | None = None, c: float = 0.7, playout: str = "random") -> None:
+        if (iterations is None) == (seconds is None):
+            raise ValueError("give IsmctsBot exactly one budget: iterations=N or seconds=S")
+        self.iterations, self.seconds, self.threads, self.c, self.playout = iterations, seconds, threads, c, playout
+        self._rng = random.Random(_check_seed(seed))
+
+    def reseed(self, seed: int) -> None:
+        self._rng.seed(seed)
+
+    def act(self, state: Any) -> Any:
+        return ismcts(state, iterations=self.iterations, seconds=self.seconds, threads=self.threads,
+                      seed=self._rng.getrandbits(64), c=self.c, playout=self.playout).best
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations else f"seconds={self.seconds}"
+        return f"IsmctsBot({budget})"
+
+
+def play(game: Game, bots: Sequence[Bot], deals: int = 1, seed: int | None = None, dealer: int | None = None,
+         progress: bool = False) -> np.ndarray:
+    """Plays ``deals`` seeded deals with one bot per seat and returns a (deals, players) int
+    array of returns. Deal i is ``game.deal(seed=mix(seed, i))`` with the dealer rotating (or
+    fixed by ``dealer``); each bot is reseeded per deal, so a run is reproducible."""
+    if len(bots) != game.num_players:
+        raise ValueError(f"{game.name} needs {game.num_players} bots, one per seat; got {len(bots)}")
+    for b in bots:
+        if not isinstance(b, Bot):
+            raise TypeError(f"bots must be stich bots (RandomBot, HeuristicBot, IsmctsBot, ...), got {b!r}")
+    deals = _check_count(deals)
+    base = random.Random(_check_seed(seed))
+    out = np.zeros((deals, game.num_players), dtype=np.int64)
+    for i in range(deals):
+        deal_seed = base.getrandbits(64)
+        for k, b in enumerate(bots):
+            b.reseed(deal_seed ^ (k + 1))
+        state = game.deal(seed=deal_seed, dealer=(i % game.num_players) if dealer is None else dealer)
+        while not state.is_terminal:
+            state.apply(bots[state.current_player].act(state))
+        out[i] = state.returns()
+        if progress:
+            done = (i + 1) * 40 // deals
+            print(f"\r[{'#' * done}{'.' * (40 - done)}] {i + 1}/{deals}", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    return out
