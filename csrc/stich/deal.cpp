@@ -10,8 +10,8 @@ std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, 
     std::array<Card, MAX_CARDS> slots;
     slots.fill(NO_CARD);
     CardSet used = 0;
-    std::array<std::string, MAX_CARDS> given_to;
     if (fixed) {
+        std::array<std::string, MAX_CARDS> given_to;   // for the message about a card given twice
         for (int l = 0; l < MAX_LOCATIONS; ++l) {
             const auto& cards = (*fixed)[size_t(l)];
             if (cards.empty()) continue;
