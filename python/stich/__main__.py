@@ -57,6 +57,13 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run
+
+    run(iterations=args.iterations, threads=args.threads)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="stich", description="A fast engine for trick-taking card games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -72,6 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     pf.add_argument("--dealer", type=int, default=0)
     pf.add_argument("--depth", type=int, default=6)
     pf.set_defaults(func=cmd_perft)
+    bench = sub.add_parser("bench", help="search a fixed list of positions: a signature and the speeds")
+    bench.add_argument("--iterations", type=int, default=20_000, help="iterations per position (default 20000)")
+    bench.add_argument("--threads", type=int, default=1)
+    bench.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

@@ -1,0 +1,71 @@
+"""``stich bench``: a fixed list of decision points searched with fixed seeds and budgets.
+
+The signature (total iterations and a checksum of every root visit count) depends only on the
+code, never on the machine or its load; the speeds are information.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import platform
+import random
+import time
+from dataclasses import dataclass
+
+from .games import Couillon, Game, Mistigri, Mucken
+from .search import ismcts
+
+
+@dataclass(frozen=True)
+class BenchPosition:
+    name: str
+    game: Game
+    seed: int
+    moves: tuple[str, ...]   # applied after the deal; "*" plays a seeded random legal action
+
+    def state(self):
+        s = self.game.deal(seed=self.seed, dealer=self.seed % self.game.num_players)
+        rng = random.Random(self.seed)
+        for m in self.moves:
+            s.apply(rng.choice(s.legal_actions()) if m == "*" else m)
+        return s
+
+
+def positions() -> list[BenchPosition]:
+    c, m, m6, x, mo = Couillon(), Mucken(), Mucken(players=6), Mistigri(), Mistigri(monch=True)
+    return [
+        BenchPosition("couillon trump choice", c, 1, ()),
+        BenchPosition("couillon Mit declaration", c, 3, ("Hearts",)),
+        BenchPosition("couillon first lead", c, 5, ("reveal", "*", "*", "*")),
+        BenchPosition("couillon mid-play", c, 7, ("reveal", "*", "*", "*") + ("*",) * 9),
+        BenchPosition("mucken auction", m, 1, ()),
+        BenchPosition("mucken doubling", m, 2, ("Muck", "pass", "pass", "pass")),
+        BenchPosition("mucken first lead (Wenz)", m, 3, ("Wenz", "pass", "pass", "pass", "pass", "pass")),
+        BenchPosition("mucken Ramsch mid-play", m, 4, ("pass",) * 4 + ("*",) * 9),
+        BenchPosition("mucken 6 players mid-play", m6, 5, ("Geier",) + ("pass",) * 5 + ("pass",) * 3 + ("*",) * 7),
+        BenchPosition("mistigri bidding", x, 1, ()),
+        BenchPosition("mistigri exchange", x, 2, ("join",) * 4),
+        BenchPosition("mistigri mid-play", x, 3, ("join",) * 4 + ("keep",) * 4 + ("*",) * 6),
+        BenchPosition("monch exchange", mo, 4, ("join",) * 4 + ("*",)),
+    ]
+
+
+def run(iterations: int = 20_000, threads: int = 1, out=print) -> str:
+    """Searches every position with seed 1; prints one line per position and the signature."""
+    digest = hashlib.sha256()
+    total = 0
+    seconds = 0.0
+    out(f"stich bench: {iterations} iterations per position, {threads} thread(s), {platform.machine()}")
+    for p in positions():
+        state = p.state()
+        t = time.perf_counter()
+        r = ismcts(state, iterations=iterations, threads=threads, seed=1)
+        seconds += time.perf_counter() - t
+        total += r.iterations
+        for row in sorted(r.table, key=lambda row: row.action.id):
+            digest.update(f"{p.name}|{row.action}|{row.visits};".encode())
+        out(f"  {p.name:<28} best {str(r.best):<16} {r.speed:>12,.0f} it/s")
+    signature = f"{total} iterations, checksum {digest.hexdigest()[:16]}"
+    out(f"signature: {signature}")
+    out(f"speed: {total / seconds:,.0f} iterations/s over all positions")
+    return signature
