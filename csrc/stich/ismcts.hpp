@@ -7,7 +7,9 @@
 // actions with that projection). UCB uses availability counts, since an edge exists only in the
 // worlds where it is legal. One new node per iteration, then a playout (random or the game's
 // heuristic), and each node on the path backs up the normalised return of the seat that chose
-// its edge. Nodes are 32 bytes in an arena reserved up front: no allocation per iteration.
+// its edge. Nodes are 32 bytes in an arena reserved up front; a node's children sit side by side
+// (a full child array moves to the arena's end with twice the room), so a selection step reads
+// a few cache lines instead of chasing siblings across the arena.
 // Root-parallel threads build separate trees from seeds mixed with the thread index and merge
 // their root statistics; a (seed, threads, iterations) triple gives the same result every time.
 #pragma once
@@ -46,12 +48,14 @@ struct SearchResult {
     std::vector<ActionStats> actions;   // the observer's legal actions at the root, in id order
     uint64_t iterations = 0;
     uint64_t nodes = 0;
+    uint64_t arena_bytes = 0;   // node memory of all threads' trees (slots of moved child arrays included)
     double seconds = 0;
     double return_scale = 1;
 };
 
 struct alignas(32) SearchNode {
-    uint32_t first_child = 0, next_sibling = 0;   // 0: none (node 0 is the root)
+    uint32_t children = 0;                         // index of this node's child array in the arena
+    uint16_t num_children = 0, capacity = 0;
     uint32_t visits = 0, available = 0;
     float reward = 0, reward_sq = 0;               // normalised returns of `seat`
     Action key = 0;                                // the action, or its public projection
@@ -91,19 +95,80 @@ Action playout_action(const State& s, Playout p, Rng& rng) {
     return s.random_action(rng);
 }
 
-// One thread's search: returns the root children's statistics (keyed by action).
+// Keys as bits of a 128-bit set: action ids are below 127; the hidden projection takes bit 127.
+inline int key_bit(Action k) { return k == HIDDEN_ACTION ? 127 : k; }
+
+struct KeySet {
+    uint64_t w[2] = {0, 0};
+    void add(Action k) { w[key_bit(k) >> 6] |= uint64_t(1) << (key_bit(k) & 63); }
+    bool has(Action k) const { return w[key_bit(k) >> 6] >> (key_bit(k) & 63) & 1; }
+    void remove(Action k) { w[key_bit(k) >> 6] &= ~(uint64_t(1) << (key_bit(k) & 63)); }
+    int count() const { return popcount(w[0]) + popcount(w[1]); }
+    Action nth(int n) const {
+        const int low = popcount(w[0]);
+        const int b = n < low ? nth_card(w[0], n) : 64 + nth_card(w[1], n - low);
+        return b == 127 ? HIDDEN_ACTION : Action(b);
+    }
+};
+
+// The node arena: child arrays have power-of-two sizes; an array left behind when its node
+// outgrows it goes on a free list of its size (linked through its first slot) for reuse.
+struct Arena {
+    std::vector<SearchNode> nodes;
+    std::array<uint32_t, 17> free_head{};   // by log2(size); 0: empty (slot 0 is the root)
+
+    uint32_t allocate(int log_size) {
+        if (uint32_t at = free_head[size_t(log_size)]) {
+            free_head[size_t(log_size)] = nodes[at].children;
+            return at;
+        }
+        const uint32_t at = uint32_t(nodes.size());
+        nodes.resize(nodes.size() + (size_t(1) << log_size));
+        return at;
+    }
+    void release(uint32_t at, int log_size) {
+        nodes[at].children = free_head[size_t(log_size)];
+        free_head[size_t(log_size)] = at;
+    }
+};
+
+// Adds a child with `key` to `parent`; a full child array moves to one twice its size (at least
+// `room_hint`, the keys seen at this node). Returns the child's index.
+inline uint32_t add_child(Arena& arena, uint32_t parent, Action key, uint8_t seat, int room_hint) {
+    SearchNode* p = &arena.nodes[parent];
+    if (p->num_children == p->capacity) {
+        int log_size = 1;
+        while ((1 << log_size) < std::max(int(p->capacity) * 2, room_hint)) ++log_size;
+        const uint32_t at = arena.allocate(log_size);
+        p = &arena.nodes[parent];   // allocate may have moved the arena
+        std::copy_n(arena.nodes.begin() + p->children, p->num_children, arena.nodes.begin() + at);
+        if (p->capacity) arena.release(p->children, std::countr_zero(unsigned(p->capacity)));
+        p->children = at;
+        p->capacity = uint16_t(1 << log_size);
+    }
+    const uint32_t child = p->children + p->num_children++;
+    SearchNode& n = arena.nodes[child];
+    n = SearchNode{};
+    n.key = key;
+    n.seat = seat;
+    n.available = 1;
+    return child;
+}
+
+// One thread's search: adds the root children's statistics (keyed by action) to `out`.
 template <GameState State>
 void search_tree(const State& root, int observer, const WorldSampler& sampler, const SearchConfig& cfg, uint64_t seed,
                  uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
-                 uint64_t& done, uint64_t& node_count) {
+                 uint64_t& done, uint64_t& node_count, uint64_t& arena) {
     Rng rng(seed);
-    std::vector<SearchNode> nodes;
-    nodes.reserve(iterations ? iterations + 1 : 1 << 20);
+    Arena arena_;
+    std::vector<SearchNode>& nodes = arena_.nodes;
+    nodes.reserve(iterations ? 2 * iterations + 64 : 1 << 21);
     nodes.emplace_back();
     const double scale = root.return_scale();
     const float c = float(cfg.c);
     std::array<uint32_t, MAX_DEPTH> path;
-    uint64_t it = 0;
+    uint64_t it = 0, used = 1;
     for (;; ++it) {
         if (iterations ? it >= iterations
                        : ((it & 255) == 0 && std::chrono::steady_clock::now() >= deadline))
@@ -121,47 +186,29 @@ void search_tree(const State& root, int observer, const WorldSampler& sampler, c
             s.legal_actions(legal);
             const int p = s.current_player();
             const bool own = p == observer;
-            // The keys available here, each once.
-            ActionList keys;
-            for (Action a : legal) {
-                const Action k = own ? a : s.public_projection(a);
-                if (!keys.contains(k)) keys.push(k);
-            }
-            // Mark the existing children whose key is available; collect the keys not yet expanded.
-            uint64_t seen = 0;
+            KeySet keys;
+            for (Action a : legal) keys.add(own ? a : s.public_projection(a));
+            // Count the availability of the children whose key is here and pick the best by UCB;
+            // what remains in `keys` has no child yet.
             uint32_t best = 0;
             float best_score = -1e30f;
-            for (uint32_t ch = nodes[node].first_child; ch; ch = nodes[ch].next_sibling) {
-                for (int i = 0; i < keys.n; ++i)
-                    if (keys.a[size_t(i)] == nodes[ch].key) {
-                        seen |= uint64_t(1) << i;
-                        SearchNode& n = nodes[ch];
-                        n.available++;
-                        const float score = n.reward / float(n.visits) +
-                                            c * std::sqrt(fast_log(n.available) / float(n.visits));
-                        if (score > best_score) {
-                            best_score = score;
-                            best = ch;
-                        }
-                        break;
-                    }
+            const SearchNode& parent = nodes[node];
+            for (uint32_t ch = parent.children, end = ch + parent.num_children; ch < end; ++ch) {
+                SearchNode& n = nodes[ch];
+                if (!keys.has(n.key)) continue;
+                keys.remove(n.key);
+                n.available++;
+                const float score = n.reward / float(n.visits) + c * std::sqrt(fast_log(n.available) / float(n.visits));
+                if (score > best_score) {
+                    best_score = score;
+                    best = ch;
+                }
             }
-            const int unexpanded = keys.n - popcount(seen);
             Action key;
-            if (unexpanded > 0) {
-                int pick = int(rng.below(uint32_t(unexpanded)));
-                int i = 0;
-                for (;; ++i)
-                    if (!(seen >> i & 1) && pick-- == 0) break;
-                key = keys.a[size_t(i)];
-                SearchNode child;
-                child.key = key;
-                child.seat = uint8_t(p);
-                child.available = 1;
-                child.next_sibling = nodes[node].first_child;
-                nodes.push_back(child);
-                best = uint32_t(nodes.size() - 1);
-                nodes[node].first_child = best;
+            if (keys.count() > 0) {
+                key = keys.nth(int(rng.below(uint32_t(keys.count()))));
+                best = add_child(arena_, node, key, uint8_t(p), keys.count() + parent.num_children);
+                ++used;
                 expanded = true;
             } else {
                 key = nodes[best].key;
@@ -182,14 +229,16 @@ void search_tree(const State& root, int observer, const WorldSampler& sampler, c
         }
     }
     done = it;
-    node_count = nodes.size();
-    for (uint32_t ch = nodes[0].first_child; ch; ch = nodes[ch].next_sibling)
+    node_count = used;
+    const SearchNode& rootnode = nodes[0];
+    for (uint32_t ch = rootnode.children; ch < rootnode.children + rootnode.num_children; ++ch)
         for (ActionStats& a : out)
             if (a.action == nodes[ch].key) {
                 a.visits += nodes[ch].visits;
                 a.reward += nodes[ch].reward;
                 a.reward_sq += nodes[ch].reward_sq;
             }
+    arena = nodes.size() * sizeof(SearchNode);
 }
 
 }  // namespace detail
@@ -212,14 +261,14 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     std::vector<std::vector<ActionStats>> per_thread(size_t(cfg.threads));
     for (auto& v : per_thread)
         for (Action a : legal) v.push_back({a, 0, 0, 0});
-    std::vector<uint64_t> done(size_t(cfg.threads)), nodes(size_t(cfg.threads));
+    std::vector<uint64_t> done(size_t(cfg.threads)), nodes(size_t(cfg.threads)), arena(size_t(cfg.threads));
     const auto start = std::chrono::steady_clock::now();
     const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                       std::chrono::duration<double>(cfg.seconds));
     auto run = [&](int t) {
         const uint64_t share = cfg.iterations / uint64_t(cfg.threads) + (uint64_t(t) < cfg.iterations % uint64_t(cfg.threads) ? 1 : 0);
         detail::search_tree(root, observer, sampler, cfg, mix_seed(cfg.seed, uint64_t(t)), cfg.iterations ? share : 0, deadline,
-                            per_thread[size_t(t)], done[size_t(t)], nodes[size_t(t)]);
+                            per_thread[size_t(t)], done[size_t(t)], nodes[size_t(t)], arena[size_t(t)]);
     };
     if (cfg.threads == 1) {
         run(0);
@@ -239,6 +288,7 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     for (int t = 0; t < cfg.threads; ++t) {
         result.iterations += done[size_t(t)];
         result.nodes += nodes[size_t(t)];
+        result.arena_bytes += arena[size_t(t)];
     }
     return result;
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -39,7 +39,11 @@ class SearchResult:
     seconds: float
     threads: int
     seed: int
-    extra: dict[str, Any] = field(default_factory=dict)
+    arena_bytes: int = 0        # node memory of the search trees
+
+    @property
+    def bytes_per_node(self) -> float:
+        return self.arena_bytes / self.nodes if self.nodes else 0.0
 
     @property
     def best(self) -> _core.Action:
@@ -129,4 +133,5 @@ def ismcts(
     raw = _core.ismcts(state, iterations or 0, float(seconds or 0.0), threads, seed, float(c), PLAYOUTS[playout])
     rows = [_row(a, n, r, r2, raw["scale"]) for a, n, r, r2 in raw["rows"]]
     rows.sort(key=lambda r: (-r.visits, r.action.id))
-    return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed)
+    return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed,
+                        raw["arena_bytes"])
