@@ -10,13 +10,7 @@ namespace {
 constexpr const char* SUIT_NAMES[4] = {"Clubs", "Spades", "Hearts", "Diamonds"};
 }
 
-int CouillonState::team_speaker(int team, int k) const {
-    for (int i = 0; i < NUM_SEATS; ++i) {
-        int s = (forehand + i) % NUM_SEATS;
-        if (s % 2 == team && k-- == 0) return s;
-    }
-    return -1;
-}
+int CouillonState::team_speaker(int team, int k) const { return team_member(forehand, NUM_SEATS, team, k); }
 
 CardSet CouillonState::legal_cards() const {
     return trick_size == 0 ? hands[to_act] : stich::legal_cards(*contract, hands[to_act], trick[0], winning);
@@ -41,10 +35,7 @@ void CouillonState::legal_actions(ActionList& out) const {
 }
 
 Action CouillonState::random_action(Rng& rng) const {
-    if (phase == CouillonPhase::Play) return rng.pick(legal_cards());
-    ActionList list;
-    legal_actions(list);
-    return list.a[rng.below(uint32_t(list.n))];
+    return phase == CouillonPhase::Play ? rng.pick(legal_cards()) : random_listed_action(*this, rng);
 }
 
 Action CouillonState::heuristic_action(Rng& rng) const {
@@ -318,12 +309,7 @@ CouillonState CouillonMatch::next_deal() const {
 }
 
 void CouillonMatch::record(const CouillonState& finished) {
-    if (!finished.is_terminal()) throw std::invalid_argument("the deal is not finished; play it to the end before recording it");
-    if (is_over()) throw std::invalid_argument("the match is over");
-    if (finished.dealer != dealer)
-        throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
-                                    " but the match expects seat " + std::to_string(dealer));
-    if (!(finished.rules == rules)) throw std::invalid_argument("this deal was played under other rules than the match's");
+    check_deal_to_record(finished, is_over(), dealer, rules);
     const auto m = finished.score_moves();
     for (int t = 0; t < 2; ++t) scores[t] += m[t];
     ++deals_played;

@@ -116,6 +116,35 @@ concept GameState = std::is_trivially_copyable_v<S> && requires(S s, const S cs,
     { cs == cs } -> std::convertible_to<bool>;
 };
 
+// A uniformly random legal action, from the listed actions (decisions other than card play).
+template <class State>
+Action random_listed_action(const State& s, Rng& rng) {
+    ActionList list;
+    s.legal_actions(list);
+    return list.a[rng.below(uint32_t(list.n))];
+}
+
+// The k-th seat (0-based) of a team (seat % 2) counting clockwise from forehand: who speaks
+// k-th when a team is asked (Kontra, Re, ...).
+inline int team_member(int forehand, int num_seats, int team, int k) {
+    for (int i = 0; i < num_seats; ++i) {
+        const int s = (forehand + i) % num_seats;
+        if (s % 2 == team && k-- == 0) return s;
+    }
+    return -1;
+}
+
+// What every match checks before it books a finished deal.
+template <class State, class Rules>
+void check_deal_to_record(const State& finished, bool match_over, int expected_dealer, const Rules& rules) {
+    if (!finished.is_terminal()) throw std::invalid_argument("the deal is not finished; play it to the end before recording it");
+    if (match_over) throw std::invalid_argument("the match is over");
+    if (finished.dealer != expected_dealer)
+        throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
+                                    " but the match expects seat " + std::to_string(expected_dealer));
+    if (!(finished.rules == rules)) throw std::invalid_argument("this deal was played under other rules than the match's");
+}
+
 inline bool iequals(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
                return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));

@@ -160,9 +160,7 @@ Action MistigriState::random_action(Rng& r) const {
         const int k = int(r.below(uint32_t(choices)));
         return k < popcount(plain) ? Action(nth_card(plain, k)) : Action(mi::PLAY_MISTIGRI + k - popcount(plain));
     }
-    ActionList list;
-    legal_actions(list);
-    return list.a[r.below(uint32_t(list.n))];
+    return random_listed_action(*this, r);
 }
 
 Action MistigriState::heuristic_action(Rng& r) const {
@@ -550,12 +548,7 @@ MistigriState MistigriMatch::next_deal() const {
 }
 
 void MistigriMatch::record(const MistigriState& finished) {
-    if (!finished.is_terminal()) throw std::invalid_argument("the deal is not finished; play it to the end before recording it");
-    if (over) throw std::invalid_argument("the match is over");
-    if (finished.dealer != dealer)
-        throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
-                                    " but the match expects seat " + std::to_string(dealer));
-    if (!(finished.rules == rules)) throw std::invalid_argument("this deal was played under other rules than the match's");
+    check_deal_to_record(finished, over, dealer, rules);
     bool broke = false;
     for (int s = 0; s < rules.players; ++s) {
         chips[size_t(s)] += finished.delta[size_t(s)];

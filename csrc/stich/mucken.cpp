@@ -66,13 +66,7 @@ MuckenState mucken_deal(const MuckenRules& rules, uint64_t seed, int dealer, boo
     return st;
 }
 
-int MuckenState::team_speaker(int team, int k) const {
-    for (int i = 0; i < n; ++i) {
-        const int s = (forehand + i) % n;
-        if (s % 2 == team && k-- == 0) return s;
-    }
-    return -1;
-}
+int MuckenState::team_speaker(int team, int k) const { return team_member(forehand, n, team, k); }
 
 CardSet MuckenState::legal_cards() const {
     return trick_size == 0 ? hands[to_act] : stich::legal_cards(*contract, hands[to_act], trick[0], winning);
@@ -108,10 +102,7 @@ void MuckenState::legal_actions(ActionList& out) const {
 }
 
 Action MuckenState::random_action(Rng& rng) const {
-    if (phase == MuckenPhase::Play) return rng.pick(legal_cards());
-    ActionList list;
-    legal_actions(list);
-    return list.a[rng.below(uint32_t(list.n))];
+    return phase == MuckenPhase::Play ? rng.pick(legal_cards()) : random_listed_action(*this, rng);
 }
 
 namespace {
@@ -448,12 +439,7 @@ MuckenState MuckenMatch::next_deal() const {
 }
 
 void MuckenMatch::record(const MuckenState& finished) {
-    if (!finished.is_terminal()) throw std::invalid_argument("the deal is not finished; play it to the end before recording it");
-    if (is_over()) throw std::invalid_argument("the match is over");
-    if (finished.dealer != dealer)
-        throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
-                                    " but the match expects seat " + std::to_string(dealer));
-    if (!(finished.rules == rules)) throw std::invalid_argument("this deal was played under other rules than the match's");
+    check_deal_to_record(finished, is_over(), dealer, rules);
     if (finished.bock != bock)
         throw std::invalid_argument(std::string("the match expects ") + (bock ? "a Bock deal" : "a deal without Bock") +
                                     " (use match.next_deal())");

@@ -33,37 +33,35 @@ class Bot:
         return f"{type(self).__name__}()"
 
 
-class RandomBot(Bot):
-    """Uniformly random legal actions."""
-
-    name = "random"
+class _SeededBot(Bot):
+    """A bot with its own seeded generator, reseeded per deal by ``stich.play``."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(_check_seed(seed))
 
     def reseed(self, seed: int) -> None:
         self._rng.seed(seed)
+
+
+class RandomBot(_SeededBot):
+    """Uniformly random legal actions."""
+
+    name = "random"
 
     def act(self, state: Any) -> Any:
         return self._rng.choice(state.legal_actions())
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(_SeededBot):
     """The documented rules of thumb of each game (docs/bots.md)."""
 
     name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(_check_seed(seed))
-
-    def reseed(self, seed: int) -> None:
-        self._rng.seed(seed)
 
     def act(self, state: Any) -> Any:
         return state.heuristic_action(self._rng.getrandbits(64))
 
 
-class IsmctsBot(Bot):
+class IsmctsBot(_SeededBot):
     """SO-ISMCTS with a budget of ``iterations`` or ``seconds`` per decision."""
 
     name = "ismcts"
@@ -72,11 +70,8 @@ class IsmctsBot(Bot):
                  seed: int | None = None, c: float = 0.7, playout: str = "random") -> None:
         if (iterations is None) == (seconds is None):
             raise ValueError("give IsmctsBot exactly one budget: iterations=N or seconds=S")
+        super().__init__(seed)
         self.iterations, self.seconds, self.threads, self.c, self.playout = iterations, seconds, threads, c, playout
-        self._rng = random.Random(_check_seed(seed))
-
-    def reseed(self, seed: int) -> None:
-        self._rng.seed(seed)
 
     def act(self, state: Any) -> Any:
         return ismcts(state, iterations=self.iterations, seconds=self.seconds, threads=self.threads,
