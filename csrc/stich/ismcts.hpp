@@ -156,8 +156,9 @@ inline uint32_t add_child(Arena& arena, uint32_t parent, Action key, uint8_t sea
 }
 
 // One thread's search: adds the root children's statistics (keyed by action) to `out`.
+// Flattened so that the game's moves inline into the loop whatever link-time optimisation decides.
 template <GameState State>
-void search_tree(const State& root, int observer, const WorldSampler& sampler, const SearchConfig& cfg, uint64_t seed,
+[[gnu::flatten]] void search_tree(const State& root, int observer, const WorldSampler& sampler, const SearchConfig& cfg, uint64_t seed,
                  uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
                  uint64_t& done, uint64_t& node_count, uint64_t& arena) {
     Rng rng(seed);

@@ -472,7 +472,8 @@ void apply_mucken_opening(MuckenState& s, int opening) {
     while (s.phase == MuckenPhase::Doubling) s.apply(ma::DOUBLE_PASS);
 }
 
-void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening) {
+// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides.
+[[gnu::flatten]] void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening) {
     rules.validate();
     random_playouts<MuckenState>(
         [&](int64_t i, uint64_t deal_seed) {
