@@ -85,11 +85,10 @@ void MistigriState::settle_pot() {
 }
 
 int MistigriState::next_seat(int seat, uint8_t among) const {
-    for (int i = 1; i <= n; ++i) {
-        const int s = (seat + i) % n;
-        if (among >> s & 1) return s;
-    }
-    return -1;
+    // The first seat of `among` after `seat`, clockwise: rotate the bit set instead of dividing.
+    const unsigned later = unsigned(among) >> (seat + 1) << (seat + 1);
+    if (later) return std::countr_zero(later);
+    return among ? std::countr_zero(unsigned(among)) : -1;
 }
 
 CardSet MistigriState::talon_set() const {

@@ -172,7 +172,7 @@ void MuckenState::next_auction_turn() {
         }
     }
     int s = to_act;
-    do s = (s + 1) % n;
+    do s = s + 1 == n ? 0 : s + 1;
     while ((passed >> s & 1) || s == holder);
     to_act = uint8_t(s);
 }
@@ -236,7 +236,7 @@ void MuckenState::apply(Action a) {
             winning_seat = takes_it ? to_act : winning_seat;
             trick[trick_size++] = c;
             if (trick_size == n) finish_trick();
-            else to_act = uint8_t((to_act + 1) % n);
+            else to_act = uint8_t(to_act + 1 == n ? 0 : to_act + 1);   // no division on the hot path
             break;
         }
         case MuckenPhase::Over: break;
