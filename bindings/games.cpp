@@ -147,6 +147,7 @@ void register_couillon(py::module_& m) {
         .def("__eq__", [](const CouillonRules& a, const CouillonRules& b) { return a == b; });
 
     bind_state<CouillonState>(m, "CouillonState", {"talon"})
+        .def_property_readonly("rules", [](const CouillonState& s) { return s.rules; })
         .def_property_readonly("dealer", [](const CouillonState& s) { return int(s.dealer); })
         .def_property_readonly("forehand", [](const CouillonState& s) { return int(s.forehand); })
         .def_property_readonly("trump", [](const CouillonState& s) -> py::object {
@@ -232,9 +233,18 @@ void register_mucken(py::module_& m) {
         .def_property_readonly("players", [](const MuckenRules& r) { return int(r.players); })
         .def_property_readonly("hand_size", &MuckenRules::hand_size)
         .def_property_readonly("target", [](const MuckenRules& r) { return int(r.target); })
+        .def_readonly("long_deck", &MuckenRules::long_deck)
+        .def_readonly("ranking", &MuckenRules::ranking)
+        .def_readonly("with_geier", &MuckenRules::with_geier)
+        .def_readonly("kontra_takes_over", &MuckenRules::kontra_takes_over)
+        .def_readonly("if_all_pass", &MuckenRules::if_all_pass)
+        .def_readonly("ramsch_double", &MuckenRules::ramsch_double)
+        .def_readonly("ramsch_stichzwang", &MuckenRules::ramsch_stichzwang)
+        .def_readonly("hanger", &MuckenRules::hanger)
         .def("__eq__", [](const MuckenRules& a, const MuckenRules& b) { return a == b; });
 
     bind_state<MuckenState>(m, "MuckenState", {})
+        .def_property_readonly("rules", [](const MuckenState& s) { return s.rules; })
         .def_property_readonly("dealer", [](const MuckenState& s) { return int(s.dealer); })
         .def_property_readonly("forehand", [](const MuckenState& s) { return int(s.forehand); })
         .def_property_readonly("bock", [](const MuckenState& s) { return s.bock; })
@@ -322,9 +332,15 @@ void register_mistigri(py::module_& m) {
              py::arg("monch") = false, py::arg("club_law") = false, py::arg("deals") = 0)
         .def_property_readonly("players", [](const MistigriRules& r) { return int(r.players); })
         .def_property_readonly("deck", [](const MistigriRules& r) { return deck(r.deck); })
+        .def_property_readonly("chips", [](const MistigriRules& r) { return int(r.chips); })
+        .def_property_readonly("stake", [](const MistigriRules& r) { return int(r.stake); })
+        .def_readonly("monch", &MistigriRules::monch)
+        .def_readonly("club_law", &MistigriRules::club_law)
+        .def_readonly("deals", &MistigriRules::deals)
         .def("__eq__", [](const MistigriRules& a, const MistigriRules& b) { return a == b; });
 
     bind_state<MistigriState>(m, "MistigriState", {"talon", "discards"})
+        .def_property_readonly("rules", [](const MistigriState& s) { return s.rules; })
         .def_property_readonly("dealer", [](const MistigriState& s) { return int(s.dealer); })
         .def_property_readonly("forehand", [](const MistigriState& s) { return int(s.forehand); })
         .def_property_readonly("turned", [](const MistigriState& s) { return PyCard{s.turned, s.deck_info().alphabet}; })
@@ -346,6 +362,12 @@ void register_mistigri(py::module_& m) {
         }, "The cards still to be drawn, top first.")
         .def("discards", [](const MistigriState& s, int seat) { return make_set(s.discards[size_t(check_seat(seat, s.n))], s.deck_info()); },
              py::arg("seat"), "The seat's discards not yet reshuffled into the talon.")
+        .def("exchange", [](const MistigriState& s, int seat) -> py::object {
+                 check_seat(seat, s.n);
+                 if (!(s.exchanged >> seat & 1)) return py::none();
+                 return py::make_tuple(make_set(s.discarded[size_t(seat)], s.deck_info()), make_set(s.drawn[size_t(seat)], s.deck_info()));
+             },
+             py::arg("seat"), "(discarded, drawn) of the seat's exchange, or None before it exchanged.")
         .def_property_readonly("flush_winner", [](const MistigriState& s) { return seat_or_none(s.flush_winner); })
         .def_property_readonly("tricks_won", [](const MistigriState& s) {
             return std::vector<int>(s.tricks_won.begin(), s.tricks_won.begin() + s.n);

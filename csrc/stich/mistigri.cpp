@@ -297,6 +297,7 @@ void MistigriState::apply(Action a) {
                     }
                     rng.shuffle(talon.data(), talon_end);
                 }
+                drawn[to_act] |= bit(talon[talon_top]);
                 hands[to_act] |= bit(talon[talon_top++]);
             }
             discards[to_act] |= out;
@@ -441,6 +442,9 @@ void MistigriState::set_hidden(const Locations& world, int observer, Rng& r) {
         discards[size_t(s)] = 0;
         for (int j = 0; j < size; ++j) discards[size_t(s)] |= bit(pile[size_t(next++)]);
     }
+    // What the other seats drew is hidden too; only its size is public, and nothing reads it later.
+    for (int s = 0; s < n; ++s)
+        if (s != observer) drawn[size_t(s)] = 0;
     rng = Rng(r.next());
 }
 

@@ -48,6 +48,7 @@ struct MistigriState {
     std::array<CardSet, MAX_SEATS> hands{};
     std::array<CardSet, MAX_SEATS> discards{};   // each seat's discards not yet reshuffled into the talon
     std::array<CardSet, MAX_SEATS> discarded{};  // what each seat discarded in its exchange
+    std::array<CardSet, MAX_SEATS> drawn{};      // and what it drew
     std::array<Card, 48> talon{};                // talon[talon_top .. talon_end) is still to be drawn
     uint8_t talon_top = 0, talon_end = 0;
     Card turned = NO_CARD;

@@ -249,17 +249,18 @@ class Mistigri(Game):
 
     def deal(
         self, seed: int | None = None, dealer: int = 0, hands: Any = None, turned: Any = None,
-        pot: int = 0, side_pot: int = 0,
+        pot: int = 0, side_pot: int = 0, talon: Any = None,
     ) -> _core.MistigriState:
         """A new deal: every seat antes ``stake`` into ``pot`` (carried in). ``hands`` pins cards
-        per seat, ``turned`` the trump card."""
+        per seat, ``turned`` the trump card, ``talon`` the top cards of the talon (in draw order)."""
         dealer = _check_seat("dealer", dealer, self.num_players)
         for name, value in (("pot", pot), ("side_pot", side_pot)):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 30000:
                 raise ValueError(f"{name} must be an int in 0..30000, got {value!r}")
         fixed = self._fixed_hands(hands) or [[] for _ in range(self.num_players)]
-        if turned is not None:
-            fixed.append([self.deck.card(turned).id])
+        fixed.append([self.deck.card(turned).id] if turned is not None else [])
+        if talon is not None:
+            fixed.append([c.id for c in self.deck.parse(talon)])
         return _core.mistigri_deal(self._rules, _check_seed(seed), dealer, pot, side_pot, fixed)
 
     def random_playouts(self, n: int, seed: int | None = None) -> np.ndarray:
@@ -270,3 +271,21 @@ class Mistigri(Game):
     def match(self, seed: int | None = None, dealer: int = 0) -> _core.MistigriMatch:
         """A match (M-12): chips per seat, the pot carried over, the dealer rotating."""
         return _core.MistigriMatch(self._rules, _check_seed(seed), _check_seat("dealer", dealer, self.num_players))
+
+
+def game_of(state: Any) -> Game:
+    """The Game (with its options) a state was dealt under."""
+    r = state.rules
+    if isinstance(r, _core.CouillonRules):
+        return Couillon(kontra_doubles=r.kontra_doubles)
+    if isinstance(r, _core.MuckenRules):
+        return Mucken(
+            players=r.players, long_deck=r.long_deck, ranking=r.ranking.name.lower(),
+            games=("Muck", "Geier", "Wenz") if r.with_geier else ("Muck", "Wenz"),
+            kontra_takes_over=r.kontra_takes_over, if_all_pass=r.if_all_pass.name.lower(),
+            ramsch_double=r.ramsch_double, ramsch_stichzwang=r.ramsch_stichzwang, target=r.target, hanger=r.hanger,
+        )
+    if isinstance(r, _core.MistigriRules):
+        return Mistigri(players=r.players, deck=r.deck.name, chips=r.chips, stake=r.stake, monch=r.monch,
+                        club_law=r.club_law, deals=r.deals or None)
+    raise TypeError(f"not a stich game state: {state!r}")
