@@ -349,6 +349,9 @@ void register_mistigri(py::module_& m) {
         })
         .def_property_readonly("pot", [](const MistigriState& s) { return int(s.pot); })
         .def_property_readonly("side_pot", [](const MistigriState& s) { return int(s.side_pot); })
+        .def_property_readonly("pot_in", [](const MistigriState& s) { return int(s.pot_in); },
+                               "The pot carried into the deal, before the antes.")
+        .def_property_readonly("side_pot_in", [](const MistigriState& s) { return int(s.side_pot_in); })
         .def_property_readonly("joined", [](const MistigriState& s) {
             std::vector<int> out;
             for (int i = 0; i < s.n; ++i)

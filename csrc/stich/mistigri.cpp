@@ -61,8 +61,8 @@ MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int deale
     for (int i = 0; i < st.talon_end; ++i) st.talon[size_t(i)] = slots[size_t(n * h + 1 + i)];
     st.rng = Rng(~seed);
     // M-3: every seat antes.
-    st.pot = int16_t(pot);
-    st.side_pot = int16_t(side_pot);
+    st.pot = st.pot_in = int16_t(pot);
+    st.side_pot = st.side_pot_in = int16_t(side_pot);
     for (int s = 0; s < n; ++s) {
         st.delta[size_t(s)] = int16_t(-rules.stake);
         st.pot = int16_t(st.pot + rules.stake);

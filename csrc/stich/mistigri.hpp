@@ -59,6 +59,7 @@ struct MistigriState {
     MistigriEnd end = MistigriEnd::None;
     uint8_t joined = 0, spoken = 0, exchanged = 0;   // bit per seat
     int16_t pot = 0, side_pot = 0, pot_at_play = 0;
+    int16_t pot_in = 0, side_pot_in = 0;         // what the deal was dealt with, before the antes
     std::array<int16_t, MAX_SEATS> delta{};      // chip change of each seat in this deal
     int8_t flush_winner = -1;
     // Play.
