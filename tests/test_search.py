@@ -223,6 +223,7 @@ def test_result_table_conversions():
 
 
 def test_seconds_budget():
+    # The budget's meaning, not a speed: the search stops only once the deadline has passed.
     r = stich.ismcts(stich.Couillon().deal(seed=1), seconds=0.05, seed=1)
     assert r.iterations > 0 and r.seconds >= 0.05
 
