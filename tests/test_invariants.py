@@ -23,12 +23,14 @@ GAMES = [
     stich.Mucken(if_all_pass="throw_in"), stich.Mucken(if_all_pass="must_play"),
     stich.Mucken(if_all_pass="one_point", ranking="wenz_over_muck", games=("Muck", "Wenz")),
     stich.Mucken(players=6, if_all_pass="must_play", ramsch_stichzwang=False, kontra_takes_over=False),
+    stich.Mistigri(), stich.Mistigri(players=3), stich.Mistigri(monch=True),
+    stich.Mistigri(players=6, deck="french52", club_law=True, stake=3),
 ]
 IDS = [repr(g) for g in GAMES]
 SEEDS = range(300)
 # Fewer random walks per configuration where a game has many configurations (Mucken: deals are
 # longer and there are seven entries), to keep this file fast.
-SEEDS_PER_GAME = {"Mucken": range(90)}
+SEEDS_PER_GAME = {"Mucken": range(90), "Mistigri": range(90)}
 
 # Phases in which the seats do not hold their whole hand yet (a staged deal, G-2): a view's hand
 # is then only part of the seat's final hand.
@@ -93,8 +95,30 @@ def _mucken_min_steps(game, state, steps):
         assert steps >= n + len(game.deck) + 1   # the auction, then every card
 
 
-RETURN_RULES = {"Couillon": (_couillon_returns, _couillon_rows), "Mucken": (_mucken_returns, _mucken_rows)}
-MIN_STEPS = {"Couillon": _couillon_min_steps, "Mucken": _mucken_min_steps}
+def _mistigri_returns(state, r):
+    # G-4 / M-3 / M-10: each seat's chip change; the pot (and side pot) absorb the rest exactly.
+    stake = state.rules.stake
+    assert sum(r) == state.pot_in + state.side_pot_in - state.pot - state.side_pot
+    assert min(r) >= -2 * stake                      # the ante and one penalty (or the Mönch rearhand)
+    passed = [s for s in range(state.num_players) if s not in state.joined]
+    if state.outcome != "nobody joined":
+        assert all(r[s] == -stake for s in passed)   # a seat that passed pays only its ante
+    if state.outcome == "played":
+        assert sum(state.tricks_won) == 5
+
+
+def _mistigri_rows(a):
+    assert (a.sum(axis=1) <= 0).all()                # from an empty pot, the pot only gains
+    assert (a >= -2 * 5).all()                       # ante and one penalty; every stake in GAMES is <= 5
+
+
+def _mistigri_min_steps(game, state, steps):
+    assert steps >= state.num_players + 1            # everyone bids at least
+
+
+RETURN_RULES = {"Couillon": (_couillon_returns, _couillon_rows), "Mucken": (_mucken_returns, _mucken_rows),
+                "Mistigri": (_mistigri_returns, _mistigri_rows)}
+MIN_STEPS = {"Couillon": _couillon_min_steps, "Mucken": _mucken_min_steps, "Mistigri": _mistigri_min_steps}
 
 parametrize_games = pytest.mark.parametrize("game", GAMES, ids=IDS)
 
@@ -105,7 +129,14 @@ def truth(state, view) -> dict:
     """The true content of each location a view names: seats' hands and game-specific piles."""
     out = {}
     for i, name in enumerate(view.location_names):
-        out[name] = state.hand(i) if i < state.num_players else getattr(state, name)
+        if i < state.num_players:
+            out[name] = state.hand(i)
+        elif name == "talon" and isinstance(state.talon, list):      # Mistigri: in draw order
+            out[name] = stich.CardSet(state.talon)
+        elif name == "discards":                                      # Mistigri: every seat's pile
+            out[name] = stich.CardSet([c for seat in range(state.num_players) for c in state.discards(seat)])
+        else:
+            out[name] = getattr(state, name)
     return out
 
 
@@ -132,13 +163,26 @@ def check_view(game, state, seat):
     return v
 
 
-def check_history(state, applied):
-    """Each view's history is a subsequence of what happened and holds all of its own actions."""
+def _mistigri_public(text):
+    # M-6: the others see only how many cards a seat exchanged.
+    return f"discards {len(text.split()) - 1}" if text.startswith("discard ") else text
+
+
+# What the other seats see of an action's text, by game (default: all of it; hidden actions are
+# simply absent from their histories).
+PUBLIC_TEXT = {"Mistigri": _mistigri_public}
+
+
+def check_history(state, applied, game):
+    """Each view's history is a subsequence of what happened (others' actions as the seat saw
+    them) and holds all of its own actions."""
+    public = PUBLIC_TEXT.get(game.name, lambda t: t)
     for seat in range(state.num_players):
         hist = state.view(seat).history
         assert [e for e in hist if e[0] == seat] == [e for e in applied if e[0] == seat]
-        it = iter(applied)
-        assert all(e in it for e in hist), (seat, hist, applied)
+        seen = [(s, t if s == seat else public(t)) for s, t in applied]
+        it = iter(seen)
+        assert all(e in it for e in hist), (seat, hist, seen)
 
 
 def check_returns(game, state):
@@ -263,7 +307,7 @@ def test_views_consistent_with_the_true_deal(game):
         for s, applied in random_walk(game, seed):
             for seat in range(s.num_players):
                 check_view(game, s, seat)
-            check_history(s, applied)
+            check_history(s, applied, game)
 
 
 @parametrize_games
