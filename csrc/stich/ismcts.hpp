@@ -213,6 +213,9 @@ template <GameState State>
                 expanded = true;
             } else {
                 key = nodes[best].key;
+                // Start loading the next level's children while the move is applied.
+                __builtin_prefetch(&nodes[nodes[best].children]);
+                __builtin_prefetch(&nodes[nodes[best].children] + 2);
             }
             s.apply(action_for_key(s, legal, own, key, rng));
             node = best;
