@@ -25,6 +25,7 @@ from ._core import (
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
 from .cards import Rank, Suit
 from .games import Couillon, Game, Mistigri, Mucken
+from .notation import Position, parse, position_text
 from .search import ActionRow, SearchResult, ismcts
 from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
 
@@ -61,7 +62,10 @@ __all__ = [
     "TableRow",
     "bobbl_results",
     "ismcts",
+    "parse",
     "perft",
     "play",
+    "Position",
+    "position_text",
     "tournament_table",
 ]

@@ -1,4 +1,4 @@
-"""Command line: ``python -m stich play|perft ...`` (the ``stich`` console script is the same)."""
+"""Command line: ``python -m stich play|perft|bench|analyse ...`` (the ``stich`` console script is the same)."""
 
 from __future__ import annotations
 
@@ -64,6 +64,28 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """Parses a position (a file or the text itself) and searches the decision of its seat."""
+    from . import ismcts, parse
+
+    text = args.position
+    if "\n" not in text and Path(text).is_file():
+        text = Path(text).read_text(encoding="utf-8")
+    elif "\n" not in text and not text.lstrip().startswith("stich position"):
+        raise ValueError(f"no such position file: {args.position!r}")
+    position = parse(text)
+    state = position.state
+    if state.current_player != position.seat:
+        raise ValueError(f"seat {position.seat} is not to act in this position (seat {state.current_player} is)")
+    if args.seconds is not None and args.iterations is not None:
+        raise ValueError("give --iterations or --seconds, not both")
+    iterations = None if args.seconds is not None else (args.iterations or 20_000)
+    result = ismcts(state, iterations=iterations, seconds=args.seconds, threads=args.threads,
+                    seed=args.seed, playout=args.playout)
+    print(result)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="stich", description="A fast engine for trick-taking card games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -83,6 +105,14 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--iterations", type=int, default=20_000, help="iterations per position (default 20000)")
     bench.add_argument("--threads", type=int, default=1)
     bench.set_defaults(func=cmd_bench)
+    an = sub.add_parser("analyse", help="search the decision of a position (stich position notation)")
+    an.add_argument("position", help="a position file, or the position text itself")
+    an.add_argument("--iterations", type=int, default=None, help="iterations (default 20000)")
+    an.add_argument("--seconds", type=float, default=None, help="a time budget instead of iterations")
+    an.add_argument("--threads", type=int, default=1)
+    an.add_argument("--seed", type=int, default=1)
+    an.add_argument("--playout", choices=("random", "heuristic"), default="random")
+    an.set_defaults(func=cmd_analyse)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

@@ -17,7 +17,6 @@ HEADER = "stich position 1"
 GAMES = {"Couillon": Couillon, "Mucken": Mucken, "Mistigri": Mistigri}
 KEYS = ("game", "dealer", "seat", "hand", "history", "bock", "eo_team", "turned", "pot", "side_pot")
 MAX_TRIES = 4000
-MISTIGRI_POT_CAP = 40   # the Mönch pot cap (M-10)
 
 
 # ----------------------------------------------------------------------------------------- writing
@@ -34,7 +33,6 @@ def _value_text(value: Any) -> str:
 
 
 def _game_line(game: Game) -> str:
-    defaults = type(game)(**{})  # the default options, as the class resolves them
     parts = [game.name]
     for key, (default, _, _) in game.OPTIONS.items():
         value = game.options[key]
@@ -46,24 +44,12 @@ def _game_line(game: Game) -> str:
             if value == picked:
                 continue
         parts.append(f"{key}={_value_text(value)}")
-    del defaults
     return " ".join(parts)
 
 
-def _carried_pot(state: Any, game: Mistigri) -> tuple[int, int]:
-    """The pot and side pot carried into the deal (before the antes), derived from the state.
-
-    Under Mönch several carried splits lead to the same state (the cap moves chips to the side
-    pot); the canonical one fills the pot first."""
-    ante = game.num_players * game.options["stake"]
-    pot, side = state.pot, state.side_pot
-    if not game.options["monch"]:
-        return pot - ante, side
-    if pot < MISTIGRI_POT_CAP:
-        return pot - ante, 0
-    total = pot + side - ante
-    p = min(MISTIGRI_POT_CAP, total)
-    return p, total - p
+def _carried_pot(state: Any) -> tuple[int, int]:
+    """The pot and side pot the deal was dealt with (before the antes)."""
+    return state.pot_in, state.side_pot_in
 
 
 def position_text(state: Any, seat: int | None = None) -> str:
@@ -95,7 +81,7 @@ def position_text(state: Any, seat: int | None = None) -> str:
                           or any(t == "EO" for w, t in view.history if w == s))
             lines.append(f"eo_team: {holder % 2}")
     if isinstance(game, Mistigri):
-        pot, side = _carried_pot(state, game)
+        pot, side = _carried_pot(state)
         lines.append(f"turned: {state.turned}")
         lines.append(f"pot: {pot}")
         lines.append(f"side_pot: {side}")
@@ -316,6 +302,17 @@ class _Builder:
         self.reveal: _core.Card | None = None
         self.mit: int | None = None
         self.eo_holder: int | None = None
+        if isinstance(g, Mistigri):
+            drawn = 0
+            for _, text in spec.history:
+                words = text.split()
+                if words[0] == "discards" and len(words) == 2 and words[1].isdigit():
+                    drawn += int(words[1])
+                elif words[0] == "discard":
+                    drawn += len(words[1:words.index("draw")]) if "draw" in words else len(words) - 1
+            if drawn > len(self.deck) - 5 * self.n - 1:
+                raise _err(no, "history", "the exchange empties the talon and reshuffles the discards "
+                           "(Mönch): such positions are not supported yet")
         seen: dict[_core.Card, str] = {c: "the hand" for c in spec.hand}
         self.own_discard: list[_core.Card] = []
         self.own_draw: list[_core.Card] = []
@@ -325,11 +322,7 @@ class _Builder:
             if isinstance(g, Couillon) and words[0] == "reveal":
                 if len(words) != 2:
                     raise _err(no, "history", f"a reveal names the card: '{who} reveal HT', got {text!r}")
-                card = spec._cards_of(no, "history", words[1])[0]
-                if card in seen:
-                    raise _err(no, "history", f"the card {card} is given twice")
-                seen[card] = "reveal"
-                self.reveal = card
+                self.reveal = spec._cards_of(no, "history", words[1])[0]
                 continue
             if isinstance(g, Couillon) and text == "Mit":
                 self.mit = who
@@ -351,7 +344,7 @@ class _Builder:
                     self.own_draw = spec._cards_of(no, "history", " ".join(words[k + 1:]))
                     if not self.own_discard or len(self.own_discard) != len(self.own_draw):
                         raise _err(no, "history", f"discard and draw as many cards, got {text!r}")
-                    for c in self.own_discard + self.own_draw:
+                    for c in self.own_discard:
                         if c in seen:
                             raise _err(no, "history", f"the card {c} is given twice")
                         seen[c] = "exchange"
@@ -384,10 +377,12 @@ class _Builder:
                     self.pinned[self.mit].append(sq)
                     seen[sq] = "mit"
             if self.reveal is not None:
+                if self.reveal in seen and self.reveal not in self.pinned[f]:
+                    raise _err(no, "history", f"the revealed card {self.reveal} is given twice")
                 if self.seat == f:
                     if self.reveal not in self.pinned[f]:
                         raise _err(no, "history", f"the revealed card {self.reveal} is not in forehand's cards")
-                else:
+                elif self.reveal not in self.pinned[f]:
                     self.pinned[f].append(self.reveal)
         if isinstance(g, Mucken):
             eo = self.deck.card("EO")
@@ -406,7 +401,8 @@ class _Builder:
             len(self.deck) // self.n)
         for s in range(self.n):
             if len(self.pinned[s]) > self.hand_size:
-                raise ValueError(f"no deal is consistent with the position: seat {s} would hold "
+                where = f"line {spec.raw['hand'][0]} (hand)" if s == self.seat else f"line {no} (history)"
+                raise ValueError(f"{where}: no deal is consistent with the position: seat {s} would hold "
                                  f"{len(self.pinned[s])} cards, more than {self.hand_size}")
         self.used = set(seen) | ({spec.turned} if spec.turned is not None else set())
         for cards in self.pinned:
@@ -438,8 +434,6 @@ class _Builder:
         if isinstance(g, Couillon):
             f = (spec.dealer + 1) % 4
             hands = [list(p) for p in self.pinned]
-            if self.seat == f and len(spec.hand) + len(self.played[f]) == 3 and not spec.history:
-                pass
             if self.reveal is not None and self.reveal in hands[f]:
                 hands[f].remove(self.reveal)
             need = [5 - len(h) - (1 if s == f and self.reveal is not None else 0) for s, h in enumerate(hands)]
@@ -517,9 +511,11 @@ class _Builder:
                 if state.is_terminal:
                     raise _Inconsistent
                 cp = state.current_player
-                if cp == who:
+                hidden_pass = (isinstance(g, Couillon) and state.phase == "mit" and cp != self.seat
+                               and (cp != who or text != "Mit"))
+                if cp == who and not hidden_pass:
                     break
-                if isinstance(g, Couillon) and state.phase == "mit" and cp != self.seat and any(
+                if hidden_pass and any(
                         a.text == "pass" for a in state.legal_actions()):
                     state.apply("pass")   # the Mit holder's pass, which the observer cannot see
                     continue
@@ -546,6 +542,11 @@ class _Builder:
                 if card not in hand:
                     raise _Inconsistent from None
                 blockers = {c for a in legal if (c := _card_of_play(self.deck, a.text)) is not None and c in hand}
+                if isinstance(g, Couillon):
+                    # follow or trump: only the led suit's cards make another card illegal
+                    contract = _core.Contract.couillon(state.trump, mit=state.mit_declarer is not None)
+                    blockers = {x for x in blockers
+                                if card not in contract.legal(_core.CardSet([x, card]), state.trick)}
                 pinned = set(self.pinned[who]) if not isinstance(g, Mistigri) else set(self.played[who]) | (
                     set(self.spec.hand) if who == self.seat else set())
                 if who == self.seat or blockers & pinned:
@@ -561,9 +562,26 @@ class _Builder:
         return state
 
 
-def _canonical(spec: _Spec) -> list[tuple[str, str]]:
-    """The spec's lines, for comparison with the notation of a replayed state."""
-    return sorted((k, " ".join(v.split())) for k, (_, v) in spec.raw.items())
+def _key(spec: _Spec) -> dict[str, Any]:
+    """What a position text says, normalised (card order, option order)."""
+    g = spec.game
+    hist: list[tuple[Any, ...]] = []
+    for who, text in spec.history:
+        words = text.split()
+        card = _card_of_play(spec.deck, text)
+        if words[0] == "discard" and "draw" in words:
+            k = words.index("draw")
+            hist.append((who, "discard", frozenset(words[1:k]), frozenset(words[k + 1:])))
+        elif card is not None:
+            hist.append((who, card, text.partition(":")[2]))
+        else:
+            hist.append((who, text))
+    pot = (spec.pot, spec.side_pot)
+    return {
+        "game": (g.name, tuple(sorted(g.options.items(), key=lambda kv: kv[0]))),
+        "dealer": spec.dealer, "seat": spec.seat, "hand": frozenset(spec.hand), "history": hist,
+        "bock": spec.bock, "eo_team": spec.eo_team, "turned": spec.turned, "pot": pot,
+    }
 
 
 def parse(text: str, seed: int = 0, tries: int = MAX_TRIES) -> Position:
@@ -572,7 +590,7 @@ def parse(text: str, seed: int = 0, tries: int = MAX_TRIES) -> Position:
     spec = _Spec(text)
     builder = _Builder(spec)
     rng = random.Random(seed)
-    want = _canonical(spec)
+    want = _key(spec)
     for _ in range(tries):
         try:
             state = builder.replay(builder.deal(rng))
@@ -580,21 +598,19 @@ def parse(text: str, seed: int = 0, tries: int = MAX_TRIES) -> Position:
             continue
         except _Impossible as e:
             msg = str(e)
-            raise ValueError(msg if msg.startswith("line") or msg.startswith("no deal")
-                             else f"line {builder.hist_no} (history): {msg}") from None
+            raise ValueError(msg if msg.startswith("line") else f"line {builder.hist_no} (history): {msg}") from None
         if state.is_terminal:
             continue
-        got = _canonical(_Spec(position_text(state, spec.seat)))
+        got = _key(_Spec(position_text(state, spec.seat)))
         if got == want:
             return Position(spec.game, spec.seat, state)
-        diff = dict(got), dict(want)
-        # lines that depend only on the text (hand, pot, ...) can never agree: stop at once
-        for key in ("hand", "dealer", "seat", "game", "pot", "side_pot", "turned", "bock"):
-            if diff[0].get(key) != diff[1].get(key) and key != "history":
-                if key == "game":
-                    continue
-                raise ValueError(f"line {spec.raw[key][0] if key in spec.raw else '?'} ({key}): "
-                                 f"no deal is consistent with the position (the deal gives "
-                                 f"{key}: {diff[0].get(key)!r})")
+        # lines that do not depend on the hidden cards can never agree: stop at once
+        for key in ("hand", "pot", "turned", "bock"):
+            if got[key] != want[key]:
+                line = spec.raw.get("side_pot" if key == "pot" and "pot" not in spec.raw else key, (None,))[0]
+                where = f"line {line} ({key})" if line else f"the {key}"
+                shown = {"hand": lambda v: " ".join(str(c) for c in sorted(v)) or "-"}.get(key, str)(got[key])
+                raise ValueError(f"{where}: no deal is consistent with the position (the history leads to "
+                                 f"{key}: {shown})")
     raise ValueError(f"line {builder.hist_no} (history): no deal is consistent with the position "
                      f"(tried {tries} deals)")
