@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 import stich
+from worlds import enumerate_worlds
 
 pytestmark = pytest.mark.rules
 
@@ -29,32 +30,13 @@ def locations(view):
     return range(len(view.location_names))
 
 
-def enumerate_worlds(view):
-    """Every placement of the unknown cards: each location gets exactly the cards it lacks, none
-    where the view forbids it. Plain recursion, obviously correct and slow."""
-    need = [view.size(l) - len(view.known(l)) for l in locations(view)]
-    cards = list(view.unknown)
-    forbidden = [view.forbidden(l) for l in locations(view)]
-    worlds, placed = [], [[] for _ in need]
-
-    def place(i):
-        if i == len(cards):
-            worlds.append(tuple(frozenset(str(c) for c in p) for p in placed))
-            return
-        for l, n in enumerate(need):
-            if n and cards[i] not in forbidden[l]:
-                need[l] -= 1
-                placed[l].append(cards[i])
-                place(i + 1)
-                placed[l].pop()
-                need[l] += 1
-
-    place(0)
-    return worlds
+def hidden_worlds(view):
+    """The enumerated worlds without the known cards, in the form hidden_part gives."""
+    return [hidden_part(view, w) for w in enumerate_worlds(view)]
 
 
 def hidden_part(view, world):
-    """A sampled world without the known cards, in the form enumerate_worlds uses."""
+    """A world without its known cards: a frozenset of card texts per location."""
     return tuple(frozenset(str(c) for c in world[l] - view.known(l)) for l in locations(view))
 
 
@@ -93,7 +75,7 @@ def test_count_matches_enumeration_and_sampling_is_uniform(name):
         state, view = random_position(game, seed, max_worlds=400)
         if view is None:
             continue
-        worlds = enumerate_worlds(view)
+        worlds = hidden_worlds(view)
         assert view.count_worlds() == len(worlds) == len(set(worlds))
         n = 60 * len(worlds)
         samples = view.sample_worlds(n, seed)
@@ -122,7 +104,7 @@ def test_the_true_deal_is_one_of_the_worlds(name):
             view = state.view(seat)
             if view.count_worlds() <= 2000:
                 truth = tuple(frozenset(str(c) for c in state.hand(s) - view.known(s)) for s in range(state.num_players))
-                seats_part = {w[: state.num_players] for w in enumerate_worlds(view)}
+                seats_part = {w[: state.num_players] for w in hidden_worlds(view)}
                 assert truth in seats_part, (name, seed)
             state.apply(rng.choice(state.legal_actions()))
 

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import stich
+from worlds import enumerate_worlds
 
 GAMES = [stich.Couillon(), stich.Mucken(), stich.Mucken(players=6), stich.Mistigri(), stich.Mistigri(monch=True)]
 IDS = ["couillon", "mucken", "mucken6", "mistigri", "monch"]
@@ -89,28 +90,6 @@ def test_another_python_thread_runs_during_a_search():
         done.set()
         t.join()
     assert during > 100
-
-
-def enumerate_worlds(view):
-    """Every placement of the unknown cards consistent with the view (brute force)."""
-    need = [view.size(l) - len(view.known(l)) for l in range(len(view.location_names))]
-    cards, forbidden = list(view.unknown), [view.forbidden(l) for l in range(len(need))]
-    worlds, placed = [], [[] for _ in need]
-
-    def place(i):
-        if i == len(cards):
-            worlds.append([view.known(l) | stich.CardSet(placed[l]) for l in range(len(need))])
-            return
-        for l, n in enumerate(need):
-            if n and cards[i] not in forbidden[l]:
-                need[l] -= 1
-                placed[l].append(cards[i])
-                place(i + 1)
-                placed[l].pop()
-                need[l] += 1
-
-    place(0)
-    return worlds
 
 
 def paranoid_value(state, me, team_game):
