@@ -122,16 +122,23 @@ struct Rng {
         return uint32_t(m >> 32);
     }
     uint32_t below(uint32_t n) { return below(n, uint32_t(next())); }
-    // Uniform shuffle (Fisher-Yates) of a[0..n), two draws per 64-bit number.
+    // Fisher-Yates on the last m places of a[0..n): they become a uniform sample, in uniform
+    // order, of a's elements. Two draws per 64-bit number.
     template <class T>
-    void shuffle(T* a, int n) {
+    void shuffle_tail(T* a, int n, int m) {
+        const int stop = n - m;
         int i = n - 1;
-        for (; i >= 2; i -= 2) {
+        for (; i >= stop + 1; i -= 2) {
             const uint64_t r = next();
             std::swap(a[i], a[below(uint32_t(i + 1), uint32_t(r))]);
             std::swap(a[i - 1], a[below(uint32_t(i), uint32_t(r >> 32))]);
         }
-        if (i == 1) std::swap(a[1], a[below(2)]);
+        if (i == stop && i >= 1) std::swap(a[i], a[below(uint32_t(i + 1))]);
+    }
+    // Uniform shuffle of a[0..n).
+    template <class T>
+    void shuffle(T* a, int n) {
+        if (n > 1) shuffle_tail(a, n, n - 1);
     }
     Card pick(CardSet s) { return nth_card(s, int(below(uint32_t(popcount(s))))); }
 };

@@ -1,6 +1,7 @@
 #include "stich/sampler.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 namespace stich {
@@ -36,8 +37,16 @@ u128 add(u128 a, u128 b) {
     return r;
 }
 
-// Uniform in [0, bound) from 128 random bits, by rejection under the next power of two.
+// Uniform in [0, bound), by rejection under the next power of two: 64 random bits when the bound
+// fits in them, else 128.
 u128 below(Rng& rng, u128 bound) {
+    if (bound <= u128(UINT64_MAX)) {
+        const uint64_t mask = ~uint64_t(0) >> std::countl_zero(uint64_t(bound - 1) | 1);
+        for (;;) {
+            const uint64_t r = rng.next() & mask;
+            if (r < bound) return r;
+        }
+    }
     u128 mask = bound - 1;
     for (int s = 1; s < 128; s <<= 1) mask |= mask >> s;
     for (;;) {
@@ -62,6 +71,7 @@ std::string u128_text(u128 v) {
 WorldSampler::WorldSampler(const View& v) : num_locations_(v.num_locations) {
     std::array<int, MAX_LOCATIONS> need{};
     int total_need = 0;
+    Capacity start = 0;
     for (int l = 0; l < num_locations_; ++l) {
         const Location& loc = v.where[size_t(l)];
         base_[size_t(l)] = loc.known;
@@ -71,7 +81,7 @@ WorldSampler::WorldSampler(const View& v) : num_locations_(v.num_locations) {
                                         " cards but " + std::to_string(popcount(loc.known)) + " are known there");
         if (loc.known & loc.forbidden) throw std::invalid_argument("inconsistent view: a card is both known and forbidden at location " + std::to_string(l));
         total_need += need[size_t(l)];
-        start_ |= Capacity(need[size_t(l)]) << (CAP_BITS * l);
+        start |= Capacity(need[size_t(l)]) << (CAP_BITS * l);
     }
     if (total_need != popcount(v.unknown))
         throw std::invalid_argument("inconsistent view: " + std::to_string(popcount(v.unknown)) + " unknown cards for " +
@@ -84,18 +94,25 @@ WorldSampler::WorldSampler(const View& v) : num_locations_(v.num_locations) {
             if (need[size_t(l)] > 0 && !contains(v.where[size_t(l)].forbidden, c)) mask = uint8_t(mask | 1u << l);
         if (!mask) throw std::invalid_argument("inconsistent view: card id " + std::to_string(int(c)) + " can be nowhere");
         auto [it, fresh] = by_mask.try_emplace(mask, classes_.size());
-        if (fresh) classes_.push_back({{}, mask});
+        if (fresh) classes_.push_back({{}, 0, mask});
         classes_[it->second].cards.push_back(c);
+        classes_[it->second].set |= bit(c);
     }
-    memo_.resize(classes_.size() + 1);
-    options_.resize(classes_.size());
-    total_ = worlds(0, start_);
+    std::vector<std::unordered_map<Capacity, uint32_t>> built(classes_.size());
+    if (classes_.empty()) {
+        total_ = 1;
+        return;
+    }
+    stage(0, start, built);
+    total_ = stages_[0].worlds;
     if (total_ == 0) throw std::invalid_argument("inconsistent view: no deal of the unknown cards satisfies every constraint");
 }
 
-u128 WorldSampler::worlds(size_t k, Capacity cap) {
-    if (k == classes_.size()) return cap == 0 ? 1 : 0;
-    if (auto it = memo_[k].find(cap); it != memo_[k].end()) return it->second;
+uint32_t WorldSampler::stage(size_t k, Capacity cap, std::vector<std::unordered_map<Capacity, uint32_t>>& built) {
+    if (auto it = built[k].find(cap); it != built[k].end()) return it->second;
+    const uint32_t index = uint32_t(stages_.size());
+    built[k][cap] = index;
+    stages_.emplace_back();
     const Class& cls = classes_[k];
     const auto& C = binomials();
     std::vector<Option> opts;
@@ -106,11 +123,23 @@ u128 WorldSampler::worlds(size_t k, Capacity cap) {
         if (l == num_locations_) {
             if (left) return;
             Capacity rest = cap;
-            for (int j = 0; j < num_locations_; ++j) rest -= Capacity(counts[size_t(j)]) << (CAP_BITS * j);
-            const u128 w = worlds(k + 1, rest);
+            int largest = 0, used = 0;
+            for (int j = 0; j < num_locations_; ++j) {
+                rest -= Capacity(counts[size_t(j)]) << (CAP_BITS * j);
+                used += counts[size_t(j)] > 0;
+                if (counts[size_t(j)] > counts[size_t(largest)]) largest = j;
+            }
+            u128 w = 1;
+            uint32_t next = 0;
+            if (k + 1 < classes_.size()) {
+                next = stage(k + 1, rest, built);
+                w = stages_[next].worlds;
+            } else if (rest != 0) {
+                w = 0;
+            }
             if (w == 0) return;
             sum = add(sum, mul(ways, w));
-            opts.push_back({counts, sum});
+            opts.push_back({counts, int8_t(largest), used == 1, next, sum});
             return;
         }
         const int most = (cls.locations >> l & 1) ? std::min(left, cap_of(cap, l)) : 0;
@@ -121,33 +150,46 @@ u128 WorldSampler::worlds(size_t k, Capacity cap) {
         counts[size_t(l)] = 0;
     };
     split(split, 0, int(cls.cards.size()), 1);
-    options_[k][cap] = std::move(opts);
-    memo_[k][cap] = sum;
-    return sum;
-}
-
-const std::vector<WorldSampler::Option>& WorldSampler::options(size_t k, Capacity cap) const {
-    return options_[k].at(cap);
+    Stage& st = stages_[index];
+    st.first = uint32_t(options_.size());
+    st.count = uint32_t(opts.size());
+    st.worlds = sum;
+    options_.insert(options_.end(), opts.begin(), opts.end());
+    return index;
 }
 
 Locations WorldSampler::sample(Rng& rng) const {
     Locations world = base_;
-    Capacity cap = start_;
     std::array<Card, MAX_CARDS> cards;
-    for (size_t k = 0; k < classes_.size(); ++k) {
-        const auto& opts = options(k, cap);
-        const u128 r = below(rng, opts.back().cumulative);
-        const Option& pick = *std::upper_bound(opts.begin(), opts.end(), r,
-                                               [](u128 value, const Option& o) { return value < o.cumulative; });
-        const Class& cls = classes_[k];
-        const int n = int(cls.cards.size());
-        std::copy(cls.cards.begin(), cls.cards.end(), cards.begin());
-        rng.shuffle(cards.data(), n);
-        int next = 0;
-        for (int l = 0; l < num_locations_; ++l) {
-            for (int i = 0; i < pick.counts[size_t(l)]; ++i) world[size_t(l)] |= bit(cards[size_t(next++)]);
-            cap -= Capacity(pick.counts[size_t(l)]) << (CAP_BITS * l);
+    uint32_t at = 0;
+    for (const Class& cls : classes_) {
+        const Stage& st = stages_[at];
+        const Option* pick = &options_[st.first];
+        if (st.count > 1) {
+            const u128 r = below(rng, st.worlds);
+            pick = std::upper_bound(pick, pick + st.count, r, [](u128 value, const Option& o) { return value < o.cumulative; });
         }
+        if (pick->whole) {
+            world[size_t(pick->largest)] |= cls.set;
+        } else {
+            // Only the cards of the locations other than the largest one are drawn (the tail of a
+            // partial shuffle); the largest takes the rest.
+            const int n = int(cls.cards.size()), largest = pick->largest;
+            const int drawn = n - pick->counts[size_t(largest)];
+            std::copy(cls.cards.begin(), cls.cards.end(), cards.begin());
+            rng.shuffle_tail(cards.data(), n, drawn);
+            int next = n - drawn;
+            CardSet rest = cls.set;
+            for (int l = 0; l < num_locations_; ++l) {
+                if (l == largest) continue;
+                for (int i = 0; i < pick->counts[size_t(l)]; ++i) {
+                    world[size_t(l)] |= bit(cards[size_t(next)]);
+                    rest &= ~bit(cards[size_t(next++)]);
+                }
+            }
+            world[size_t(largest)] |= rest;
+        }
+        at = pick->next;
     }
     return world;
 }

@@ -7,7 +7,9 @@
 // split each class's cards). A DP over classes and remaining capacities counts the worlds
 // exactly (128-bit); sampling then picks each class's counts with probability proportional to its
 // weight times the worlds left for the remaining classes, and deals the class's cards by a uniform
-// shuffle. The tables depend only on the view, so a search builds them once and samples cheaply.
+// shuffle. The tables depend only on the view, so a search builds them once; a sample then walks
+// flat arrays (a stage per class and remaining capacity, its options side by side, each naming
+// the next stage) and draws a number only where a class has more than one way to split.
 #pragma once
 #include <array>
 #include <string>
@@ -34,23 +36,30 @@ class WorldSampler {
    private:
     struct Class {
         std::vector<Card> cards;
+        CardSet set = 0;
         uint8_t locations;   // bit per location this class's cards may go to
     };
     struct Option {          // one way to split a class: counts per location and the running weight
         std::array<uint8_t, MAX_LOCATIONS> counts;
+        int8_t largest;      // the location with the largest count
+        bool whole;          // it takes the whole class
+        uint32_t next;       // the stage of the next class
         u128 cumulative;
+    };
+    struct Stage {           // a class and the capacities left for it and the classes after it
+        uint32_t first = 0, count = 0;   // its options in options_
+        u128 worlds = 0;
     };
     using Capacity = uint64_t;   // 6 bits per location: cards it still lacks
 
-    u128 worlds(size_t k, Capacity cap);   // DP: worlds for classes k.. with capacity cap
-    const std::vector<Option>& options(size_t k, Capacity cap) const;
+    // Builds (once) the stage of class k with capacities cap; returns its index.
+    uint32_t stage(size_t k, Capacity cap, std::vector<std::unordered_map<Capacity, uint32_t>>& built);
 
     int num_locations_ = 0;
     Locations base_{};                 // the known cards
     std::vector<Class> classes_;
-    std::vector<std::unordered_map<Capacity, u128>> memo_;
-    std::vector<std::unordered_map<Capacity, std::vector<Option>>> options_;
-    Capacity start_ = 0;
+    std::vector<Stage> stages_;        // stage 0: the first class with every capacity open
+    std::vector<Option> options_;
     u128 total_ = 0;
 };
 
