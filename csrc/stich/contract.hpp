@@ -98,15 +98,21 @@ inline CardSet legal_cards(const Contract& k, CardSet hand, Card led, Card winni
     if (led == NO_CARD) return hand;
     const CardSet led_suit = k.same_suit[led];
     const CardSet follow = hand & led_suit;
+    // All cards when the hand cannot follow: masks rather than branches, since in playouts
+    // whether a seat can follow is a coin toss for the branch predictor.
+    const CardSet any = CardSet(0) - CardSet(follow == 0);
     switch (k.follow) {
-        case FollowRule::FollowSuit: return follow ? follow : hand;
-        case FollowRule::FollowOrTrump: return follow ? hand & (led_suit | k.trumps) : hand;
+        case FollowRule::FollowSuit: return hand & (led_suit | any);
+        case FollowRule::FollowOrTrump: return hand & (led_suit | k.trumps | any);
         case FollowRule::Stichzwang: {
-            const CardSet head = k.beats[winning];
-            if (follow) return (follow & head) ? follow & head : follow;
-            const CardSet trumps = hand & k.trumps;
-            if (trumps) return (trumps & head) ? trumps & head : trumps;
-            return hand;
+            // The first non-empty of: following cards that head the trick, following cards,
+            // trumps that head it, trumps, the hand (selects, not branches).
+            const CardSet head = k.beats[winning], trumps = hand & k.trumps;
+            CardSet legal = hand;
+            legal = trumps ? trumps : legal;
+            legal = (trumps & head) ? trumps & head : legal;
+            legal = follow ? follow : legal;
+            return (follow & head) ? follow & head : legal;
         }
     }
     return hand;
