@@ -261,6 +261,18 @@ def test_legal_actions_nonempty_sorted_stable(game):
 
 
 @parametrize_games
+def test_search_shortcut_for_public_card_plays(game):
+    # The search takes a state's public card plays as its edge keys without listing the actions;
+    # they must be exactly the legal actions, each its own public projection.
+    card_plays = 0
+    for seed in seeds(game):
+        for s, _ in random_walk(game, seed):
+            assert s._public_plays_consistent(), (seed, s.phase)
+            card_plays += s.phase == "play"
+    assert card_plays > 0
+
+
+@parametrize_games
 def test_actions_by_text_and_id_agree(game):
     for seed in range(0, 40):
         for s, _ in random_walk(game, seed):

@@ -9,6 +9,8 @@
 //   CardSet hand(int seat) const;        const Deck& deck_info() const;
 //   std::string action_text(Action) const;   // canonical text
 //   Action public_projection(Action) const;  // what the other seats observe; HIDDEN_ACTION if nothing
+//   ActionSet public_plays() const;      // the legal actions when they are card plays everybody
+//                                        // sees as they are (projection = action), else empty
 //   View view(int seat) const;           Locations locations() const;   // true content of a View's locations
 //   void set_hidden(const Locations&, int observer, Rng&);   // install a sampled world of observer's view
 //   double return_scale() const;         // a typical |return|, to normalise returns for search
@@ -45,6 +47,21 @@ struct ActionList {
 };
 
 using Returns = std::array<int32_t, MAX_SEATS>;
+
+// A set of action ids below 128, as two bit words.
+struct ActionSet {
+    uint64_t w[2] = {0, 0};
+    void add(unsigned b) { w[b >> 6] |= uint64_t(1) << (b & 63); }
+    bool has(unsigned b) const { return w[b >> 6] >> (b & 63) & 1; }
+    void remove(unsigned b) { w[b >> 6] &= ~(uint64_t(1) << (b & 63)); }
+    bool empty() const { return (w[0] | w[1]) == 0; }
+    int count() const { return popcount(w[0]) + popcount(w[1]); }
+    unsigned nth(int n) const {   // the n-th smallest id (0-based)
+        const int low = popcount(w[0]);
+        return unsigned(n < low ? nth_card(w[0], n) : 64 + nth_card(w[1], n - low));
+    }
+    bool operator==(const ActionSet&) const = default;
+};
 
 // Raised for an action that is not legal in the state (surfaces as stich.IllegalActionError).
 struct IllegalAction : std::invalid_argument {
@@ -106,6 +123,7 @@ concept GameState = std::is_trivially_copyable_v<S> && requires(S s, const S cs,
     { cs.deck_info() } -> std::convertible_to<const Deck&>;
     { cs.action_text(a) } -> std::convertible_to<std::string>;
     { cs.public_projection(a) } -> std::convertible_to<Action>;
+    { cs.public_plays() } -> std::convertible_to<ActionSet>;
     { cs.view(0) } -> std::convertible_to<View>;
     { cs.locations() } -> std::convertible_to<Locations>;
     s.set_hidden(Locations{}, 0, rng);
@@ -222,6 +240,22 @@ uint64_t perft(const State& s, int depth) {
         n += perft(child, depth - 1);
     }
     return n;
+}
+
+// Does public_plays() agree with legal_actions() and public_projection()? (Checked by the tests
+// over random deals of every game.)
+template <GameState State>
+bool public_plays_consistent(const State& s) {
+    const ActionSet plays = s.public_plays();
+    if (plays.empty()) return true;
+    ActionList list;
+    s.legal_actions(list);
+    ActionSet listed;
+    for (Action a : list) {
+        if (a >= 128 || s.public_projection(a) != a) return false;
+        listed.add(a);
+    }
+    return listed == plays;
 }
 
 template <GameState State>

@@ -7,16 +7,23 @@
 // actions with that projection). UCB uses availability counts, since an edge exists only in the
 // worlds where it is legal. One new node per iteration, then a playout (random or the game's
 // heuristic), and each node on the path backs up the normalised return of the seat that chose
-// its edge. Nodes are 32 bytes in an arena reserved up front; a node's children sit side by side
-// (a full child array moves to the arena's end with twice the room), so a selection step reads
-// a few cache lines instead of chasing siblings across the arena.
+// its edge.
+// Memory: 32-byte nodes in an arena reserved up front; a node's children sit side by side (a full
+// child array moves to the arena's end with twice the room), and their keys sit in a byte array
+// beside the nodes. A selection step tests 16 keys at a time against the legal keys and then
+// touches only the nodes of the available children.
 // Root-parallel threads build separate trees from seeds mixed with the thread index and merge
-// their root statistics; a (seed, threads, iterations) triple gives the same result every time.
+// their root statistics; a (seed, threads, iterations) triple gives the same result every time,
+// on every machine (no fused multiply-adds, no approximate square roots).
 #pragma once
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
 #include <thread>
 #include <vector>
 
@@ -53,12 +60,17 @@ struct SearchResult {
     double return_scale = 1;
 };
 
+// Edge keys as bits of an ActionSet: action ids are below 127; the hidden projection takes bit 127.
+inline uint8_t key_bit(Action a) { return a == HIDDEN_ACTION ? 127 : uint8_t(a); }
+inline Action key_action(uint8_t bit) { return bit == 127 ? HIDDEN_ACTION : Action(bit); }
+
 struct alignas(32) SearchNode {
     uint32_t children = 0;                         // index of this node's child array in the arena
     uint16_t num_children = 0, capacity = 0;
     uint32_t visits = 0, available = 0;
-    float reward = 0, reward_sq = 0;               // normalised returns of `seat`
-    Action key = 0;                                // the action, or its public projection
+    // The mean normalised return of `seat` and 1/visits, kept by the backup so that scoring a
+    // child in the selection step multiplies instead of dividing.
+    float mean = 0, inv_visits = 1;
     uint8_t seat = 0;                              // the seat that chose this edge
 };
 static_assert(sizeof(SearchNode) == 32);
@@ -67,22 +79,33 @@ namespace detail {
 
 constexpr int MAX_DEPTH = 160;
 
-inline float fast_log(uint32_t n) {
-    static const auto table = [] {
-        std::array<float, 4096> t{};
-        for (size_t i = 1; i < t.size(); ++i) t[i] = std::log(float(i));
-        return t;
-    }();
-    return n < table.size() ? table[n] : std::log(float(n));
+// Natural logarithms of the availability counts: a table below 4096, above it the table at the
+// top 12 bits plus a multiple of ln 2 (a relative error below 1/4096, and the same on every machine).
+struct LogTable {
+    static constexpr uint32_t SIZE = 4096;
+    std::array<float, SIZE> t{};
+    LogTable() {
+        for (size_t i = 1; i < SIZE; ++i) t[i] = std::log(float(i));
+    }
+    float operator()(uint32_t n) const {
+        if (n < SIZE) [[likely]]
+            return t[n];
+        const int shift = std::bit_width(n) - 12;
+        return t[n >> shift] + float(shift) * 0.693147181f;
+    }
+};
+
+inline const LogTable& log_table() {
+    static const LogTable table;
+    return table;
 }
 
-// A uniformly chosen legal action whose projection (for the acting seat) equals `key`.
+// A uniformly chosen legal action of another seat whose public projection equals `key`.
 template <GameState State>
-Action action_for_key(const State& s, const ActionList& legal, bool own, Action key, Rng& rng) {
-    if (own) return key;
+Action action_for_key(const State& s, const ActionList& legal, Action key, Rng& rng) {
     int matching = 0;
     for (Action a : legal) matching += s.public_projection(a) == key;
-    int pick = int(rng.below(uint32_t(matching)));
+    int pick = matching > 1 ? int(rng.below(uint32_t(matching))) : 0;
     for (Action a : legal)
         if (s.public_projection(a) == key && pick-- == 0) return a;
     return legal.a[0];
@@ -95,26 +118,32 @@ Action playout_action(const State& s, Playout p, Rng& rng) {
     return s.random_action(rng);
 }
 
-// Keys as bits of a 128-bit set: action ids are below 127; the hidden projection takes bit 127.
-inline int key_bit(Action k) { return k == HIDDEN_ACTION ? 127 : k; }
-
-struct KeySet {
-    uint64_t w[2] = {0, 0};
-    void add(Action k) { w[key_bit(k) >> 6] |= uint64_t(1) << (key_bit(k) & 63); }
-    bool has(Action k) const { return w[key_bit(k) >> 6] >> (key_bit(k) & 63) & 1; }
-    void remove(Action k) { w[key_bit(k) >> 6] &= ~(uint64_t(1) << (key_bit(k) & 63)); }
-    int count() const { return popcount(w[0]) + popcount(w[1]); }
-    Action nth(int n) const {
-        const int low = popcount(w[0]);
-        const int b = n < low ? nth_card(w[0], n) : 64 + nth_card(w[1], n - low);
-        return b == 127 ? HIDDEN_ACTION : Action(b);
-    }
-};
+// Which of n (at most 16) consecutive edge keys are in `keys`: bit i for keys[i]. With SSSE3,
+// one table lookup per key byte (its byte of the set, then its bit) for 16 keys at once.
+inline uint32_t available_mask(const ActionSet& keys, const uint8_t* edge, int n) {
+#if defined(__SSSE3__)
+    // From the two words, not from memory: a 16-byte load of what two 8-byte stores just wrote
+    // would wait for them (no store forwarding).
+    const __m128i set = _mm_set_epi64x(int64_t(keys.w[1]), int64_t(keys.w[0]));
+    const __m128i k = _mm_loadu_si128(reinterpret_cast<const __m128i*>(edge));   // the arena pads 16 bytes
+    const __m128i byte_of_set = _mm_shuffle_epi8(set, _mm_and_si128(_mm_srli_epi16(k, 3), _mm_set1_epi8(0x0F)));
+    const __m128i bit_in_byte = _mm_shuffle_epi8(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128),
+                                                 _mm_and_si128(k, _mm_set1_epi8(7)));
+    const __m128i absent = _mm_cmpeq_epi8(_mm_and_si128(byte_of_set, bit_in_byte), _mm_setzero_si128());
+    return ~uint32_t(_mm_movemask_epi8(absent)) & ((uint32_t(1) << n) - 1);
+#else
+    uint32_t m = 0;
+    for (int i = 0; i < n; ++i) m |= uint32_t(keys.has(edge[i])) << i;
+    return m;
+#endif
+}
 
 // The node arena: child arrays have power-of-two sizes; an array left behind when its node
-// outgrows it goes on a free list of its size (linked through its first slot) for reuse.
+// outgrows it goes on a free list of its size (linked through its first slot) for reuse. The
+// edges' keys are in `keys`, at the same indices as the nodes.
 struct Arena {
     std::vector<SearchNode> nodes;
+    std::vector<uint8_t> keys;
     std::array<uint32_t, 17> free_head{};   // by log2(size); 0: empty (slot 0 is the root)
 
     uint32_t allocate(int log_size) {
@@ -124,36 +153,38 @@ struct Arena {
         }
         const uint32_t at = uint32_t(nodes.size());
         nodes.resize(nodes.size() + (size_t(1) << log_size));
+        keys.resize(nodes.size() + 16);   // room for reading 16 keys at once
         return at;
     }
     void release(uint32_t at, int log_size) {
         nodes[at].children = free_head[size_t(log_size)];
         free_head[size_t(log_size)] = at;
     }
-};
 
-// Adds a child with `key` to `parent`; a full child array moves to one twice its size (at least
-// `room_hint`, the keys seen at this node). Returns the child's index.
-inline uint32_t add_child(Arena& arena, uint32_t parent, Action key, uint8_t seat, int room_hint) {
-    SearchNode* p = &arena.nodes[parent];
-    if (p->num_children == p->capacity) {
-        int log_size = 1;
-        while ((1 << log_size) < std::max(int(p->capacity) * 2, room_hint)) ++log_size;
-        const uint32_t at = arena.allocate(log_size);
-        p = &arena.nodes[parent];   // allocate may have moved the arena
-        std::copy_n(arena.nodes.begin() + p->children, p->num_children, arena.nodes.begin() + at);
-        if (p->capacity) arena.release(p->children, std::countr_zero(unsigned(p->capacity)));
-        p->children = at;
-        p->capacity = uint16_t(1 << log_size);
+    // Adds a child with `key` to `parent`; a full child array moves to one twice its size (at
+    // least `room_hint`, the keys seen at this node). Returns the child's index.
+    uint32_t add_child(uint32_t parent, uint8_t key, uint8_t seat, int room_hint) {
+        SearchNode* p = &nodes[parent];
+        if (p->num_children == p->capacity) {
+            int log_size = 1;
+            while ((1 << log_size) < std::max(int(p->capacity) * 2, room_hint)) ++log_size;
+            const uint32_t at = allocate(log_size);
+            p = &nodes[parent];   // allocate may have moved the arena
+            std::copy_n(nodes.begin() + p->children, p->num_children, nodes.begin() + at);
+            std::copy_n(keys.begin() + p->children, p->num_children, keys.begin() + at);
+            if (p->capacity) release(p->children, std::countr_zero(unsigned(p->capacity)));
+            p->children = at;
+            p->capacity = uint16_t(1 << log_size);
+        }
+        const uint32_t child = p->children + p->num_children++;
+        SearchNode& n = nodes[child];
+        n = SearchNode{};
+        keys[child] = key;
+        n.seat = seat;
+        n.available = 1;
+        return child;
     }
-    const uint32_t child = p->children + p->num_children++;
-    SearchNode& n = arena.nodes[child];
-    n = SearchNode{};
-    n.key = key;
-    n.seat = seat;
-    n.available = 1;
-    return child;
-}
+};
 
 // One thread's search: adds the root children's statistics (keyed by action) to `out`.
 // Flattened so that the game's moves inline into the loop whatever link-time optimisation decides.
@@ -164,10 +195,17 @@ template <GameState State>
     Rng rng(seed);
     Arena arena_;
     std::vector<SearchNode>& nodes = arena_.nodes;
+    std::vector<uint8_t>& edge_keys = arena_.keys;
     nodes.reserve(iterations ? 2 * iterations + 64 : 1 << 21);
+    edge_keys.reserve(nodes.capacity() + 16);
     nodes.emplace_back();
+    edge_keys.resize(1 + 16);
     const double scale = root.return_scale();
     const float c = float(cfg.c);
+    const LogTable& log = log_table();
+    // The root's children are the observer's actions (key bit = action id): their sums in double
+    // for the result table.
+    std::array<double, 128> root_reward{}, root_reward_sq{};
     std::array<uint32_t, MAX_DEPTH> path;
     uint64_t it = 0, used = 1;
     for (;; ++it) {
@@ -182,42 +220,62 @@ template <GameState State>
         path[size_t(depth++)] = 0;
         nodes[0].visits++;
         bool expanded = false;
+        uint8_t root_key = 0;
         while (!s.is_terminal() && !expanded && depth < MAX_DEPTH) {
-            ActionList legal;
-            s.legal_actions(legal);
             const int p = s.current_player();
             const bool own = p == observer;
-            KeySet keys;
-            for (Action a : legal) keys.add(own ? a : s.public_projection(a));
-            // Count the availability of the children whose key is here and pick the best by UCB;
-            // what remains in `keys` has no child yet.
-            uint32_t best = 0;
-            float best_score = -1e30f;
-            const SearchNode& parent = nodes[node];
-            for (uint32_t ch = parent.children, end = ch + parent.num_children; ch < end; ++ch) {
-                SearchNode& n = nodes[ch];
-                if (!keys.has(n.key)) continue;
-                keys.remove(n.key);
-                n.available++;
-                const float score = n.reward / float(n.visits) + c * std::sqrt(fast_log(n.available) / float(n.visits));
-                if (score > best_score) {
-                    best_score = score;
-                    best = ch;
-                }
+            // The legal keys: the actions themselves for public card plays and the observer's own
+            // moves, else their public projections.
+            ActionList legal;
+            ActionSet keys = s.public_plays();
+            const bool direct = !keys.empty() || own;
+            if (keys.empty()) {
+                s.legal_actions(legal);
+                for (Action a : legal) keys.add(key_bit(own ? a : s.public_projection(a)));
             }
-            Action key;
-            if (keys.count() > 0) {
-                key = keys.nth(int(rng.below(uint32_t(keys.count()))));
-                best = add_child(arena_, node, key, uint8_t(p), keys.count() + parent.num_children);
+            // The children whose keys are legal here gain an availability and compete by UCB,
+            // unless a legal key has no child yet: then one of those is added.
+            const SearchNode& parent = nodes[node];
+            const uint32_t first = parent.children;
+            const int num_children = parent.num_children;
+            // Bit i of available[j]: child 16 j + i is available.
+            std::array<uint32_t, 8> available;
+            int num_available = 0;
+            const int chunks = (num_children + 15) / 16;
+            for (int j = 0; j < chunks; ++j) {
+                available[size_t(j)] = available_mask(keys, &edge_keys[first + uint32_t(16 * j)], std::min(16, num_children - 16 * j));
+                num_available += std::popcount(available[size_t(j)]);
+            }
+            uint32_t best = 0;
+            uint8_t key;
+            if (const int fresh = keys.count() - num_available) {
+                // Leave in `keys` only the legal keys without a child, and add one of them.
+                for (int i = 0; i < num_children; ++i) keys.remove(edge_keys[first + uint32_t(i)]);
+                for (int j = 0; j < chunks; ++j)
+                    for (uint32_t m = available[size_t(j)]; m; m &= m - 1) nodes[first + uint32_t(16 * j + std::countr_zero(m))].available++;
+                key = uint8_t(keys.nth(int(rng.below(uint32_t(fresh)))));
+                best = arena_.add_child(node, key, uint8_t(p), fresh + num_children);
                 ++used;
                 expanded = true;
             } else {
-                key = nodes[best].key;
+                float best_score = -1e30f;
+                for (int j = 0; j < chunks; ++j)
+                    for (uint32_t m = available[size_t(j)]; m; m &= m - 1) {
+                        const uint32_t ch = first + uint32_t(16 * j + std::countr_zero(m));
+                        SearchNode& n = nodes[ch];
+                        n.available++;
+                        const float score = n.mean + c * std::sqrt(log(n.available) * n.inv_visits);
+                        best = score > best_score ? ch : best;
+                        best_score = std::max(score, best_score);
+                    }
+                key = edge_keys[best];
                 // Start loading the next level's children while the move is applied.
                 __builtin_prefetch(&nodes[nodes[best].children]);
                 __builtin_prefetch(&nodes[nodes[best].children] + 2);
+                __builtin_prefetch(&edge_keys[nodes[best].children]);
             }
-            s.apply(action_for_key(s, legal, own, key, rng));
+            if (depth == 1) root_key = key;
+            s.apply(direct ? Action(key) : action_for_key(s, legal, key_action(key), rng));
             node = best;
             path[size_t(depth++)] = node;
         }
@@ -228,8 +286,13 @@ template <GameState State>
             SearchNode& n = nodes[path[size_t(i)]];
             const float v = float(r[n.seat] / scale);
             n.visits++;
-            n.reward += v;
-            n.reward_sq += v * v;
+            n.inv_visits = 1.0f / float(n.visits);
+            n.mean += (v - n.mean) * n.inv_visits;
+        }
+        if (depth > 1) {
+            const double v = r[size_t(observer)] / scale;
+            root_reward[root_key] += v;
+            root_reward_sq[root_key] += v * v;
         }
     }
     done = it;
@@ -237,12 +300,12 @@ template <GameState State>
     const SearchNode& rootnode = nodes[0];
     for (uint32_t ch = rootnode.children; ch < rootnode.children + rootnode.num_children; ++ch)
         for (ActionStats& a : out)
-            if (a.action == nodes[ch].key) {
+            if (a.action == key_action(edge_keys[ch])) {
                 a.visits += nodes[ch].visits;
-                a.reward += nodes[ch].reward;
-                a.reward_sq += nodes[ch].reward_sq;
+                a.reward += root_reward[edge_keys[ch]];
+                a.reward_sq += root_reward_sq[edge_keys[ch]];
             }
-    arena = nodes.size() * sizeof(SearchNode);
+    arena = nodes.size() * (sizeof(SearchNode) + sizeof(uint8_t));
 }
 
 }  // namespace detail

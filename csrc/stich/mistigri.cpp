@@ -411,6 +411,13 @@ Action MistigriState::parse_action(std::string_view text) const {
     return Action(mi::EXCHANGE + mask);
 }
 
+ActionSet MistigriState::public_plays() const {
+    if (phase != MistigriPhase::Play) return {};
+    const CardSet legal = legal_cards();
+    static_assert(mi::PLAY_MISTIGRI == 64, "the Mistigri's four plays are the low bits of the second word");
+    return {{legal & ~bit(MISTIGRI), contains(legal, MISTIGRI) ? uint64_t(0xF) : 0}};
+}
+
 Action MistigriState::public_projection(Action a) const {
     if (a >= mi::EXCHANGE && a < mi::EXCHANGE + 32) return Action(mi::DISCARDED + std::popcount(unsigned(a - mi::EXCHANGE)));
     return a;

@@ -88,6 +88,7 @@ struct MistigriState {
     // Reads texts the canonical form does not cover ("discard" with cards in any order).
     Action parse_action(std::string_view text) const;
     Action public_projection(Action a) const;
+    ActionSet public_plays() const;
     // Text of a history event; an own exchange is shown with the cards it discarded.
     std::string event_text(const PublicEvent& e) const;
     View view(int seat) const;

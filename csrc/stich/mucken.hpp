@@ -105,6 +105,7 @@ struct MuckenState {
     void returns(Returns& out) const;
     std::string action_text(Action a) const;
     Action public_projection(Action a) const { return a; }   // everything in Mucken is said or shown
+    ActionSet public_plays() const { return phase == MuckenPhase::Play ? ActionSet{{legal_cards(), 0}} : ActionSet{}; }
     View view(int seat) const;
     Locations locations() const;
     // Installs a sampled world of `observer`'s view (every hand it cannot see).
