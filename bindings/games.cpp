@@ -386,11 +386,18 @@ void register_mistigri(py::module_& m) {
         });
 
     m.def("mistigri_deal",
-          [](const MistigriRules& r, uint64_t seed, int dealer, int pot, int side_pot, const std::vector<std::vector<int>>& hands) {
+          [](const MistigriRules& r, uint64_t seed, int dealer, int pot, int side_pot, const std::vector<std::vector<int>>& hands,
+             const std::vector<int>& redraws) {
               FixedHands f = fixed_hands(hands);
-              return mistigri_deal(r, seed, dealer, pot, side_pot, &f);
+              std::vector<Card> pinned;
+              for (int c : redraws) {
+                  if (c < 0 || c >= 64) throw py::value_error("redraws: card ids are 0..63, got " + std::to_string(c));
+                  pinned.push_back(Card(c));
+              }
+              return mistigri_deal(r, seed, dealer, pot, side_pot, &f, pinned);
           },
-          py::arg("rules"), py::arg("seed"), py::arg("dealer"), py::arg("pot"), py::arg("side_pot"), py::arg("hands"));
+          py::arg("rules"), py::arg("seed"), py::arg("dealer"), py::arg("pot"), py::arg("side_pot"), py::arg("hands"),
+          py::arg("redraws") = std::vector<int>{});
     m.def("mistigri_random_playouts",
           [](const MistigriRules& r, uint64_t seed, int64_t n) {
               return playouts_array(n, r.players, [&](int32_t* out) { mistigri_random_playouts(r, seed, n, out); });

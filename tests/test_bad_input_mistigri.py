@@ -165,6 +165,19 @@ def test_turned_card_not_in_the_deck(game, turned, fragment):
         game.deal(seed=1, turned=turned)
 
 
+@pytest.mark.parametrize("game, redraws, error, fragment", [
+    (GAME, "EA", ValueError, "only Mönch has"),
+    (stich.Mistigri(monch=True), "EA EA", ValueError, "card EA appears twice"),
+    (stich.Mistigri(monch=True), "E5", ValueError, "bad card text 'E5' for the german36 deck"),
+    (stich.Mistigri(monch=True, deck="french52", players=6),
+     [f"{s}{r}" for s in "CSHD" for r in "AKQJT98"][:25], ValueError, "at most 24 cards"),
+    (stich.Mistigri(monch=True), 5, TypeError, "card"),
+])
+def test_bad_redraws(game, redraws, error, fragment):
+    with pytest.raises(error, match=fragment):
+        game.deal(seed=1, redraws=redraws)
+
+
 @pytest.mark.parametrize("turned", [5, ["EA"], 1.5])
 def test_turned_card_of_the_wrong_type(turned):
     with pytest.raises(TypeError, match="expected a Card or card text"):

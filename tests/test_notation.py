@@ -254,19 +254,35 @@ def test_position_text_errors():
         stich.position_text(state)
 
 
-def test_monch_reshuffle_is_reported():
-    game = stich.Mistigri(players=6, monch=True, deck="german32")
-    for seed in range(50):
-        state = game.deal(seed=seed, dealer=5)
-        rng = random.Random(seed)
-        while state.phase != "play" and not state.is_terminal:
+def _reshuffled(game, state):
+    """Did the exchange so far draw more cards than the talon held (a Mönch reshuffle, M-6)?"""
+    drawn = 0
+    for _, text in state.view(0).history:
+        words = text.split()
+        drawn += int(words[1]) if words[0] == "discards" else len(words) - 1 if words[0] == "discard" else 0
+    return drawn > len(game.deck) - 5 * game.num_players - 1
+
+
+@pytest.mark.parametrize("players,deck", [(6, "german32"), (5, "german32"), (6, "german36")])
+def test_monch_positions_after_a_reshuffle_round_trip(players, deck):
+    # Draws from reshuffled discards are pinned by Mistigri.deal(redraws=...), so every seat's
+    # position after a reshuffle parses, including another seat drawing (and playing) a card the
+    # observer discarded.
+    game = stich.Mistigri(players=players, monch=True, deck=deck)
+    rng = random.Random(players * 100 + len(deck))
+    found = 0
+    for seed in range(120):
+        state = game.deal(seed=seed, dealer=seed % players)
+        for _ in range(rng.randrange(0, 40)):
+            if state.is_terminal:
+                break
             state.apply(rng.choice(state.legal_actions()))
-        if state.is_terminal:
+        if state.is_terminal or not _reshuffled(game, state):
             continue
-        text = stich.position_text(state)
-        drawn = sum(len(t.split()) - 1 if t.startswith("discard") else 0 for _, t in state.view(0).history)
-        if drawn > 1:
-            with pytest.raises(ValueError, match="not supported"):
-                stich.parse(text)
-            return
-    pytest.skip("no reshuffle found")
+        found += 1
+        for seat in range(players):
+            text = stich.position_text(state, seat)
+            pos = stich.parse(text)
+            assert str(pos) == text
+            _assert_same_view(pos.view, state.view(seat))
+    assert found >= 10, found

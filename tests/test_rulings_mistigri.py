@@ -566,6 +566,36 @@ def test_M_6_monch_reshuffles_the_earlier_discards():
     assert max(len(t.split()) - 1 for t in texts(p)) == 2 and len(texts(p)) == 16
 
 
+def test_M_6_monch_redraws_pin_the_draws_from_reshuffled_discards():
+    # Mistigri.deal(redraws=...) fixes what is drawn from reshuffled discards, in draw order (how a
+    # typed position after a reshuffle is rebuilt); the rest of the pile stays shuffled.
+    g = stich.Mistigri(players=5, monch=True, deck="german32")
+    s = play(deal(RESHUFFLE, "S7", game=g, seed=13), "join, join, pass, pass, pass")
+    pinned = g.deal(seed=13, hands=RESHUFFLE, turned="S7", redraws="EO EA")
+    play(pinned, "join, join, pass, pass, pass")
+    assert pinned.talon == s.talon
+    talon = s.talon
+    play(pinned, "discard EZ EO EK EA", "discard GZ GU GO GK")
+    assert pinned.hand(2) == cs("HA EO EA") | stich.CardSet(talon[4:], deck="german32")
+    assert stich.CardSet(pinned.talon, deck="german32") == cs("EK EZ")
+    # a pinned card that is not in the pile leaves the draws to the shuffle
+    absent = g.deal(seed=13, hands=RESHUFFLE, turned="S7", redraws="GA")
+    play(absent, "join, join, pass, pass, pass", "discard EZ EO EK EA", "discard GZ GU GO GK")
+    play(s, "discard EZ EO EK EA", "discard GZ GU GO GK")
+    assert absent.hand(2) == s.hand(2) and absent.talon == s.talon
+
+
+def test_M_6_monch_redraws_are_not_part_of_a_resampled_world():
+    # The pinned draws belong to the true deal: a world sampled for a search does not keep them.
+    g = stich.Mistigri(players=5, monch=True, deck="german32")
+    pinned = play(g.deal(seed=13, hands=RESHUFFLE, turned="S7", redraws="EO EA"),
+                  "join, join, pass, pass, pass", "discard EZ EO EK EA")
+    plain = play(g.deal(seed=13, hands=RESHUFFLE, turned="S7"), "join, join, pass, pass, pass", "discard EZ EO EK EA")
+    assert pinned != plain
+    for seed in range(5):
+        assert pinned.resample(2, seed) == plain.resample(2, seed)
+
+
 # ----- M-7: flushes ------------------------------------------------------------------------------
 
 # FL: turned H7 (hearts trump). Seat 2 holds a spades flush.

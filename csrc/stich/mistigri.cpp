@@ -1,5 +1,6 @@
 #include "stich/mistigri.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace stich {
@@ -34,8 +35,17 @@ Flush flush_of(CardSet hand) {
 }
 
 MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int dealer, int pot, int side_pot,
-                            const FixedHands* fixed) {
+                            const FixedHands* fixed, std::span<const Card> redraws) {
     rules.validate();
+    if (!redraws.empty() && !rules.monch) throw std::invalid_argument("redraws pin draws from reshuffled discards, which only Mönch has");
+    if (redraws.size() > std::tuple_size_v<decltype(MistigriState::redraws)>)
+        throw std::invalid_argument("at most 24 cards can be drawn from reshuffled discards (4 a seat), got " + std::to_string(redraws.size()));
+    CardSet redrawn = 0;
+    for (const Card c : redraws) {
+        if (c >= 64 || !contains(deck(rules.deck).cards, c)) throw std::invalid_argument("redraws: a card that is not in the deck");
+        if (contains(redrawn, c)) throw std::invalid_argument("redraws: the card " + card_text(c, deck(rules.deck).alphabet) + " is given twice");
+        redrawn |= bit(c);
+    }
     const int n = rules.players, h = MistigriRules::HAND;
     if (dealer < 0 || dealer >= n)
         throw std::invalid_argument("dealer must be a seat 0.." + std::to_string(n - 1) + ", got " + std::to_string(dealer));
@@ -60,6 +70,8 @@ MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int deale
     st.talon_end = uint8_t(layout.sizes[size_t(n + 1)]);
     for (int i = 0; i < st.talon_end; ++i) st.talon[size_t(i)] = slots[size_t(n * h + 1 + i)];
     st.rng = Rng(~seed);
+    std::copy(redraws.begin(), redraws.end(), st.redraws.begin());
+    st.redraws_size = uint8_t(redraws.size());
     // M-3: every seat antes.
     st.pot = st.pot_in = int16_t(pot);
     st.side_pot = st.side_pot_in = int16_t(side_pot);
@@ -296,6 +308,12 @@ void MistigriState::apply(Action a) {
                         discards[size_t(s)] = 0;
                     }
                     rng.shuffle(talon.data(), talon_end);
+                    // Pinned draws of the new pile go on top, in their order.
+                    for (int top = 0; redraws_next < redraws_size; ++top, ++redraws_next) {
+                        Card* at = std::find(talon.data() + top, talon.data() + talon_end, redraws[redraws_next]);
+                        if (at == talon.data() + talon_end) break;
+                        std::swap(*at, talon[size_t(top)]);
+                    }
                 }
                 drawn[to_act] |= bit(talon[talon_top]);
                 hands[to_act] |= bit(talon[talon_top++]);
@@ -453,6 +471,8 @@ void MistigriState::set_hidden(const Locations& world, int observer, Rng& r) {
     for (int s = 0; s < n; ++s)
         if (s != observer) drawn[size_t(s)] = 0;
     rng = Rng(r.next());
+    redraws = {};   // pinned draws are part of the true deal, not of the world
+    redraws_size = redraws_next = 0;
 }
 
 View MistigriState::view(int seat) const {

@@ -8,6 +8,7 @@
 // pot cap 40 with a side pot, the dealer paid when all pass, the Mönch keeping still (M-11).
 #pragma once
 #include <array>
+#include <span>
 #include <string>
 
 #include "stich/contract.hpp"
@@ -54,6 +55,11 @@ struct MistigriState {
     Card turned = NO_CARD;
     int8_t trump = 0;
     Rng rng{0};                                  // the Mönch reshuffle of the discards
+    // Cards pinned to be drawn from reshuffled discards, in draw order (positions typed by a user;
+    // empty in a random deal and in a search's worlds): at a reshuffle, those of them in the new
+    // pile go on top in this order.
+    std::array<Card, 24> redraws{};
+    uint8_t redraws_size = 0, redraws_next = 0;
     uint8_t n = 4, dealer = 0, forehand = 1, to_act = 1;
     MistigriPhase phase = MistigriPhase::Bid;
     MistigriEnd end = MistigriEnd::None;
@@ -122,9 +128,11 @@ struct MistigriState {
 
 static_assert(GameState<MistigriState>);
 
-// A deal: `fixed` pins cards per seat (location n: the turned card); pot and side pot carried in.
+// A deal: `fixed` pins cards per seat (location n: the turned card, n + 1: the top of the talon);
+// pot and side pot carried in. `redraws` (Mönch) pins the cards drawn from reshuffled discards,
+// in draw order.
 MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int dealer, int pot, int side_pot,
-                            const FixedHands* fixed = nullptr);
+                            const FixedHands* fixed = nullptr, std::span<const Card> redraws = {});
 
 // Flush of a five-card hand (M-7): its suit, or -1; points by M-2 flush values.
 struct Flush {

@@ -249,10 +249,11 @@ class Mistigri(Game):
 
     def deal(
         self, seed: int | None = None, dealer: int = 0, hands: Any = None, turned: Any = None,
-        pot: int = 0, side_pot: int = 0, talon: Any = None,
+        pot: int = 0, side_pot: int = 0, talon: Any = None, redraws: Any = None,
     ) -> _core.MistigriState:
         """A new deal: every seat antes ``stake`` into ``pot`` (carried in). ``hands`` pins cards
-        per seat, ``turned`` the trump card, ``talon`` the top cards of the talon (in draw order)."""
+        per seat, ``turned`` the trump card, ``talon`` the top cards of the talon (in draw order),
+        ``redraws`` (Mönch) the cards drawn from reshuffled discards (in draw order)."""
         dealer = _check_seat("dealer", dealer, self.num_players)
         for name, value in (("pot", pot), ("side_pot", side_pot)):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 30000:
@@ -261,7 +262,8 @@ class Mistigri(Game):
         fixed.append([self.deck.card(turned).id] if turned is not None else [])
         if talon is not None:
             fixed.append([c.id for c in self.deck.parse(talon)])
-        return _core.mistigri_deal(self._rules, _check_seed(seed), dealer, pot, side_pot, fixed)
+        pinned = [c.id for c in self.deck.parse(redraws)] if redraws is not None else []
+        return _core.mistigri_deal(self._rules, _check_seed(seed), dealer, pot, side_pot, fixed, pinned)
 
     def random_playouts(self, n: int, seed: int | None = None) -> np.ndarray:
         """Plays ``n`` random deals (random bidding, exchange and play) in C++ from an empty pot;

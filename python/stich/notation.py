@@ -302,17 +302,6 @@ class _Builder:
         self.reveal: _core.Card | None = None
         self.mit: int | None = None
         self.eo_holder: int | None = None
-        if isinstance(g, Mistigri):
-            drawn = 0
-            for _, text in spec.history:
-                words = text.split()
-                if words[0] == "discards" and len(words) == 2 and words[1].isdigit():
-                    drawn += int(words[1])
-                elif words[0] == "discard":
-                    drawn += len(words[1:words.index("draw")]) if "draw" in words else len(words) - 1
-            if drawn > len(self.deck) - 5 * self.n - 1:
-                raise _err(no, "history", "the exchange empties the talon and reshuffles the discards "
-                           "(Mönch): such positions are not supported yet")
         seen: dict[_core.Card, str] = {c: "the hand" for c in spec.hand}
         self.own_discard: list[_core.Card] = []
         self.own_draw: list[_core.Card] = []
@@ -358,7 +347,10 @@ class _Builder:
                 continue
             card = _card_of_play(self.deck, text)
             if card is not None:
-                if card in seen:
+                # After a Mönch reshuffle another seat may draw, and play, what the observer discarded.
+                redrawn = (isinstance(g, Mistigri) and g.options["monch"] and seen.get(card) == "exchange"
+                           and who != self.seat)
+                if card in seen and not redrawn:
                     raise _err(no, "history", f"the card {card} is given twice")
                 seen[card] = "play"
                 self.played[who].append(card)
@@ -463,44 +455,126 @@ class _Builder:
         return self._deal_mistigri(rng, pool)
 
     def _deal_mistigri(self, rng: random.Random, pool: list[_core.Card]) -> Any:
-        g, spec = self.g, self.spec
+        g, spec, me = self.g, self.spec, self.seat
         # final hands (after the exchange): plays + fill; the observer's initial hand is pinned
         final = [list(p) for p in self.played]
-        final[self.seat] = []
+        final[me] = []
         need = [5 - len(h) for h in final]
-        need[self.seat] = 0
+        need[me] = 0
         rest = self._fill(rng, final, pool, need, True)
-        hands = [list(h) for h in final]
-        hands[self.seat] = list(self.pinned[self.seat])
-        draws: list[list[_core.Card]] = [[] for _ in range(self.n)]
-        draws[self.seat] = list(self.own_draw)
         rng.shuffle(rest)
-        for who, text in self.exchanges:
-            if who == self.seat or text == "keep":
-                continue
-            k = int(text.split()[1])
+        counts = {who: int(text.split()[1]) if who != me else len(self.own_discard)
+                  for who, text in self.exchanges if text != "keep"}
+        for who, k in counts.items():
             if k > 5:
                 raise _Impossible(f"seat {who} cannot discard {k} cards")
-            rng.shuffle(hands[who])
-            drawn, hands[who] = hands[who][:k], hands[who][k:]
+        sources, piles = self._draw_sources(counts)
+        # What each seat draws (in draw order) and the hidden seats' discards. A card drawn from a
+        # reshuffled pile is a discard of a seat that made the pile: one of the observer's (known),
+        # or one of a hidden seat's (chosen here).
+        discards = {who: list(self.own_discard) if who == me else [] for who in counts}
+        own_in_pile = [list(self.own_discard) if me in makers else [] for makers in piles]
+        played_later = {c for who in counts if who != me for c in self.played[who]}   # drawn by their player
+
+        def hidden_slots(pile: int) -> list[int]:
+            return [m for m in piles[pile] if m != me for _ in range(counts[m] - len(discards[m]))]
+
+        def as_hidden_discard(card: _core.Card, pile: int) -> None:
+            makers = [m for m in hidden_slots(pile) if card not in final[m]]
+            if not makers:
+                raise _Inconsistent
+            discards[rng.choice(makers)].append(card)
+
+        draws: dict[int, list[_core.Card]] = {}
+        for who in counts:
+            src = sources[who]
+            if who == me:
+                drawn = list(self.own_draw)
+                rng.shuffle(drawn)
+                for card, pile in zip(drawn, src):
+                    if pile is not None:
+                        as_hidden_discard(card, pile)
+                draws[who] = drawn
+                continue
+            # the observer's discards this seat played came from a reshuffled pile
+            must = [c for c in self.played[who] if c in self.own_discard]
+            free = [c for c in final[who] if c not in must]
+            rng.shuffle(free)
+            drawn = []
+            for pile in src:
+                if pile is None:
+                    drawn.append(free.pop())
+                    continue
+                if must and me in piles[pile]:
+                    card = must.pop()
+                    if card not in own_in_pile[pile]:
+                        raise _Inconsistent
+                    own_in_pile[pile].remove(card)
+                    drawn.append(card)
+                    continue
+                own = [c for c in own_in_pile[pile] if c not in played_later]
+                slots = len(hidden_slots(pile))
+                if own and rng.randrange(len(own) + slots) < len(own):
+                    # one of the observer's discards: it takes the place of a card of the fill
+                    card = rng.choice(own)
+                    own_in_pile[pile].remove(card)
+                    swappable = [c for c in free if c not in self.played[who]]
+                    if not swappable:
+                        raise _Inconsistent
+                    out = rng.choice(swappable)
+                    free.remove(out)
+                    final[who][final[who].index(out)] = card
+                    rest.append(out)
+                    drawn.append(card)
+                else:
+                    if not free:
+                        raise _Inconsistent
+                    card = free.pop()
+                    as_hidden_discard(card, pile)
+                    drawn.append(card)
+            if must:
+                raise _Inconsistent
             draws[who] = drawn
-            if len(rest) < k:
-                raise _Impossible("not enough cards left for the discards")
-            hands[who] += [rest.pop() for _ in range(k)]
-        talon_top: list[_core.Card] = []
-        for who, text in self.exchanges:
-            talon_top += draws[who] if text != "keep" else []
-        talon_size = len(self.deck) - 5 * self.n - 1
-        if len(talon_top) > talon_size:
-            raise _Impossible("the exchange empties the talon (a Mönch reshuffle); reshuffled draws "
-                              "cannot be pinned")
-        talon = talon_top + rest
-        turned = spec.turned
-        state = g.deal(seed=rng.getrandbits(63), dealer=spec.dealer, hands=hands, turned=turned,
-                       pot=spec.pot, side_pot=spec.side_pot, talon=talon)
-        # the discards each hidden seat makes: its initial cards that are not in its final hand
-        self.discards = {who: [c for c in hands[who] if c not in final[who]] for who in range(self.n)}
+        for who in counts:
+            while len(discards[who]) < counts[who]:
+                if not rest:
+                    raise _Impossible("not enough cards left for the discards")
+                discards[who].append(rest.pop())
+        hands = [list(h) for h in final]
+        hands[me] = list(self.pinned[me])
+        for who in counts:
+            if who != me:
+                hands[who] = [c for c in final[who] if c not in draws[who]] + discards[who]
+        talon = [c for who in counts for c, p in zip(draws[who], sources[who]) if p is None]
+        redraws = [c for who in counts for c, p in zip(draws[who], sources[who]) if p is not None]
+        state = g.deal(seed=rng.getrandbits(63), dealer=spec.dealer, hands=hands, turned=spec.turned,
+                       pot=spec.pot, side_pot=spec.side_pot, talon=talon, redraws=redraws or None)
+        self.discards = discards
         return state
+
+    def _draw_sources(self, counts: dict[int, int]) -> tuple[dict[int, list[int | None]], list[list[int]]]:
+        """Where each draw of the exchange comes from, as the engine deals them: the talon (None),
+        then in Mönch the piles of discards reshuffled when it runs out (their index). Returns the
+        source of each seat's draws and the seats whose discards make each pile."""
+        left = len(self.deck) - 5 * self.n - 1
+        piles: list[list[int]] = []
+        unshuffled: list[int] = []   # seats whose discards are not reshuffled yet
+        pile: int | None = None
+        sources: dict[int, list[int | None]] = {}
+        for who, k in counts.items():
+            src: list[int | None] = []
+            for _ in range(k):
+                if left == 0:
+                    if not self.g.options["monch"] or not unshuffled:
+                        raise _Impossible(f"seat {who} cannot draw {k} cards: the talon is used up")
+                    left = sum(counts[m] for m in unshuffled)
+                    piles.append(unshuffled)
+                    unshuffled, pile = [], len(piles) - 1
+                src.append(pile)
+                left -= 1
+            sources[who] = src
+            unshuffled.append(who)
+        return sources, piles
 
     # -- replay
     def replay(self, state: Any) -> Any:
