@@ -177,8 +177,10 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
             return "<" + std::string(name) + " phase=" + s.phase_name() + " to_act=" + std::to_string(s.current_player()) + ">";
         });
     m.def("ismcts",
-          [](const State& s, uint64_t iterations, double seconds, int threads, uint64_t seed, double exploration, int playout) {
+          [](const State& s, uint64_t iterations, double seconds, int threads, uint64_t seed, double exploration, int playout,
+             uint32_t max_nodes) {
               SearchConfig cfg;
+              cfg.max_nodes = max_nodes;
               cfg.iterations = iterations;
               cfg.seconds = seconds;
               cfg.threads = threads;
@@ -197,7 +199,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                               py::arg("nodes") = r.nodes, py::arg("arena_bytes") = r.arena_bytes, py::arg("seconds") = r.seconds, py::arg("scale") = r.return_scale);
           },
           py::arg("state"), py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("c"),
-          py::arg("playout"));
+          py::arg("playout"), py::arg("max_nodes") = SearchConfig{}.max_nodes);
     m.def("perft", [](const State& s, int depth) {
               if (depth < 0) throw py::value_error("perft depth must be >= 0, got " + std::to_string(depth));
               py::gil_scoped_release release;

@@ -217,10 +217,26 @@ def test_seconds_budget():
     (dict(iterations=10, playout="smart"), ValueError, "unknown playout 'smart'"),
     (dict(iterations=10, seed=-1), ValueError, "seed must be an int"),
     (dict(iterations=2.5), ValueError, "iterations must be an int"),
+    (dict(iterations=2**32 - 1), ValueError, "at most 4294967294 a thread"),
+    (dict(iterations=10, max_nodes=63), ValueError, "max_nodes must be an int in 64..2"),
+    (dict(iterations=10, max_nodes=2**31 + 1), ValueError, "max_nodes must be an int in 64..2"),
+    (dict(iterations=10, max_nodes=1e6), ValueError, "max_nodes must be an int"),
 ])
 def test_bad_search_arguments(kwargs, exc, fragment):
     with pytest.raises(exc, match=fragment):
         stich.ismcts(stich.Couillon().deal(seed=1), **kwargs)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_tree_stops_growing_at_max_nodes(threads):
+    # Past max_nodes slots a tree adds no node: the budget is still spent, in playouts from its leaves.
+    state = stich.Couillon().deal(seed=3)
+    small = stich.ismcts(state, iterations=20_000, threads=threads, seed=1, max_nodes=512)
+    assert small.iterations == 20_000 and small.best in state.legal_actions()
+    assert small.arena_bytes <= threads * 512 * 33
+    assert sum(r.visits for r in small.table) == 20_000
+    full = stich.ismcts(state, iterations=20_000, threads=threads, seed=1)
+    assert full.nodes > 10 * small.nodes
 
 
 def test_search_of_a_finished_deal_or_a_non_state():

@@ -21,6 +21,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #if defined(__SSSE3__)
 #include <immintrin.h>
 #endif
@@ -42,6 +43,9 @@ struct SearchConfig {
     double c = 0.7;            // UCB exploration constant, on returns normalised by return_scale()
     Playout playout = Playout::Random;
     const std::atomic<bool>* stop = nullptr;   // optional external stop flag
+    // A tree stops growing at this many node slots (about 33 bytes each); later iterations play
+    // out from its leaves. The default, 2^26, is about 2.2 GB a thread.
+    uint32_t max_nodes = uint32_t(1) << 26;
 };
 
 struct ActionStats {
@@ -78,6 +82,8 @@ static_assert(sizeof(SearchNode) == 32);
 namespace detail {
 
 constexpr int MAX_DEPTH = 160;
+// Visit and availability counts are 32-bit: a thread stops after this many iterations.
+constexpr uint64_t MAX_ITERATIONS = UINT32_MAX - 1;
 
 // Natural logarithms of the availability counts: a table below 4096, above it the table at the
 // top 12 bits plus a multiple of ln 2 (a relative error below 1/4096, and the same on every machine).
@@ -142,9 +148,11 @@ inline uint32_t available_mask(const ActionSet& keys, const uint8_t* edge, int n
 // outgrows it goes on a free list of its size (linked through its first slot) for reuse. The
 // edges' keys are in `keys`, at the same indices as the nodes.
 struct Arena {
+    static constexpr uint32_t FULL = UINT32_MAX;   // add_child: no room left
     std::vector<SearchNode> nodes;
     std::vector<uint8_t> keys;
     std::array<uint32_t, 17> free_head{};   // by log2(size); 0: empty (slot 0 is the root)
+    size_t max_nodes = 0;
 
     uint32_t allocate(int log_size) {
         if (uint32_t at = free_head[size_t(log_size)]) {
@@ -162,12 +170,14 @@ struct Arena {
     }
 
     // Adds a child with `key` to `parent`; a full child array moves to one twice its size (at
-    // least `room_hint`, the keys seen at this node). Returns the child's index.
+    // least `room_hint`, the keys seen at this node). Returns the child's index, or FULL when the
+    // arena would grow past max_nodes.
     uint32_t add_child(uint32_t parent, uint8_t key, uint8_t seat, int room_hint) {
         SearchNode* p = &nodes[parent];
         if (p->num_children == p->capacity) {
             int log_size = 1;
             while ((1 << log_size) < std::max(int(p->capacity) * 2, room_hint)) ++log_size;
+            if (!free_head[size_t(log_size)] && nodes.size() + (size_t(1) << log_size) > max_nodes) return FULL;
             const uint32_t at = allocate(log_size);
             p = &nodes[parent];   // allocate may have moved the arena
             std::copy_n(nodes.begin() + p->children, p->num_children, nodes.begin() + at);
@@ -196,7 +206,8 @@ template <GameState State>
     Arena arena_;
     std::vector<SearchNode>& nodes = arena_.nodes;
     std::vector<uint8_t>& edge_keys = arena_.keys;
-    nodes.reserve(iterations ? 2 * iterations + 64 : 1 << 21);
+    arena_.max_nodes = cfg.max_nodes;
+    nodes.reserve(std::min<size_t>(iterations ? 2 * iterations + 64 : 1 << 21, cfg.max_nodes));
     edge_keys.reserve(nodes.capacity() + 16);
     nodes.emplace_back();
     edge_keys.resize(1 + 16);
@@ -210,7 +221,7 @@ template <GameState State>
     uint64_t it = 0, used = 1;
     for (;; ++it) {
         if (iterations ? it >= iterations
-                       : ((it & 255) == 0 && std::chrono::steady_clock::now() >= deadline))
+                       : ((it & 255) == 0 && std::chrono::steady_clock::now() >= deadline) || it >= MAX_ITERATIONS)
             break;
         if (cfg.stop && (it & 255) == 0 && cfg.stop->load(std::memory_order_relaxed)) break;
         State s = root;
@@ -255,7 +266,7 @@ template <GameState State>
                     for (uint32_t m = available[size_t(j)]; m; m &= m - 1) nodes[first + uint32_t(16 * j + std::countr_zero(m))].available++;
                 key = uint8_t(keys.nth(int(rng.below(uint32_t(fresh)))));
                 best = arena_.add_child(node, key, uint8_t(p), fresh + num_children);
-                ++used;
+                used += best != Arena::FULL;
                 expanded = true;
             } else {
                 float best_score = -1e30f;
@@ -276,6 +287,7 @@ template <GameState State>
             }
             if (depth == 1) root_key = key;
             s.apply(direct ? Action(key) : action_for_key(s, legal, key_action(key), rng));
+            if (best == Arena::FULL) break;   // no room for the new node: play out from here
             node = best;
             path[size_t(depth++)] = node;
         }
@@ -317,6 +329,9 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     if (root.is_terminal()) throw std::invalid_argument("the deal is over: there is no decision to search");
     if (cfg.iterations == 0 && !(cfg.seconds > 0)) throw std::invalid_argument("give a budget: iterations > 0 or seconds > 0");
     if (cfg.threads < 1 || cfg.threads > 256) throw std::invalid_argument("threads must be 1..256");
+    if (cfg.iterations > detail::MAX_ITERATIONS * uint64_t(cfg.threads))
+        throw std::invalid_argument("at most 4294967294 iterations a thread (visit counts are 32-bit)");
+    if (cfg.max_nodes < 64 || cfg.max_nodes > (uint32_t(1) << 31)) throw std::invalid_argument("max_nodes must be 64..2**31");
     if (!(cfg.c >= 0)) throw std::invalid_argument("the exploration constant c must be >= 0");
     const int observer = root.current_player();
     const WorldSampler sampler(root.view(observer));
@@ -332,10 +347,17 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     const auto start = std::chrono::steady_clock::now();
     const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                       std::chrono::duration<double>(cfg.seconds));
+    // An exception in a worker thread (out of memory) is passed to the caller, not left to end
+    // the process.
+    std::vector<std::exception_ptr> failed(size_t(cfg.threads));
     auto run = [&](int t) {
         const uint64_t share = cfg.iterations / uint64_t(cfg.threads) + (uint64_t(t) < cfg.iterations % uint64_t(cfg.threads) ? 1 : 0);
-        detail::search_tree(root, observer, sampler, cfg, mix_seed(cfg.seed, uint64_t(t)), cfg.iterations ? share : 0, deadline,
-                            per_thread[size_t(t)], done[size_t(t)], nodes[size_t(t)], arena[size_t(t)]);
+        try {
+            detail::search_tree(root, observer, sampler, cfg, mix_seed(cfg.seed, uint64_t(t)), cfg.iterations ? share : 0, deadline,
+                                per_thread[size_t(t)], done[size_t(t)], nodes[size_t(t)], arena[size_t(t)]);
+        } catch (...) {
+            failed[size_t(t)] = std::current_exception();
+        }
     };
     if (cfg.threads == 1) {
         run(0);
@@ -344,6 +366,8 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
         for (int t = 0; t < cfg.threads; ++t) pool.emplace_back(run, t);
         for (auto& th : pool) th.join();
     }
+    for (const auto& e : failed)
+        if (e) std::rethrow_exception(e);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     result.actions = per_thread[0];
     for (int t = 1; t < cfg.threads; ++t)

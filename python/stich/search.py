@@ -94,13 +94,16 @@ def ismcts(
     seed: int | None = None,
     c: float = 0.7,
     playout: str = "random",
+    max_nodes: int = 2**26,
 ) -> SearchResult:
     """Searches the decision of the seat to act with SO-ISMCTS (partially observable moves).
 
     ``state_or_view``: a game state, or a ``state.view(seat)`` of the seat to act (every card that
     seat cannot see is resampled in each iteration either way). Budget: ``iterations`` (exactly
     reproducible for a given seed and thread count) or ``seconds``. ``c`` is the UCB constant on
-    returns normalised per game; ``playout`` is "random" or "heuristic".
+    returns normalised per game; ``playout`` is "random" or "heuristic". Each thread's tree stops
+    growing at ``max_nodes`` node slots (about 33 bytes each; the default is about 2.2 GB): later
+    iterations play out from its leaves. A thread runs at most 2**32 - 2 iterations.
     """
     if isinstance(state_or_view, _core.InfoSet):
         state = state_or_view._origin
@@ -124,13 +127,19 @@ def ismcts(
         raise ValueError(f"threads must be an int in 1..256, got {threads!r}")
     if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
         raise ValueError(f"c must be a number >= 0, got {c!r}")
+    if iterations is not None and iterations > (2**32 - 2) * threads:
+        raise ValueError(f"iterations must be at most {2**32 - 2} a thread (visit counts are 32-bit), "
+                         f"got {iterations} for {threads} thread(s)")
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 64 <= max_nodes <= 2**31:
+        raise ValueError(f"max_nodes must be an int in 64..2**31, got {max_nodes!r}")
     if playout not in PLAYOUTS:
         raise ValueError(f"unknown playout {playout!r}; accepted: {', '.join(PLAYOUTS)}")
     if seed is None:
         seed = secrets.randbits(64)
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-    raw = _core.ismcts(state, iterations or 0, float(seconds or 0.0), threads, seed, float(c), PLAYOUTS[playout])
+    raw = _core.ismcts(state, iterations or 0, float(seconds or 0.0), threads, seed, float(c), PLAYOUTS[playout],
+                       max_nodes)
     rows = [_row(a, n, r, r2, raw["scale"]) for a, n, r, r2 in raw["rows"]]
     rows.sort(key=lambda r: (-r.visits, r.action.id))
     return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed,
