@@ -124,6 +124,14 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); },
              py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
         .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"))
+        .def("_random_action",
+             [](const State& s, uint64_t seed) {
+                 if (s.is_terminal()) throw IllegalAction("the deal is over; there is no action to choose");
+                 Rng rng(seed);
+                 const Action a = s.random_action(rng);
+                 return PyAction{a, s.action_text(a)};
+             },
+             py::arg("seed"), "Test hook: the random playout policy's action (uniform among the legal actions).")
         .def("_public_plays_consistent", [](const State& s) { return public_plays_consistent(s); },
              "Test hook: whether the search's shortcut for public card plays agrees with legal_actions().")
         .def("heuristic_action",

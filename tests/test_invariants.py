@@ -272,6 +272,59 @@ def test_search_shortcut_for_public_card_plays(game):
     assert card_plays > 0
 
 
+def _chi_square_uniform(state, draws_per_action=300):
+    """Chi-square statistic of the playout policy's choices against a uniform pick of the legal
+    actions, and its critical value at p = 0.001 (Wilson-Hilferty); fixed seeds, so not flaky."""
+    legal = [a.id for a in state.legal_actions()]
+    n = draws_per_action * len(legal)
+    counts = dict.fromkeys(legal, 0)
+    for seed in range(n):
+        a = state._random_action(seed).id
+        assert a in counts, (a, legal)
+        counts[a] += 1
+    stat = sum((c - draws_per_action) ** 2 / draws_per_action for c in counts.values())
+    df = len(legal) - 1
+    critical = df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3
+    return stat, critical
+
+
+@parametrize_games
+def test_random_playout_policy_is_uniform(game):
+    # The search's random playouts and the batch playouts pick with random_action(): it must be
+    # uniform among legal_actions(), whatever shortcut a game takes (Mistigri exchanges: masks
+    # drawn and rejected rather than listed). One state per phase with a choice.
+    tested = set()
+    for seed in seeds(game):
+        for s, _ in random_walk(game, seed):
+            if s.is_terminal or s.phase in tested or len(s.legal_actions()) < 2:
+                continue
+            tested.add(s.phase)
+            stat, critical = _chi_square_uniform(s)
+            assert stat < critical, (s.phase, stat, critical)
+    assert "play" in tested
+
+
+@pytest.mark.parametrize("players, deck, monch", [(6, "german32", False), (6, "german32", True), (5, "german32", True),
+                                                  (5, "german32", False)])
+def test_random_exchange_is_uniform_under_a_discard_limit(players, deck, monch):
+    # Small talons cap the discards (at most what can be drawn): uniform among the allowed masks.
+    game = stich.Mistigri(players=players, deck=deck, monch=monch)
+    limits = set()
+    for seed in range(40):
+        s = game.deal(seed=seed)
+        rng = random.Random(seed)
+        while s.phase == "bid":
+            s.apply("join")
+        while s.phase == "exchange":
+            largest = max(len(a.text.split()) - 1 for a in s.legal_actions())
+            if largest not in limits and len(s.legal_actions()) > 1:
+                limits.add(largest)
+                stat, critical = _chi_square_uniform(s, 200)
+                assert stat < critical, (largest, stat, critical)
+            s.apply(rng.choice(s.legal_actions()))
+    assert any(limit < 5 for limit in limits), limits   # a cap below the hand was in force
+
+
 @parametrize_games
 def test_actions_by_text_and_id_agree(game):
     for seed in range(0, 40):

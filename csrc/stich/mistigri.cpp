@@ -164,6 +164,16 @@ void MistigriState::legal_actions(ActionList& out) const {
 }
 
 Action MistigriState::random_action(Rng& r) const {
+    if (phase == MistigriPhase::Exchange) {
+        // Uniform among the listed masks (at most max_discard() of the hand's cards) without
+        // listing them, by rejection: when a discard is possible at least 6 of 32 masks qualify.
+        const int k = popcount(hands[to_act]), limit = max_discard();
+        if (limit == 0) return mi::EXCHANGE;
+        for (;;) {
+            const uint32_t mask = r.below(uint32_t(1) << k);
+            if (std::popcount(mask) <= limit) return Action(mi::EXCHANGE + mask);
+        }
+    }
     if (phase == MistigriPhase::Play) {
         const CardSet legal = legal_cards();
         const CardSet plain = legal & ~bit(MISTIGRI);
