@@ -66,6 +66,15 @@ PyView make_view(const State& s, int seat, std::vector<std::string> extra_locati
     return v;
 }
 
+// The action a C++ policy (the heuristic bot, the random playout) chooses, from a seed.
+template <GameState State>
+PyAction policy_action(const State& s, uint64_t seed, Action (State::*policy)(Rng&) const) {
+    if (s.is_terminal()) throw IllegalAction("the deal is over; there is no action to choose");
+    Rng rng(seed);
+    const Action a = (s.*policy)(rng);
+    return PyAction{a, s.action_text(a)};
+}
+
 template <GameState State>
 py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::string> extra_locations) {
     py::class_<State> c(m, name);
@@ -124,23 +133,11 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); },
              py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
         .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"))
-        .def("_random_action",
-             [](const State& s, uint64_t seed) {
-                 if (s.is_terminal()) throw IllegalAction("the deal is over; there is no action to choose");
-                 Rng rng(seed);
-                 const Action a = s.random_action(rng);
-                 return PyAction{a, s.action_text(a)};
-             },
+        .def("_random_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::random_action); },
              py::arg("seed"), "Test hook: the random playout policy's action (uniform among the legal actions).")
         .def("_public_plays_consistent", [](const State& s) { return public_plays_consistent(s); },
              "Test hook: whether the search's shortcut for public card plays agrees with legal_actions().")
-        .def("heuristic_action",
-             [](const State& s, uint64_t seed) {
-                 if (s.is_terminal()) throw IllegalAction("the deal is over; there is no action to choose");
-                 Rng rng(seed);
-                 const Action a = s.heuristic_action(rng);
-                 return PyAction{a, s.action_text(a)};
-             },
+        .def("heuristic_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::heuristic_action); },
              py::arg("seed") = 0, "The rule-of-thumb bot's action (docs/bots.md); it uses only what the seat to act knows.")
         .def("resample",
              [](const State& s, int seat, uint64_t seed) {
