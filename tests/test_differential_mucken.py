@@ -46,6 +46,12 @@ import pytest
 import stich
 from reference import cards as ref_cards
 from reference.mucken import RefBobbl, RefMucken, ref_tournament_table
+from mucken_deals import (
+    WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G90, G90_PLAY, G91B, G91B_PLAY, MUCK_SWEEP,
+    MUCK_SWEEP_PLAY, NINES, NINES_PLAY, RAMSCH_EYES, RAMSCH_EYES_PLAY, RAMSCH_TRICKS,
+    RAMSCH_TRICKS_PLAY, RAMSCH_TRUMPS, RAMSCH_TRUMPS_PLAY, RAMSCH_EO, RAMSCH_EO_PLAY, TEAM_SWEEP,
+    TEAM_SWEEP_PLAY, SIX, SIX_PLAY,
+)
 
 pytestmark = pytest.mark.rules
 
@@ -563,35 +569,10 @@ def test_scoring_thresholds(config):
 
 # ----- hand-worked deals --------------------------------------------------------------------------
 
-# Deals worked out by hand in tests/test_reference_mucken_selfcheck.py (copied here), for the cases
-# random play reaches too rarely: Ramsch ties decided by trumps or by EO, Tout lost by a trick of
-# four nines, Durchmarsch, a team sweep without Durchmarsch, the 60/61 and 90/91 thresholds.
-WENZ61 = ["EU GA HA H9 EK SZ", "GU EA E9 GZ HZ SK", "HU GO G9 EO HK SO", "SU SA S9 EZ GK HO"]
-WENZ61_PLAY = "EU GU HU SU GA GZ G9 GK HA HZ HK HO EK EA EO EZ SK SO SA SZ S9 H9 E9 GO"
-WENZ60 = ["EU GA HA H9 EK SZ", "GU EA E9 GZ HZ SK", "HU GK G9 EO HK SO", "SU SA S9 EZ GO HO"]
-WENZ60_PLAY = "EU GU HU SU GA GZ G9 GO HA HZ HK HO EK EA EO EZ SK SO SA SZ S9 H9 E9 GK"
-GEIER91 = ["GO EZ GA HA SA S9", "EO EA EK GZ HZ SU", "HO EU G9 GK HK SZ", "SO E9 GU H9 HU SK"]
-GEIER91_PLAY = "SA SU SZ SK HA HZ HK H9 GA GZ G9 GU EZ EK EU E9 GO EO HO SO EA GK HU S9"
-GEIER90 = ["GO EA GA HA SA SU", "EO EZ EK GZ HZ S9", "HO EU G9 GK HK SZ", "SO E9 GU H9 HU SK"]
-GEIER90_PLAY = "SA S9 SZ SK HA HZ HK H9 GA GZ G9 GU EA EK EU E9 GO EO HO SO EZ GK HU SU"
-MUCK_SWEEP = ["EO GO HO SO EU HA", "GU HZ EA EZ EK E9", "HU HK GA GZ GK G9", "SU H9 SA SZ SK S9"]
-MUCK_SWEEP_PLAY = ("EO GU HU SU GO HZ HK H9 HO EA GA SA SO EZ GZ SZ EU EK GK SK "
-                   "HA E9 G9 S9")
-NINES = ["S9 SA SZ SO GZ GO", "E9 EA EZ EK EO SK", "G9 EU GU HU SU GA", "H9 HA HZ HK HO GK"]
-NINES_PLAY = "E9 G9 H9 S9 EA EU GK GO GU HO GZ SK HU HK SO EO SU HZ SZ EK GA HA SA EZ"
-RAMSCH_EYES = ["E9 EZ EK GA HK SZ", "EO GZ H9 S9 SU SA", "EU EA G9 GO GK SO", "GU HZ HU HO HA SK"]
-RAMSCH_EYES_PLAY = "EA GU E9 EO H9 EU HO HK HZ GA SU SO GO HA EZ SA GK HU SZ GZ SK EK S9 G9"
-RAMSCH_TRICKS = ["E9 EZ G9 GZ SZ SO", "EU EA GU GA HK HA", "EK GO H9 HO SU SA", "EO GK HZ HU S9 SK"]
-RAMSCH_TRICKS_PLAY = "GZ GA H9 GK SU HU SO EU EZ EA EK EO S9 SZ HA SA HK GO HZ E9 HO SK G9 GU"
-RAMSCH_TRUMPS = ["EU EA GK H9 HU SO", "EZ G9 GO HK HA S9", "EK GU HZ SZ SK SA", "E9 EO GZ GA HO SU"]
-RAMSCH_TRUMPS_PLAY = "H9 HA GU HO EO HU GO HZ GA GK G9 SA SU SO HK SZ EA EZ EK E9 EU S9 SK GZ"
-RAMSCH_EO = ["EU GA HZ S9 SO SA", "E9 EO GU GO H9 HO", "EK G9 GK HK HA SU", "EZ EA GZ HU SZ SK"]
-RAMSCH_EO_PLAY = "SO EO HA HU GU SU EA EU SA H9 HK SK EK EZ HZ E9 GA GO G9 GZ HO GK SZ S9"
-TEAM_SWEEP = ["EO GO HO SO EU G9", "GU HZ EA EZ EK E9", "HU HK HA GA GZ GK", "SU H9 SA SZ SK S9"]
-TEAM_SWEEP_PLAY = "EO GU HA SU GO HZ HK H9 HO EA HU SA SO EZ GZ SZ EU EK GK SK G9 E9 GA S9"
+# Deals worked out by hand (tests/mucken_deals.py), for the cases random play reaches too rarely:
+# Ramsch ties decided by trumps or by EO, Tout lost by a trick of four nines, Durchmarsch, a team
+# sweep without Durchmarsch, the 60/61 and 90/91 thresholds.
 ALL_PASS = "pass pass pass pass"
-SIX = ["EO GO EA GA", "HO HA EZ SZ", "SO EU EK GK", "GU HZ E9 G9", "HU HK SA GZ", "SU H9 SK S9"]
-SIX_PLAY = "EA EZ EK E9 SA SK GA HO GK G9 GZ S9 HA EU HZ HK H9 EO GO SZ SO GU HU SU"
 
 # (id, hands, dealer, options, bock, actions)
 SCRIPTED = [
@@ -605,13 +586,13 @@ SCRIPTED = [
     ("wenz-61-bock", WENZ61, 3, {}, True, "Wenz pass pass pass Kontra pass pass " + WENZ61_PLAY),
     ("must-play-wenz-60-bock", WENZ60, 3, {"if_all_pass": "must_play"}, True,
      ALL_PASS + " Wenz " + WENZ60_PLAY),
-    ("geier-91", GEIER91, 3, {}, False, "Geier pass pass pass pass pass " + GEIER91_PLAY),
-    ("geier-90", GEIER90, 3, {}, False, "Geier pass pass pass pass pass " + GEIER90_PLAY),
-    ("geier-91-defenders", GEIER91, 3, {}, False, "pass Geier pass pass pass pass " + GEIER91_PLAY),
-    ("schneider-geier-91", GEIER91, 3, {}, False,
-     "Schneider-Geier pass pass pass Kontra pass pass " + GEIER91_PLAY),
-    ("schneider-geier-90", GEIER90, 3, {}, False,
-     "Schneider-Geier pass pass pass pass pass " + GEIER90_PLAY),
+    ("geier-91", G91B, 3, {}, False, "Geier pass pass pass pass pass " + G91B_PLAY),
+    ("geier-90", G90, 3, {}, False, "Geier pass pass pass pass pass " + G90_PLAY),
+    ("geier-91-defenders", G91B, 3, {}, False, "pass Geier pass pass pass pass " + G91B_PLAY),
+    ("schneider-geier-91", G91B, 3, {}, False,
+     "Schneider-Geier pass pass pass Kontra pass pass " + G91B_PLAY),
+    ("schneider-geier-90", G90, 3, {}, False,
+     "Schneider-Geier pass pass pass pass pass " + G90_PLAY),
     ("muck-schwarz", MUCK_SWEEP, 3, {}, False, "Muck pass pass pass pass pass " + MUCK_SWEEP_PLAY),
     ("muck-tout-won", MUCK_SWEEP, 3, {}, False,
      "Muck-Tout pass pass pass pass pass " + MUCK_SWEEP_PLAY),

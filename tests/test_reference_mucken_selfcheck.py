@@ -14,6 +14,12 @@ from reference.mucken import (
     schneider_outcome, tout_outcome,
 )
 from reference.perft import perft_mucken
+from mucken_deals import (
+    WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G90, G90_PLAY, G91B, G91B_PLAY, MUCK_SWEEP,
+    MUCK_SWEEP_PLAY, NINES, NINES_PLAY, RAMSCH_EYES, RAMSCH_EYES_PLAY, RAMSCH_TRICKS,
+    RAMSCH_TRICKS_PLAY, RAMSCH_TRUMPS, RAMSCH_TRUMPS_PLAY, RAMSCH_EO, RAMSCH_EO_PLAY, TEAM_SWEEP,
+    TEAM_SWEEP_PLAY, SIX, SIX_PLAY, LONG, LONG_PLAY,
+)
 
 pytestmark = pytest.mark.rules
 
@@ -32,72 +38,10 @@ ALL_PASS = "pass pass pass pass"
 
 # ----- hand-worked deals ------------------------------------------------------------------------
 
-# Wenz (trumps EU GU HU SU; plain A Z K O 9), players = team 0 when seat 0 announces.
-# T1 EU GU HU SU -> 0 (8)   T2 GA GZ G9 GK -> 0 (25)   T3 HA HZ HK HO -> 0 (28)
-# T4 EK EA EO EZ -> 1 (28)  T5 (1) SK SO SA SZ -> 3 (28)  T6 (3) S9 H9 E9 GO -> 3 (3)
-# team 0: 61 eyes, 3 tricks; team 1: 59.
-WENZ61 = ["EU GA HA H9 EK SZ", "GU EA E9 GZ HZ SK", "HU GO G9 EO HK SO", "SU SA S9 EZ GK HO"]
-WENZ61_PLAY = "EU GU HU SU GA GZ G9 GK HA HZ HK HO EK EA EO EZ SK SO SA SZ S9 H9 E9 GO"
-# The same with GO and GK swapped between seats 2 and 3: T2 GA GZ G9 GO (24), T6 S9 H9 E9 GK (4)
-# -> team 0: 60 eyes, team 1: 60.
-WENZ60 = ["EU GA HA H9 EK SZ", "GU EA E9 GZ HZ SK", "HU GK G9 EO HK SO", "SU SA S9 EZ GO HO"]
-WENZ60_PLAY = "EU GU HU SU GA GZ G9 GO HA HZ HK HO EK EA EO EZ SK SO SA SZ S9 H9 E9 GK"
-
-# Geier (trumps EO GO HO SO; plain A Z K U 9).
-# T1 SA SU SZ SK -> 0 (27)  T2 HA HZ HK H9 -> 0 (25)  T3 GA GZ G9 GU -> 0 (23)
-# T4 EZ EK EU E9 -> 0 (16)  T5 GO EO HO SO -> 1 (12)  T6 (1) EA GK HU S9 -> 1 (17)
-# team 0: 91 eyes in 4 tricks; team 1: 29 in 2. EO is at seat 1.
-GEIER91 = ["GO EZ GA HA SA S9", "EO EA EK GZ HZ SU", "HO EU G9 GK HK SZ", "SO E9 GU H9 HU SK"]
-GEIER91_PLAY = "SA SU SZ SK HA HZ HK H9 GA GZ G9 GU EZ EK EU E9 GO EO HO SO EA GK HU S9"
-# T1 SA S9 SZ SK -> 0 (25)  T2 HA HZ HK H9 -> 0 (25)  T3 GA GZ G9 GU -> 0 (23)
-# T4 EA EK EU E9 -> 0 (17)  T5 GO EO HO SO -> 1 (12)  T6 (1) EZ GK HU SU -> 1 (18)
-# team 0: 90 eyes; team 1: 30.
-GEIER90 = ["GO EA GA HA SA SU", "EO EZ EK GZ HZ S9", "HO EU G9 GK HK SZ", "SO E9 GU H9 HU SK"]
-GEIER90_PLAY = "SA S9 SZ SK HA HZ HK H9 GA GZ G9 GU EA EK EU E9 GO EO HO SO EZ GK HU SU"
-
-# Muck (and Ramsch) sweep by seat 0 alone: it holds the five top trumps and HA; GU is elsewhere
-# (no Sie). T1 EO GU HU SU, T2 GO HZ HK H9 empty the others' trumps; T3..T6 seat 0 leads HO SO EU HA.
-MUCK_SWEEP = ["EO GO HO SO EU HA", "GU HZ EA EZ EK E9", "HU HK GA GZ GK G9", "SU H9 SA SZ SK S9"]
-MUCK_SWEEP_PLAY = ("EO GU HU SU GO HZ HK H9 HO EA GA SA SO EZ GZ SZ EU EK GK SK "
-                   "HA E9 G9 S9")
-
-# Wenz-Tout lost to a trick of four nines. Dealer 0: forehand 1 is a defender.
-# T1 (1) E9 G9 H9 S9 -> 1 (0 eyes)  T2 (1) EA EU GK GO -> 2 (20)  T3 (2) GU HO GZ SK -> 2 (19)
-# T4 (2) HU HK SO EO -> 2 (12)  T5 (2) SU HZ SZ EK -> 2 (26)  T6 (2) GA HA SA EZ -> 2 (43)
-# team 0: 120 eyes in 5 tricks; team 1: 0 eyes in 1 trick.
-NINES = ["S9 SA SZ SO GZ GO", "E9 EA EZ EK EO SK", "G9 EU GU HU SU GA", "H9 HA HZ HK HO GK"]
-NINES_PLAY = "E9 G9 H9 S9 EA EU GK GO GU HO GZ SK HU HK SO EO SU HZ SZ EK GA HA SA EZ"
+# The deals and their trick-by-trick eyes are in tests/mucken_deals.py.
 
 # Sie: seat 1 holds EO GO HO SO EU GU.
 SIE = ["EA EZ EK E9 GA GZ", "EO GO HO SO EU GU", "GK G9 HA HZ HK HU", "H9 SA SZ SK SU S9"]
-
-# Ramsch deals (Muck trumps, Stichzwang on), each checked trick by trick.
-# RAMSCH_EYES, dealer 1 (forehand 2):
-# T1 (2) EA GU E9 EO -> 1 (16)  T2 (1) H9 EU HO HK -> 3 (9)  T3 (3) HZ GA SU SO -> 2 (26)
-# T4 (2) GO HA EZ SA -> 2 (35)  T5 (2) GK HU SZ GZ -> 3 (26)  T6 (3) SK EK S9 G9 -> 3 (8)
-# team 0: 61 eyes in 2 tricks, team 1: 59 in 4: team 0 loses on eyes despite fewer tricks.
-RAMSCH_EYES = ["E9 EZ EK GA HK SZ", "EO GZ H9 S9 SU SA", "EU EA G9 GO GK SO", "GU HZ HU HO HA SK"]
-RAMSCH_EYES_PLAY = "EA GU E9 EO H9 EU HO HK HZ GA SU SO GO HA EZ SA GK HU SZ GZ SK EK S9 G9"
-# RAMSCH_TRICKS: T1 GZ GA H9 GK -> 2 (25)  T2 (2) SU HU SO EU -> 0 (9)  T3 (0) EZ EA EK EO -> 3 (28)
-# T4 (3) S9 SZ HA SA -> 1 (32)  T5 (1) HK GO HZ E9 -> 2 (17)  T6 (2) HO SK G9 GU -> 2 (9)
-# 60:60; team 0 took 4 tricks, team 1 2: team 0 loses.
-RAMSCH_TRICKS = ["E9 EZ G9 GZ SZ SO", "EU EA GU GA HK HA", "EK GO H9 HO SU SA", "EO GK HZ HU S9 SK"]
-RAMSCH_TRICKS_PLAY = "GZ GA H9 GK SU HU SO EU EZ EA EK EO S9 SZ HA SA HK GO HZ E9 HO SK G9 GU"
-# RAMSCH_TRUMPS: T1 H9 HA GU HO -> 3 (16, 4 trumps)  T2 (3) EO HU GO HZ -> 3 (18, 4)
-# T3 (3) GA GK G9 SA -> 3 (26, 0)  T4 (3) SU SO HK SZ -> 0 (19, 3)  T5 (0) EA EZ EK E9 -> 0 (25, 0)
-# T6 (0) EU S9 SK GZ -> 0 (16, 1). 60:60, 3:3 tricks, trumps 4 (team 0) : 8 -> team 1 loses.
-RAMSCH_TRUMPS = ["EU EA GK H9 HU SO", "EZ G9 GO HK HA S9", "EK GU HZ SZ SK SA", "E9 EO GZ GA HO SU"]
-RAMSCH_TRUMPS_PLAY = "H9 HA GU HO EO HU GO HZ GA GK G9 SA SU SO HK SZ EA EZ EK E9 EU S9 SK GZ"
-# RAMSCH_EO: T1 SO EO HA HU -> 1 (19, 4 trumps)  T2 (1) GU SU EA EU -> 0 (17, 3)
-# T3 (0) SA H9 HK SK -> 2 (19, 2)  T4 (2) EK EZ HZ E9 -> 0 (24, 1)  T5 (0) GA GO G9 GZ -> 1 (24, 1)
-# T6 (1) HO GK SZ S9 -> 1 (17, 1). 60:60, 3:3, 6:6 trumps; team 1 took EO -> team 1 loses.
-RAMSCH_EO = ["EU GA HZ S9 SO SA", "E9 EO GU GO H9 HO", "EK G9 GK HK HA SU", "EZ EA GZ HU SZ SK"]
-RAMSCH_EO_PLAY = "SO EO HA HU GU SU EA EU SA H9 HK SK EK EZ HZ E9 GA GO G9 GZ HO GK SZ S9"
-# Team 0 takes every trick, but seat 2 takes the last one: no Durchmarsch, 120 eyes lose.
-# T1 EO GU HA SU (18)  T2 GO HZ HK H9 (17)  T3 HO EA HU SA (27)  T4 SO EZ GZ SZ (33)
-# T5 EU EK GK SK (14)  T6 G9 E9 GA S9 -> seat 2 (11)
-TEAM_SWEEP = ["EO GO HO SO EU G9", "GU HZ EA EZ EK E9", "HU HK HA GA GZ GK", "SU H9 SA SZ SK S9"]
-TEAM_SWEEP_PLAY = "EO GU HA SU GO HZ HK H9 HO EA HU SA SO EZ GZ SZ EU EK GK SK G9 E9 GA S9"
 
 
 # ----- auction (U-5) ----------------------------------------------------------------------------
@@ -173,7 +117,7 @@ def test_holder_is_skipped_and_auction_continues():
 # ----- everyone passes (U-9) --------------------------------------------------------------------
 
 def test_all_pass_ramsch_starts_play_without_doubling():
-    s = run(deal(GEIER91), ALL_PASS)
+    s = run(deal(G91B), ALL_PASS)
     assert (s.phase, s.game, s.announcer) == ("play", "Ramsch", None)
     assert s.current_player() == 0
     # Stichzwang (default): seat 1 must head EZ with EA; seat 2 (no plain E) must trump.
@@ -181,7 +125,7 @@ def test_all_pass_ramsch_starts_play_without_doubling():
     assert s.legal_actions() == ["EA"]
     s.apply("EA")
     assert set(s.legal_actions()) == {"HO", "EU", "HK"}
-    s2 = run(deal(GEIER91, options={"ramsch_stichzwang": False}), ALL_PASS + " EZ")
+    s2 = run(deal(G91B, options={"ramsch_stichzwang": False}), ALL_PASS + " EZ")
     assert set(s2.legal_actions()) == {"EA", "EK"}
     s2.apply("EK")
     assert set(s2.legal_actions()) == {"HO", "EU", "G9", "GK", "HK", "SZ"}
@@ -216,13 +160,13 @@ def test_all_pass_must_play_by_eo_holder():
 
 
 def test_must_play_schneider_free_with_30():
-    # EO at seat 1: team 1 plays. GEIER91 gives it 29 eyes, GEIER90 30.
-    s = run(deal(GEIER91, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + GEIER91_PLAY)
+    # EO at seat 1: team 1 plays. G91B gives it 29 eyes, G90 30.
+    s = run(deal(G91B, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G91B_PLAY)
     assert s.team_eyes == [91, 29] and s.returns() == [3, -3, 3, -3]
-    s = run(deal(GEIER90, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + GEIER90_PLAY)
+    s = run(deal(G90, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G90_PLAY)
     assert s.team_eyes == [90, 30] and s.returns() == [2, -2, 2, -2]
     # Announced normally, 30 eyes are not Schneider-free: defenders win with Schneider.
-    s = run(deal(GEIER90), "pass Geier pass pass pass pass " + GEIER90_PLAY)
+    s = run(deal(G90), "pass Geier pass pass pass pass " + G90_PLAY)
     assert s.announcer == 1 and s.returns() == [3, -3, 3, -3]
 
 
@@ -320,15 +264,15 @@ def test_kontra_takes_over_at_60_and_61():
 # ----- values (U-6, U-8) ------------------------------------------------------------------------
 
 def test_normal_game_schneider_and_schwarz_values():
-    s = run(deal(GEIER91), "Geier pass pass pass pass pass " + GEIER91_PLAY)
+    s = run(deal(G91B), "Geier pass pass pass pass pass " + G91B_PLAY)
     assert s.team_eyes == [91, 29] and s.team_tricks == [4, 2]
     assert s.returns() == [3, -3, 3, -3]  # defenders <= 29: Schneider
-    s = run(deal(GEIER90), "Geier pass pass pass pass pass " + GEIER90_PLAY)
+    s = run(deal(G90), "Geier pass pass pass pass pass " + G90_PLAY)
     assert s.team_eyes == [90, 30] and s.returns() == [2, -2, 2, -2]
     s = run(deal(MUCK_SWEEP), "Muck pass pass pass pass pass " + MUCK_SWEEP_PLAY)
     assert s.team_tricks == [6, 0] and s.value == 3  # Schwarz
     # the defenders' side: players at 29 / 30 / 31
-    s = run(deal(GEIER91), "pass Geier pass pass pass pass " + GEIER91_PLAY)
+    s = run(deal(G91B), "pass Geier pass pass pass pass " + G91B_PLAY)
     assert s.announcer == 1 and s.returns() == [3, -3, 3, -3]
     assert normal_outcome(31, 2, 4) == (False, 2)
     assert normal_outcome(30, 2, 4) == (False, 3)
@@ -342,11 +286,11 @@ def test_normal_game_schneider_and_schwarz_values():
 
 
 def test_schneider_game_at_90_and_91():
-    s = run(deal(GEIER91), "Schneider-Geier pass pass pass pass pass " + GEIER91_PLAY)
+    s = run(deal(G91B), "Schneider-Geier pass pass pass pass pass " + G91B_PLAY)
     assert s.returns() == [7, -7, 7, -7]
-    s = run(deal(GEIER90), "Schneider-Geier pass pass pass pass pass " + GEIER90_PLAY)
+    s = run(deal(G90), "Schneider-Geier pass pass pass pass pass " + G90_PLAY)
     assert s.returns() == [-7, 7, -7, 7]
-    s = run(deal(GEIER91), "Schneider-Geier pass pass pass Kontra pass pass " + GEIER91_PLAY)
+    s = run(deal(G91B), "Schneider-Geier pass pass pass Kontra pass pass " + G91B_PLAY)
     assert s.returns() == [14, -14, 14, -14]
     assert schneider_outcome(91) == (True, 7) and schneider_outcome(90) == (False, 7)
 
@@ -435,12 +379,6 @@ def test_ramsch_double_and_bock():
 
 # ----- 6 players, long deck (U-1) ---------------------------------------------------------------
 
-SIX = ["EO GO EA GA", "HO HA EZ SZ", "SO EU EK GK", "GU HZ E9 G9", "HU HK SA GZ", "SU H9 SK S9"]
-# Muck by seat 0, dealer 5. T1 EA EZ EK E9 SA SK -> 0 (40)  T2 GA HO GK G9 GZ S9 -> 1 (28)
-# T3 (1) HA EU HZ HK H9 EO -> 0 (30)  T4 (0) GO SZ SO GU HU SU -> 0 (22). Team 0 (0,2,4): 92.
-SIX_PLAY = "EA EZ EK E9 SA SK GA HO GK G9 GZ S9 HA EU HZ HK H9 EO GO SZ SO GU HU SU"
-
-
 def test_six_players():
     s = deal(SIX, dealer=5, options={"players": 6})
     assert s.current_player() == 0
@@ -474,12 +412,6 @@ def test_six_player_auction_and_defenders():
         order.append(s.current_player())
         s.apply("pass")
     assert order == [4, 0, 2] and s.phase == "play"
-
-
-LONG = ["EO GO HO SO EU HU HA HZ", "GU HK EA EZ EK E9 E8 E7", "SU H9 GA GZ GK G9 G8 G7",
-        "H8 H7 SA SZ SK S9 S8 S7"]
-LONG_PLAY = ("EO GU SU H8 GO HK H9 H7 HO EA GA SA SO EZ GZ SZ EU EK GK SK HU E9 G9 S9 "
-             "HA E8 G8 S8 HZ E7 G7 S7")
 
 
 def test_long_deck():
