@@ -135,8 +135,21 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"))
         .def("_random_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::random_action); },
              py::arg("seed"), "Test hook: the random playout policy's action (uniform among the legal actions).")
-        .def("_public_plays_consistent", [](const State& s) { return public_plays_consistent(s); },
-             "Test hook: whether the search's shortcut for public card plays agrees with legal_actions().")
+        .def("_legal_keys_consistent",
+             [](const State& s, uint64_t seed) {
+                 Rng rng(seed);
+                 return legal_keys_consistent(s, rng);
+             },
+             py::arg("seed"), "Test hook: whether the search's keys from the game agree with legal_actions().")
+        .def("_action_with_key",
+             [](const State& s, int key, uint64_t seed) {
+                 if (key < 0 || key > 127 || s.is_terminal() || !s.legal_keys(false).has(unsigned(key)))
+                     throw py::value_error("not a key of legal_keys(false) here");
+                 Rng rng(seed);
+                 const Action a = s.action_with_key(Action(key), rng);
+                 return PyAction{a, s.action_text(a)};
+             },
+             py::arg("key"), py::arg("seed"), "Test hook: the search's draw of an action with a public key.")
         .def("heuristic_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::heuristic_action); },
              py::arg("seed") = 0, "The rule-of-thumb bot's action (docs/bots.md); it uses only what the seat to act knows.")
         .def("resample",

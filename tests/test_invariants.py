@@ -8,7 +8,9 @@ on purpose).
 from __future__ import annotations
 
 import copy
+import math
 import random
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -261,15 +263,34 @@ def test_legal_actions_nonempty_sorted_stable(game):
 
 
 @parametrize_games
-def test_search_shortcut_for_public_card_plays(game):
-    # The search takes a state's public card plays as its edge keys without listing the actions;
-    # they must be exactly the legal actions, each its own public projection.
-    card_plays = 0
+def test_search_keys_from_the_game(game):
+    # Where a game gives the search its edge keys directly (legal_keys: card plays, Mistigri bids
+    # and exchanges), they must be exactly the legal actions (own) or their public projections
+    # (others), and action_with_key must draw a legal action with the key.
     for seed in seeds(game):
         for s, _ in random_walk(game, seed):
-            assert s._public_plays_consistent(), (seed, s.phase)
-            card_plays += s.phase == "play"
-    assert card_plays > 0
+            if not s.is_terminal:
+                assert s._legal_keys_consistent(seed), (seed, s.phase)
+
+
+def test_mistigri_exchange_drawn_for_a_key_is_uniform():
+    # The search draws another seat's exchange of a given size uniformly among the hand's subsets.
+    game = stich.Mistigri()
+    s = game.deal(seed=2)
+    for _ in range(4):
+        s.apply("join")
+    assert s.phase == "exchange"
+    discarded = 102   # DISCARDED: what the other seats see of an exchange, + its size
+    for size in range(1, 5):
+        draws = [s._action_with_key(discarded + size, seed) for seed in range(200 * math.comb(5, size))]
+        counts = Counter(a.id for a in draws)
+        assert all(len(a.text.split()) - 1 == size for a in draws)
+        assert len(counts) == math.comb(5, size)
+        expected = 200
+        stat = sum((c - expected) ** 2 / expected for c in counts.values())
+        df = len(counts) - 1
+        critical = df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3 if df else 0.0
+        assert stat <= critical, (size, stat, critical)
 
 
 def _chi_square_uniform(state, draws_per_action=300):

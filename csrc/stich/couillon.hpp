@@ -83,7 +83,9 @@ struct CouillonState {
     std::array<int, 2> score_moves() const;
     std::string action_text(Action a) const;
     Action public_projection(Action a) const { return a == couillon_action::MIT_PASS ? HIDDEN_ACTION : a; }
-    ActionSet public_plays() const { return phase == CouillonPhase::Play ? ActionSet{{legal_cards(), 0}} : ActionSet{}; }
+    // The search's keys: card plays are seen as they are; other decisions go the listed way.
+    ActionSet legal_keys(bool) const { return phase == CouillonPhase::Play ? ActionSet{{legal_cards(), 0}} : ActionSet{}; }
+    Action action_with_key(Action key, Rng&) const { return key; }
     View view(int seat) const;
     Locations locations() const;
     // Installs a sampled world (the content of every location of `observer`'s view): every card

@@ -9,8 +9,11 @@
 //   CardSet hand(int seat) const;        const Deck& deck_info() const;
 //   std::string action_text(Action) const;   // canonical text
 //   Action public_projection(Action) const;  // what the other seats observe; HIDDEN_ACTION if nothing
-//   ActionSet public_plays() const;      // the legal actions when they are card plays everybody
-//                                        // sees as they are (projection = action), else empty
+//   ActionSet legal_keys(bool own) const;    // the search's edge keys, where the game lists them
+//                                        // directly: the legal actions (own) or their public
+//                                        // projections (others); empty: the search lists and projects
+//   Action action_with_key(Action key, Rng&) const;   // uniform among the legal actions projecting
+//                                        // to a key of legal_keys(false)
 //   View view(int seat) const;           Locations locations() const;   // true content of a View's locations
 //   void set_hidden(const Locations&, int observer, Rng&);   // install a sampled world of observer's view
 //   double return_scale() const;         // a typical |return|, to normalise returns for search
@@ -123,7 +126,8 @@ concept GameState = std::is_trivially_copyable_v<S> && requires(S s, const S cs,
     { cs.deck_info() } -> std::convertible_to<const Deck&>;
     { cs.action_text(a) } -> std::convertible_to<std::string>;
     { cs.public_projection(a) } -> std::convertible_to<Action>;
-    { cs.public_plays() } -> std::convertible_to<ActionSet>;
+    { cs.legal_keys(true) } -> std::convertible_to<ActionSet>;
+    { cs.action_with_key(a, rng) } -> std::convertible_to<Action>;
     { cs.view(0) } -> std::convertible_to<View>;
     { cs.locations() } -> std::convertible_to<Locations>;
     s.set_hidden(Locations{}, 0, rng);
@@ -242,20 +246,30 @@ uint64_t perft(const State& s, int depth) {
     return n;
 }
 
-// Does public_plays() agree with legal_actions() and public_projection()? (Checked by the tests
-// over random deals of every game.)
+// Do legal_keys() and action_with_key() agree with legal_actions() and public_projection()?
+// (Checked by the tests over random walks of every game; `rng` draws the actions with each key.)
 template <GameState State>
-bool public_plays_consistent(const State& s) {
-    const ActionSet plays = s.public_plays();
-    if (plays.empty()) return true;
+bool legal_keys_consistent(const State& s, Rng& rng) {
     ActionList list;
     s.legal_actions(list);
-    ActionSet listed;
-    for (Action a : list) {
-        if (a >= 128 || s.public_projection(a) != a) return false;
-        listed.add(a);
+    for (const bool own : {true, false}) {
+        const ActionSet keys = s.legal_keys(own);
+        if (keys.empty()) continue;
+        ActionSet listed;
+        for (Action a : list) {
+            const Action key = own ? a : s.public_projection(a);
+            if (key >= 128) return false;
+            listed.add(key);
+        }
+        if (!(listed == keys)) return false;
+        if (own) continue;
+        for (int i = 0; i < keys.count(); ++i)
+            for (int draw = 0; draw < 8; ++draw) {
+                const Action key = Action(keys.nth(i)), a = s.action_with_key(key, rng);
+                if (!list.contains(a) || s.public_projection(a) != key) return false;
+            }
     }
-    return listed == plays;
+    return true;
 }
 
 template <GameState State>

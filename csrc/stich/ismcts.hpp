@@ -235,12 +235,12 @@ template <GameState State>
         while (!s.is_terminal() && !expanded && depth < MAX_DEPTH) {
             const int p = s.current_player();
             const bool own = p == observer;
-            // The legal keys: the actions themselves for public card plays and the observer's own
-            // moves, else their public projections.
+            // The legal keys: the observer's own actions, the other seats' public projections;
+            // from the game where it lists them directly, else from the listed actions.
             ActionList legal;
-            ActionSet keys = s.public_plays();
-            const bool direct = !keys.empty() || own;
-            if (keys.empty()) {
+            ActionSet keys = s.legal_keys(own);
+            const bool listed = keys.empty();
+            if (listed) {
                 s.legal_actions(legal);
                 for (Action a : legal) keys.add(key_bit(own ? a : s.public_projection(a)));
             }
@@ -286,7 +286,7 @@ template <GameState State>
                 __builtin_prefetch(&edge_keys[nodes[best].children]);
             }
             if (depth == 1) root_key = key;
-            s.apply(direct ? Action(key) : action_for_key(s, legal, key_action(key), rng));
+            s.apply(own ? Action(key) : listed ? action_for_key(s, legal, key_action(key), rng) : s.action_with_key(key, rng));
             if (best == Arena::FULL) break;   // no room for the new node: play out from here
             node = best;
             path[size_t(depth++)] = node;

@@ -135,32 +135,11 @@ CardSet MistigriState::legal_cards() const {
 }
 
 void MistigriState::legal_actions(ActionList& out) const {
+    // Every Mistigri action id is below 128: the list is the seat's own keys, ascending.
     out.n = 0;
-    switch (phase) {
-        case MistigriPhase::Bid:
-            if (!(rules.club_law && trump == SUIT0)) out.push(mi::PASS);
-            out.push(mi::JOIN);
-            break;
-        case MistigriPhase::Exchange: {
-            const int k = popcount(hands[to_act]), limit = max_discard();
-            for (int mask = 0; mask < (1 << k); ++mask)
-                if (std::popcount(unsigned(mask)) <= limit) out.push(Action(mi::EXCHANGE + mask));
-            break;
-        }
-        case MistigriPhase::Play: {
-            CardSet s = legal_cards();
-            while (s) {
-                const Card c = pop_lsb(s);
-                if (c == MISTIGRI)
-                    for (int suit = 0; suit < SUIT_NB; ++suit) out.push(Action(mi::PLAY_MISTIGRI + suit));
-                else
-                    out.push(c);
-            }
-            std::sort(out.a.begin(), out.a.begin() + out.n);
-            break;
-        }
-        case MistigriPhase::Over: break;
-    }
+    const ActionSet keys = legal_keys(true);
+    for (int word = 0; word < 2; ++word)
+        for (uint64_t w = keys.w[word]; w; w &= w - 1) out.push(Action(64 * word + std::countr_zero(w)));
 }
 
 Action MistigriState::random_action(Rng& r) const {
@@ -439,11 +418,45 @@ Action MistigriState::parse_action(std::string_view text) const {
     return Action(mi::EXCHANGE + mask);
 }
 
-ActionSet MistigriState::public_plays() const {
-    if (phase != MistigriPhase::Play) return {};
-    const CardSet legal = legal_cards();
-    static_assert(mi::PLAY_MISTIGRI == 64, "the Mistigri's four plays are the low bits of the second word");
-    return {{legal & ~bit(MISTIGRI), contains(legal, MISTIGRI) ? uint64_t(0xF) : 0}};
+ActionSet MistigriState::legal_keys(bool own) const {
+    static_assert(mi::PLAY_MISTIGRI == 64 && mi::EXCHANGE + 31 < mi::DISCARDED && mi::DISCARDED + 5 < 127,
+                  "the search keys all fit in an ActionSet");
+    ActionSet keys;
+    switch (phase) {
+        case MistigriPhase::Bid:
+            if (!(rules.club_law && trump == SUIT0)) keys.add(mi::PASS);
+            keys.add(mi::JOIN);
+            break;
+        case MistigriPhase::Exchange: {
+            const int k = popcount(hands[to_act]), limit = max_discard();
+            if (!own) {
+                for (int count = 0; count <= std::min(k, limit); ++count) keys.add(mi::DISCARDED + unsigned(count));
+                break;
+            }
+            for (int mask = 0; mask < (1 << k); ++mask)
+                if (std::popcount(unsigned(mask)) <= limit) keys.add(mi::EXCHANGE + unsigned(mask));
+            break;
+        }
+        case MistigriPhase::Play: {
+            const CardSet legal = legal_cards();
+            keys.w[0] = legal & ~bit(MISTIGRI);
+            keys.w[1] = contains(legal, MISTIGRI) ? uint64_t(0xF) : 0;   // PLAY_MISTIGRI + suit
+            break;
+        }
+        case MistigriPhase::Over: break;
+    }
+    return keys;
+}
+
+Action MistigriState::action_with_key(Action key, Rng& r) const {
+    if (key < mi::DISCARDED || key > mi::DISCARDED + MistigriRules::HAND) return key;
+    // An exchange of `count` cards: a uniform choice of that many of the hand's k cards.
+    const int k = popcount(hands[to_act]), count = key - mi::DISCARDED;
+    std::array<int, MistigriRules::HAND> slots{0, 1, 2, 3, 4};
+    r.shuffle_tail(slots.data(), k, count);
+    int mask = 0;
+    for (int i = k - count; i < k; ++i) mask |= 1 << slots[size_t(i)];
+    return Action(mi::EXCHANGE + mask);
 }
 
 Action MistigriState::public_projection(Action a) const {

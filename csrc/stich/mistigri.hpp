@@ -94,7 +94,10 @@ struct MistigriState {
     // Reads texts the canonical form does not cover ("discard" with cards in any order).
     Action parse_action(std::string_view text) const;
     Action public_projection(Action a) const;
-    ActionSet public_plays() const;
+    // The search's keys: bids and card plays are seen as they are; an exchange is the seat's own
+    // mask of discards, seen by the others as its size (DISCARDED + count).
+    ActionSet legal_keys(bool own) const;
+    Action action_with_key(Action key, Rng& r) const;
     // Text of a history event; an own exchange is shown with the cards it discarded.
     std::string event_text(const PublicEvent& e) const;
     View view(int seat) const;

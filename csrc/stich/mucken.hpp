@@ -105,7 +105,9 @@ struct MuckenState {
     void returns(Returns& out) const;
     std::string action_text(Action a) const;
     Action public_projection(Action a) const { return a; }   // everything in Mucken is said or shown
-    ActionSet public_plays() const { return phase == MuckenPhase::Play ? ActionSet{{legal_cards(), 0}} : ActionSet{}; }
+    // The search's keys: card plays are seen as they are; other decisions go the listed way.
+    ActionSet legal_keys(bool) const { return phase == MuckenPhase::Play ? ActionSet{{legal_cards(), 0}} : ActionSet{}; }
+    Action action_with_key(Action key, Rng&) const { return key; }
     View view(int seat) const;
     Locations locations() const;
     // Installs a sampled world of `observer`'s view (every hand it cannot see).
