@@ -14,7 +14,9 @@ import stich
 
 def run_script(text: str, tmp_path: Path, name: str = "script.py") -> subprocess.CompletedProcess:
     package_parent = Path(stich.__file__).resolve().parents[1]
-    env = {**os.environ, "PYTHONPATH": str(package_parent), "PYTHONDONTWRITEBYTECODE": "1"}
+    # The package, and this folder for the scripts' helpers (tests/fuzzing.py).
+    path = os.pathsep.join([str(package_parent), str(Path(__file__).resolve().parent)])
+    env = {**os.environ, "PYTHONPATH": path, "PYTHONDONTWRITEBYTECODE": "1"}
     script = tmp_path / name
     script.write_text(text, encoding="utf-8")
     return subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)

@@ -6,7 +6,6 @@ of the wrong type, IndexError for seats and locations out of range (G-1, G-3, DE
 
 from __future__ import annotations
 
-import random
 import re
 import textwrap
 
@@ -14,19 +13,12 @@ import pytest
 from isolated import run_script
 
 import stich
+from random_play import finished_deal
 
 pytestmark = pytest.mark.rules
 
 GAME = stich.Couillon()
 TRUMP_LEGAL = "legal: Clubs, Spades, Hearts, Diamonds, reveal"
-
-
-def finished(seed=1):
-    s = GAME.deal(seed=seed)
-    rng = random.Random(seed)
-    while not s.is_terminal:
-        s.apply(rng.choice(s.legal_actions()))
-    return s
 
 
 # ----- card text --------------------------------------------------------------------------------
@@ -121,14 +113,14 @@ def test_apply_wrong_type(bad):
 
 @pytest.mark.parametrize("action", ["CA", "pass", 14, 68])
 def test_apply_after_the_end(action):
-    s = finished()
+    s = finished_deal(GAME)
     assert s.legal_actions() == [] and s.current_player is None
     with pytest.raises(stich.IllegalActionError, match="the deal is over"):
         s.apply(action)
 
 
 def test_apply_action_object_after_the_end():
-    s = finished()
+    s = finished_deal(GAME)
     a = GAME.deal(seed=1).legal_actions()[0]
     with pytest.raises(stich.IllegalActionError, match="the deal is over"):
         s.apply(a)
@@ -297,23 +289,16 @@ def test_match_errors():
     with pytest.raises(ValueError, match="not finished"):
         m.record(m.next_deal())
     with pytest.raises(ValueError, match="dealt by seat 1 but the match expects seat 0"):
-        m.record(finished_with_dealer(1))
+        m.record(finished_deal(GAME, 5, 1))
     with pytest.raises(TypeError):
         m.record("deal")
-
-
-def finished_with_dealer(dealer):
-    s = GAME.deal(seed=5, dealer=dealer)
-    rng = random.Random(5)
-    while not s.is_terminal:
-        s.apply(rng.choice(s.legal_actions()))
-    return s
 
 
 # ----- nothing crashes the interpreter ----------------------------------------------------------
 
 FUZZ = textwrap.dedent(r"""
     import random, pickle, stich
+    from fuzzing import junk_on_live_states, try_each
     g = stich.Couillon()
     rng = random.Random(7)
     over = g.deal(seed=3)
@@ -338,29 +323,11 @@ FUZZ = textwrap.dedent(r"""
         lambda x: g.match(seed=1).record(x), lambda x: stich.Couillon(kontra_doubles=x),
         lambda x: str(stich.CardSet.from_bits(0) | x), lambda x: stich.CardSet("EO") == x,
     ]
-    n = 0
-    for call in calls:
-        for x in junk:
-            try:
-                call(x)
-            except (ValueError, TypeError, IndexError, OverflowError):
-                pass
-            except Exception as e:   # not a crash, but reported
-                surprising.add(type(e).__name__)
-            n += 1
+    n = sum(try_each(call, junk, surprising) for call in calls)
     # random actions, texts and ids against live states
-    for seed in range(30):
-        s = g.deal(seed=seed)
-        while not s.is_terminal:
-            for junk_action in (rng.randrange(-5, 80), rng.choice(["pass", "Mit", "Re", "CA", "HT"])):
-                try:
-                    s.apply(junk_action)
-                except (ValueError, TypeError):
-                    pass
-                except Exception as e:
-                    surprising.add(type(e).__name__)
-            if not s.is_terminal:
-                s.apply(rng.choice(s.legal_actions()))
+    junk_on_live_states((g.deal(seed=seed) for seed in range(30)),
+                        lambda rng: (rng.randrange(-5, 80), rng.choice(["pass", "Mit", "Re", "CA", "HT"])),
+                        rng, surprising)
     print("survived", n, sorted(surprising))
 """)
 
@@ -382,14 +349,6 @@ MUCKEN_AUCTION_LEGAL = ("legal: Wenz, Geier, Muck, Schneider-Wenz, Schneider-Gei
 
 def mucken_deal(**options):
     return stich.Mucken(**options).deal(seed=0, dealer=3, hands=MUCKEN_HANDS)
-
-
-def mucken_finished(game, dealer, seed=5):
-    s = game.deal(seed=seed, dealer=dealer)
-    rng = random.Random(seed)
-    while not s.is_terminal:
-        s.apply(rng.choice(s.legal_actions()))
-    return s
 
 
 def test_mucken_unknown_option():
@@ -584,11 +543,11 @@ def test_mucken_match_errors():
     with pytest.raises(ValueError, match="not finished"):
         m.record(s)
     with pytest.raises(ValueError, match="dealt by seat 1 but the match expects seat 0"):
-        m.record(mucken_finished(MUCKEN, 1))
+        m.record(finished_deal(MUCKEN, 5, 1))
     with pytest.raises(TypeError):
         m.record("deal")
     with pytest.raises(TypeError):
-        m.record(finished())                        # a Couillon deal
+        m.record(finished_deal(GAME))                        # a Couillon deal
     assert m.points == [0, 0] and m.deals_played == 0
 
 
@@ -596,7 +555,7 @@ def test_mucken_match_rejects_a_deal_of_other_rules():
     # A six-player deal (or one of another target) cannot be booked in a four-player match.
     m = MUCKEN.match(seed=1)
     with pytest.raises(ValueError, match="rules|players|option"):   # engine: booked silently
-        m.record(mucken_finished(stich.Mucken(players=6), 0))
+        m.record(finished_deal(stich.Mucken(players=6), 5, 0))
     assert m.points == [0, 0] and m.deals_played == 0
 
 
@@ -610,7 +569,7 @@ def test_mucken_match_rejects_a_deal_without_its_bock():
     m.record(s)
     assert m.bock is True and m.dealer == 1
     with pytest.raises(ValueError, match="[Bb]ock"):                  # engine: booked silently
-        m.record(mucken_finished(g, 1))
+        m.record(finished_deal(g, 5, 1))
     assert m.points == [0, 0] and m.deals_played == 1
 
 
@@ -618,12 +577,12 @@ def test_mucken_match_over():
     g = stich.Mucken(target=1)
     m = g.match(seed=1, dealer=0)
     while not m.is_over:
-        m.record(mucken_finished(g, m.dealer, seed=m.deals_played))
+        m.record(finished_deal(g, m.deals_played, m.dealer))
         assert m.deals_played < 20
     with pytest.raises(ValueError, match="the match is over"):
         m.next_deal()
     with pytest.raises(ValueError, match="the match is over"):
-        m.record(mucken_finished(g, m.dealer))
+        m.record(finished_deal(g, 5, m.dealer))
 
 
 @pytest.mark.parametrize("results, method, exc, fragment", [
@@ -641,6 +600,7 @@ def test_tournament_table_errors(results, method, exc, fragment):
 
 MUCKEN_FUZZ = textwrap.dedent(r"""
     import random, stich
+    from fuzzing import junk_on_live_states, try_each
     rng = random.Random(3)
     surprising = set()
     games = [stich.Mucken(), stich.Mucken(players=6), stich.Mucken(long_deck=True),
@@ -649,29 +609,12 @@ MUCKEN_FUZZ = textwrap.dedent(r"""
             "Hirsch", "Muck", "Muck-Tout", "muck", "Sie", "EO", "E8", "CA", "\u2660A", b"EO", ["EO"], object()]
     n = 0
     for g in games:
-        for x in junk:
-            for call in (lambda: g.deal(seed=1, hands=[x]), lambda: g.deal(seed=1, dealer=x),
-                         lambda: g.deal(seed=1, bock=x), lambda: g.deal(seed=1).hand(x),
-                         lambda: g.deal(seed=1).view(x), lambda: g.match(seed=1).record(x)):
-                try:
-                    call()
-                except (ValueError, TypeError, IndexError, OverflowError):
-                    pass
-                except Exception as e:
-                    surprising.add(type(e).__name__)
-                n += 1
-        for seed in range(15):
-            s = g.deal(seed=seed, dealer=seed % g.num_players)
-            while not s.is_terminal:
-                for x in (rng.choice(junk), rng.randrange(-3, 90)):
-                    try:
-                        s.apply(x)
-                    except (ValueError, TypeError):
-                        pass
-                    except Exception as e:
-                        surprising.add(type(e).__name__)
-                if not s.is_terminal:
-                    s.apply(rng.choice(s.legal_actions()))
+        for call in (lambda x: g.deal(seed=1, hands=[x]), lambda x: g.deal(seed=1, dealer=x),
+                     lambda x: g.deal(seed=1, bock=x), lambda x: g.deal(seed=1).hand(x),
+                     lambda x: g.deal(seed=1).view(x), lambda x: g.match(seed=1).record(x)):
+            n += try_each(call, junk, surprising)
+        junk_on_live_states((g.deal(seed=seed, dealer=seed % g.num_players) for seed in range(15)),
+                            lambda rng: (rng.choice(junk), rng.randrange(-3, 90)), rng, surprising)
     print("survived", n, sorted(surprising))
 """)
 

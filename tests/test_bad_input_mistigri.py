@@ -8,13 +8,13 @@ the state as it was.
 
 from __future__ import annotations
 
-import random
 import textwrap
 
 import pytest
 from isolated import run_script
 
 import stich
+from random_play import finished_deal
 
 pytestmark = pytest.mark.rules
 
@@ -50,14 +50,6 @@ def play_state():
     for _ in range(3):
         s.apply("keep")
     assert s.phase == "play" and s.current_player == 1
-    return s
-
-
-def finished(seed=1):
-    s = GAME.deal(seed=seed)
-    rng = random.Random(seed)
-    while not s.is_terminal:
-        s.apply(rng.choice(s.legal_actions()))
     return s
 
 
@@ -398,7 +390,7 @@ def test_bidding_and_exchange_words_during_play():
 
 @pytest.mark.parametrize("action", ["pass", "keep", "EA", 68, "EU:H"])
 def test_apply_after_the_end(action):
-    s = finished()
+    s = finished_deal(GAME)
     assert s.legal_actions() == [] and s.current_player is None
     with pytest.raises(stich.IllegalActionError, match="the deal is over"):
         s.apply(action)
@@ -488,6 +480,7 @@ def test_undecodable_text(call):
 
 FUZZ = textwrap.dedent(r"""
     import random, stich
+    from fuzzing import junk_on_live_states, try_each
     rng = random.Random(11)
     games = [stich.Mistigri(), stich.Mistigri(monch=True), stich.Mistigri(players=6, deck="german32", monch=True),
              stich.Mistigri(players=3, deck="french52", club_law=True)]
@@ -510,33 +503,18 @@ FUZZ = textwrap.dedent(r"""
         lambda g, x: g.random_playouts(2, seed=x), lambda g, x: g.match(seed=1).record(x),
         lambda g, x: stich.Contract.mistigri(x), lambda g, x: stich.Contract.mistigri("H", deck=x),
     ]
+    def views_consistent(s):
+        for seat in range(s.num_players):
+            assert s.is_consistent_with(s.view(seat))
+
     n = 0
     for g in games:
-        for call in calls:
-            for x in junk:
-                try:
-                    call(g, x)
-                except (ValueError, TypeError, IndexError, OverflowError):
-                    pass
-                except Exception as e:
-                    surprising.add(type(e).__name__)
-                n += 1
+        n += sum(try_each(lambda x: call(g, x), junk, surprising) for call in calls)
         # junk actions against live states, in every phase
-        for seed in range(25):
-            s = g.deal(seed=seed, dealer=seed % g.num_players, pot=rng.randrange(0, 100), side_pot=rng.randrange(0, 50))
-            while not s.is_terminal:
-                for bad in (rng.randrange(-5, 120), rng.choice(actions)):
-                    before = s.clone()
-                    try:
-                        s.apply(bad)
-                    except (ValueError, TypeError):
-                        assert s == before
-                    except Exception as e:
-                        surprising.add(type(e).__name__)
-                if not s.is_terminal:
-                    s.apply(rng.choice(s.legal_actions()))
-                for seat in range(g.num_players):
-                    assert s.is_consistent_with(s.view(seat))
+        states = [g.deal(seed=seed, dealer=seed % g.num_players, pot=rng.randrange(0, 100), side_pot=rng.randrange(0, 50))
+                  for seed in range(25)]
+        junk_on_live_states(states, lambda rng: (rng.randrange(-5, 120), rng.choice(actions)), rng, surprising,
+                            views_consistent)
     print("survived", n, sorted(surprising))
 """)
 

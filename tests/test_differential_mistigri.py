@@ -296,7 +296,6 @@ class Mismatch(AssertionError):
 def play_lockstep(state, ref, rng, label, coverage, policy):
     """Plays one deal on both sides with the same random choices; see the module docstring."""
     history = []
-    n = ref.n
 
     def where():
         return f"{label} after {', '.join(history) or 'no action'}"
@@ -504,25 +503,31 @@ def expected_coverage(options):
     return want
 
 
+def run_deals_reported(config, options, n, seed):
+    """run_deals, printing how long it took and what it covered."""
+    started = time.perf_counter()
+    coverage = run_deals(options, n, seed=seed)
+    print(f"{config}: {n} deals in {time.perf_counter() - started:.1f} s; {dict(sorted(coverage.items()))}")
+    return coverage
+
+
+def assert_covered(config, coverage, want):
+    missing = [e for e in want if coverage[e] == 0]
+    assert not missing, (config, missing, dict(coverage))
+
+
 @pytest.mark.parametrize("config", list(CORE))
 def test_random_deals(config):
     options = CORE[config]
-    started = time.perf_counter()
-    coverage = run_deals(options, N_DEALS, seed=7000 + list(CORE).index(config))
-    elapsed = time.perf_counter() - started
-    print(f"{config}: {N_DEALS} deals in {elapsed:.1f} s; {dict(sorted(coverage.items()))}")
+    coverage = run_deals_reported(config, options, N_DEALS, seed=7000 + list(CORE).index(config))
     if FULL_SIZE:
-        missing = [e for e in expected_coverage(options) if coverage[e] == 0]
-        assert not missing, (config, missing, dict(coverage))
+        assert_covered(config, coverage, expected_coverage(options))
 
 
 @pytest.mark.parametrize("config", list(OPTION_CONFIGS))
 def test_option_deals(config):
     options = OPTION_CONFIGS[config]
-    started = time.perf_counter()
-    coverage = run_deals(options, N_OPTION_DEALS, seed=8000 + list(OPTION_CONFIGS).index(config))
-    elapsed = time.perf_counter() - started
-    print(f"{config}: {N_OPTION_DEALS} deals in {elapsed:.1f} s; {dict(sorted(coverage.items()))}")
+    coverage = run_deals_reported(config, options, N_OPTION_DEALS, seed=8000 + list(OPTION_CONFIGS).index(config))
     if FULL_SIZE:
         # at a tenth of the size only the common events are required
         want = ["nobody joined", "one joined", "played", "flush", "several flushes",
@@ -531,8 +536,7 @@ def test_option_deals(config):
             want.append("club law: join only")
         if reshuffle_possible(check_options(options)):
             want.append("reshuffle")
-        missing = [e for e in want if coverage[e] == 0]
-        assert not missing, (config, missing, dict(coverage))
+        assert_covered(config, coverage, want)
 
 
 # ----- matches -----------------------------------------------------------------------------------

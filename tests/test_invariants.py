@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import stich
+from stats import chi_square_uniform
 
 pytestmark = pytest.mark.rules
 
@@ -286,16 +287,13 @@ def test_mistigri_exchange_drawn_for_a_key_is_uniform():
         counts = Counter(a.id for a in draws)
         assert all(len(a.text.split()) - 1 == size for a in draws)
         assert len(counts) == math.comb(5, size)
-        expected = 200
-        stat = sum((c - expected) ** 2 / expected for c in counts.values())
-        df = len(counts) - 1
-        critical = df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3 if df else 0.0
+        stat, critical = chi_square_uniform(counts.values(), z=3.09)
         assert stat <= critical, (size, stat, critical)
 
 
 def _chi_square_uniform(state, draws_per_action=300):
     """Chi-square statistic of the playout policy's choices against a uniform pick of the legal
-    actions, and its critical value at p = 0.001 (Wilson-Hilferty); fixed seeds, so not flaky."""
+    actions, and its critical value at p = 0.001; fixed seeds, so not flaky."""
     legal = [a.id for a in state.legal_actions()]
     n = draws_per_action * len(legal)
     counts = dict.fromkeys(legal, 0)
@@ -303,10 +301,7 @@ def _chi_square_uniform(state, draws_per_action=300):
         a = state._random_action(seed).id
         assert a in counts, (a, legal)
         counts[a] += 1
-    stat = sum((c - draws_per_action) ** 2 / draws_per_action for c in counts.values())
-    df = len(legal) - 1
-    critical = df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3
-    return stat, critical
+    return chi_square_uniform(counts.values(), z=3.09)
 
 
 @parametrize_games

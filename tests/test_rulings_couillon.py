@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import stich
+from random_play import finish_randomly
 
 pytestmark = pytest.mark.rules
 
@@ -39,12 +40,6 @@ def play(state, *actions: str):
         legal = texts(state)
         assert a in legal, f"{a!r} not legal for seat {state.current_player} in phase {state.phase}: {legal}"
         state.apply(a)
-    return state
-
-
-def finish_randomly(state, rng: random.Random):
-    while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
     return state
 
 

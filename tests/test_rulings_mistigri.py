@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 import stich
+from random_play import finish_randomly
 
 pytestmark = pytest.mark.rules
 
@@ -60,12 +61,6 @@ def play(state, *actions: str):
 
 def deal(hands, turned, game=GAME, dealer=0, seed=1, pot=0, side_pot=0):
     return game.deal(seed=seed, dealer=dealer, hands=hands, turned=turned, pot=pot, side_pot=side_pot)
-
-
-def finish_randomly(state, rng: random.Random):
-    while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def view_key(v) -> tuple:

@@ -15,6 +15,7 @@ import random
 import pytest
 
 import stich
+from random_play import finish_randomly
 from mucken_deals import (
     WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G91, G91_PLAY, G89, G89_PLAY, G90, G90_PLAY, G91B,
     G91B_PLAY, MUCK_SWEEP, MUCK_SWEEP_PLAY, NINES, NINES_PLAY, ONE61, ONE61_PLAY, ONE60,
@@ -80,12 +81,6 @@ def assert_order(k, order: str):
         for lo in cards[i + 1:]:
             assert k.winner([lo, hi]) == 1, (lo, hi)
             assert k.winner([hi, lo]) == 0, (hi, lo)
-
-
-def finish_randomly(state, rng: random.Random):
-    while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 # ----- hand-worked deals -------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 import stich
+from stats import chi_square_threshold
 from worlds import enumerate_worlds
 
 pytestmark = pytest.mark.rules
@@ -38,11 +39,6 @@ def hidden_worlds(view):
 def hidden_part(view, world):
     """A world without its known cards: a frozenset of card texts per location."""
     return tuple(frozenset(str(c) for c in world[l] - view.known(l)) for l in locations(view))
-
-
-def chi_square_threshold(df, z=3.719):
-    """Upper 0.9999 quantile of chi-square (Wilson-Hilferty), a fixed threshold."""
-    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
 
 
 def random_position(game, seed, max_worlds):
