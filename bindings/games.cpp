@@ -411,12 +411,7 @@ void register_mistigri(py::module_& m) {
     py::class_<MistigriMatch>(m, "MistigriMatch")
         .def(py::init([](const MistigriRules& r, uint64_t seed, int dealer) {
                  check_seat(dealer, r.players);
-                 MistigriMatch mt;
-                 mt.rules = r;
-                 mt.seed = seed;
-                 mt.dealer = dealer;
-                 for (int s = 0; s < r.players; ++s) mt.chips[size_t(s)] = r.chips;
-                 return mt;
+                 return MistigriMatch::start(r, seed, dealer);
              }),
              py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
         .def_property_readonly("chips", [](const MistigriMatch& mt) {

@@ -605,6 +605,16 @@ std::string MistigriState::to_string() const {
     return o.str();
 }
 
+MistigriMatch MistigriMatch::start(const MistigriRules& rules, uint64_t seed, int dealer) {
+    MistigriMatch mt;
+    mt.rules = rules;
+    mt.seed = seed;
+    mt.dealer = dealer;
+    for (int s = 0; s < rules.players; ++s) mt.chips[size_t(s)] = rules.chips;
+    mt.over = rules.deals == 0 && rules.chips <= 0;
+    return mt;
+}
+
 MistigriState MistigriMatch::next_deal() const {
     return mistigri_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer, pot, side_pot);
 }

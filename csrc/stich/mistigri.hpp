@@ -176,6 +176,9 @@ struct MistigriMatch {
     int pot = 0, side_pot = 0, dealer = 0, deals_played = 0;
     bool over = false;
 
+    // Every seat starts with rules.chips; without `deals`, a match of seats with no chips is over
+    // before it starts.
+    static MistigriMatch start(const MistigriRules& rules, uint64_t seed, int dealer);
     MistigriState next_deal() const;
     void record(const MistigriState& finished);
 };
