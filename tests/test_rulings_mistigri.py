@@ -338,9 +338,11 @@ def test_M_5_nobody_joins_monch_dealer_paid_by_rearhand(players, dealer, returns
     # without monch the dealer gets nothing
     plain = play(stich.Mistigri(players=players).deal(seed=7, dealer=dealer), *["pass"] * players)
     assert plain.returns() == [-5] * players
-    # the dealer receives one stake: with stake 3, 3 chips
-    small = play(stich.Mistigri(players=players, monch=True, stake=3).deal(seed=7, dealer=dealer), *["pass"] * players)
-    assert small.returns() == [r * 3 // 5 for r in returns]
+    # the dealer receives one stake, whatever the stake: with stake 3, 3 chips
+    for stake in (1, 3, 30000):
+        other = play(stich.Mistigri(players=players, monch=True, stake=stake).deal(seed=7, dealer=dealer),
+                     *["pass"] * players)
+        assert other.returns() == [r * stake // 5 for r in returns]
 
 
 @pytest.mark.parametrize("joiner", range(4))
