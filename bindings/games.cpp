@@ -322,9 +322,8 @@ void register_mucken(py::module_& m) {
 void register_mistigri(py::module_& m) {
     py::class_<MistigriRules>(m, "MistigriRules")
         .def(py::init([](int players, const std::string& deck_name, int chips, int stake, bool monch, bool club_law, int deals) {
-                 if (players < 0 || players > 255 || chips < 0 || chips > 30000 || stake < 1 || stake > 30000 || deals < 0)
-                     throw py::value_error("players 3..6, chips 0..30000, stake 1..30000, deals >= 0");
-                 MistigriRules r{uint8_t(players), deck_kind_from_name(deck_name), int16_t(chips), int16_t(stake), monch, club_law, deals};
+                 MistigriRules::check_option("players", players, MistigriRules::MIN_PLAYERS, MistigriRules::MAX_PLAYERS);
+                 MistigriRules r{uint8_t(players), deck_kind_from_name(deck_name), chips, stake, monch, club_law, deals};
                  r.validate();
                  return r;
              }),
@@ -338,6 +337,11 @@ void register_mistigri(py::module_& m) {
         .def_readonly("club_law", &MistigriRules::club_law)
         .def_readonly("deals", &MistigriRules::deals)
         .def("__eq__", [](const MistigriRules& a, const MistigriRules& b) { return a == b; });
+    // The accepted ranges, for the Python checks (see MistigriRules): chips 0..MAX_CHIPS, stake
+    // 1..MAX_CHIPS, deals 0..MAX_DEALS, pot and side pot of a deal 0..MAX_POT.
+    for (const auto& [name, value] : {std::pair{"MAX_CHIPS", MistigriRules::MAX_CHIPS}, std::pair{"MAX_DEALS", MistigriRules::MAX_DEALS},
+                                      std::pair{"MAX_POT", MistigriRules::MAX_POT}})
+        m.attr("MistigriRules").attr(name) = value;
 
     bind_state<MistigriState>(m, "MistigriState", {"talon", "discards"})
         .def_property_readonly("rules", [](const MistigriState& s) { return s.rules; })
@@ -407,12 +411,7 @@ void register_mistigri(py::module_& m) {
     py::class_<MistigriMatch>(m, "MistigriMatch")
         .def(py::init([](const MistigriRules& r, uint64_t seed, int dealer) {
                  check_seat(dealer, r.players);
-                 MistigriMatch mt;
-                 mt.rules = r;
-                 mt.seed = seed;
-                 mt.dealer = dealer;
-                 for (int s = 0; s < r.players; ++s) mt.chips[size_t(s)] = r.chips;
-                 return mt;
+                 return MistigriMatch::start(r, seed, dealer);
              }),
              py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
         .def_property_readonly("chips", [](const MistigriMatch& mt) {

@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable, Iterator
 from enum import Enum
-from typing import Any, overload
+from typing import Any, ClassVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -267,6 +267,9 @@ def mucken_deal(rules: MuckenRules, seed: int, dealer: int, bock: bool, hands: l
 def mucken_random_playouts(rules: MuckenRules, seed: int, n: int, opening: int = -1) -> npt.NDArray[np.int32]: ...
 
 class MistigriRules:
+    MAX_CHIPS: ClassVar[int]
+    MAX_DEALS: ClassVar[int]
+    MAX_POT: ClassVar[int]
     def __init__(self, players: int = 4, deck: str = "german32", chips: int = 25, stake: int = 5, monch: bool = False,
                  club_law: bool = False, deals: int = 0) -> None: ...
     @property

@@ -105,7 +105,7 @@ class Game:
 
 
 class Couillon(Game):
-    """Couillon with Mit (RULINGS C-1 .. C-6): four players, partners opposite."""
+    """Couillon with Mit (docs/rules/couillon.md, C-1 .. C-6): four players, partners opposite."""
 
     name = "Couillon"
     OPTIONS = {
@@ -215,7 +215,7 @@ class Mucken(Game):
 
 
 class Mistigri(Game):
-    """Mistigri and Mönch (RULINGS M-1 .. M-12): 3 to 6 players, pot and chips, pass or join,
+    """Mistigri and Mönch (docs/rules/mistigri.md, M-1 .. M-12): 3 to 6 players, pot and chips, pass or join,
     exchange, flushes, the Mistigri as top trump and wild card."""
 
     name = "Mistigri"
@@ -233,12 +233,14 @@ class Mistigri(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         o = self.options
-        if o["deals"] is not None and not 1 <= o["deals"] <= 10**9:
-            raise ValueError(f"option deals of Mistigri must be None or an int >= 1, got {o['deals']!r}")
-        if not 0 <= o["chips"] <= 30000:
-            raise ValueError(f"option chips of Mistigri must be 0..30000, got {o['chips']!r}")
-        if not 1 <= o["stake"] <= 30000:
-            raise ValueError(f"option stake of Mistigri must be 1..30000, got {o['stake']!r}")
+        # The ranges live in the C++ rules (MistigriRules: no chip count of a match can overflow);
+        # checked here too since a Python int may not fit a C++ int.
+        limits = _core.MistigriRules
+        ranges = (("chips", 0, limits.MAX_CHIPS), ("stake", 1, limits.MAX_CHIPS), ("deals", 1, limits.MAX_DEALS))
+        for key, low, high in ranges:
+            if o[key] is not None and not low <= o[key] <= high:
+                also = "None or " if key == "deals" else ""
+                raise ValueError(f"option {key} of Mistigri must be {also}an int in {low}..{high}, got {o[key]!r}")
         deck = o["deck"] or ("german32" if not o["monch"] else "german36" if o["players"] <= 5 else "french52")
         self.num_players = o["players"]
         self.deck = _core.Deck(deck)
@@ -256,8 +258,8 @@ class Mistigri(Game):
         ``redraws`` (Mönch) the cards drawn from reshuffled discards (in draw order)."""
         dealer = _check_seat("dealer", dealer, self.num_players)
         for name, value in (("pot", pot), ("side_pot", side_pot)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 30000:
-                raise ValueError(f"{name} must be an int in 0..30000, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _core.MistigriRules.MAX_POT:
+                raise ValueError(f"{name} must be an int in 0..{_core.MistigriRules.MAX_POT}, got {value!r}")
         fixed = self._fixed_hands(hands) or [[] for _ in range(self.num_players)]
         fixed.append([self.deck.card(turned).id] if turned is not None else [])
         if talon is not None:

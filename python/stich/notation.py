@@ -220,8 +220,9 @@ class _Spec:
 
     def _int(self, key: str) -> int:
         no, v = self.raw[key]
-        if not v.isdigit() or int(v) > 30000:
-            raise _err(no, key, f"must be an int in 0..30000, got {v!r}")
+        high = _core.MistigriRules.MAX_POT   # pot and side pot: what Mistigri.deal accepts
+        if not v.isdigit() or int(v) > high:
+            raise _err(no, key, f"must be an int in 0..{high}, got {v!r}")
         return int(v)
 
     def _flag(self, key: str) -> bool:
