@@ -218,18 +218,21 @@ void register_mucken(py::module_& m) {
         .value("ONE_POINT", AllPass::OnePoint);
     py::class_<MuckenRules>(m, "MuckenRules")
         .def(py::init([](int players, bool long_deck, MuckenRanking ranking, bool with_geier, bool kontra_takes_over,
-                         AllPass if_all_pass, bool ramsch_double, bool ramsch_stichzwang, int target, bool hanger) {
+                         AllPass if_all_pass, bool ramsch_double, bool ramsch_stichzwang, int target, bool hanger,
+                         bool bock_after_throw_in, bool bock_after_ramsch, bool bock_round, bool glasses) {
                  if (players < 0 || players > 255 || target < -32768 || target > 32767)
                      throw py::value_error("players or target out of range");
                  MuckenRules r{uint8_t(players), long_deck, ranking, with_geier, kontra_takes_over, if_all_pass,
-                               ramsch_double, ramsch_stichzwang, int16_t(target), hanger};
+                               ramsch_double, ramsch_stichzwang, int16_t(target), hanger,
+                               bock_after_throw_in, bock_after_ramsch, bock_round, glasses};
                  r.validate();
                  return r;
              }),
              py::arg("players") = 4, py::arg("long_deck") = false, py::arg("ranking") = MuckenRanking::GeierOverWenz,
              py::arg("with_geier") = true, py::arg("kontra_takes_over") = true, py::arg("if_all_pass") = AllPass::Ramsch,
              py::arg("ramsch_double") = true, py::arg("ramsch_stichzwang") = true, py::arg("target") = 21,
-             py::arg("hanger") = false)
+             py::arg("hanger") = false, py::arg("bock_after_throw_in") = true, py::arg("bock_after_ramsch") = false,
+             py::arg("bock_round") = false, py::arg("glasses") = false)
         .def_property_readonly("players", [](const MuckenRules& r) { return int(r.players); })
         .def_property_readonly("hand_size", &MuckenRules::hand_size)
         .def_property_readonly("target", [](const MuckenRules& r) { return int(r.target); })
@@ -241,6 +244,10 @@ void register_mucken(py::module_& m) {
         .def_readonly("ramsch_double", &MuckenRules::ramsch_double)
         .def_readonly("ramsch_stichzwang", &MuckenRules::ramsch_stichzwang)
         .def_readonly("hanger", &MuckenRules::hanger)
+        .def_readonly("bock_after_throw_in", &MuckenRules::bock_after_throw_in)
+        .def_readonly("bock_after_ramsch", &MuckenRules::bock_after_ramsch)
+        .def_readonly("bock_round", &MuckenRules::bock_round)
+        .def_readonly("glasses", &MuckenRules::glasses)
         .def("__eq__", [](const MuckenRules& a, const MuckenRules& b) { return a == b; });
 
     bind_state<MuckenState>(m, "MuckenState", {})
@@ -308,7 +315,8 @@ void register_mucken(py::module_& m) {
         }, "The team that won each Bobbl played.")
         .def_readonly("dealer", &MuckenMatch::dealer)
         .def_readonly("deals_played", &MuckenMatch::deals_played)
-        .def_readonly("bock", &MuckenMatch::bock)
+        .def_property_readonly("bock", &MuckenMatch::bock, "Whether the next deal is a Bock deal.")
+        .def_readonly("bock_deals", &MuckenMatch::bock_deals, "Bock deals still to come, the next one included.")
         .def_readonly("seed", &MuckenMatch::seed)
         .def_property_readonly("is_over", &MuckenMatch::is_over)
         .def_property_readonly("winner", [](const MuckenMatch& mt) { return seat_or_none(mt.winner); })

@@ -27,8 +27,8 @@ def _cards(cards: Any) -> str:
 
 
 def _value_text(value: Any) -> str:
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value)
+    if isinstance(value, tuple):  # a one-item tuple keeps a trailing comma; an empty one is "()"
+        return ",".join(str(v) for v in value) + ("," if len(value) == 1 else "") if value else "()"
     return str(value)
 
 
@@ -132,8 +132,10 @@ def _parse_value(text: str) -> Any:
         return None
     if text.lstrip("-").isdigit():
         return int(text)
+    if text == "()":
+        return ()
     if "," in text:
-        return tuple(t for t in text.split(","))
+        return tuple(t for t in text.split(",") if t)
     return text
 
 
