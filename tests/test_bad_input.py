@@ -139,11 +139,6 @@ def test_apply_action_object_after_the_end():
     (["HZ"], "'HZ' for the french24 deck"),
     ([[stich.Card("EO")]], "German notation.*french24"),          # German Card objects
     ([stich.CardSet("EO GU")], "German notation.*french24"),
-    ({4: "CA"}, "seat 0..3, got 4"),
-    ({-1: "CA"}, "seat 0..3, got -1"),
-    ({"north": "CA"}, "seat 0..3, got 'north'"),
-    ({True: "CA"}, "seat 0..3, got True"),
-    (["", "", "", "", "CA"], "seat 0..3, got 4"),
 ])
 def test_bad_hands(hands, fragment):
     with pytest.raises(ValueError, match=fragment):
@@ -165,9 +160,11 @@ def test_hands_wrong_type(hands, fragment):
 
 @pytest.mark.parametrize("dealer", [4, -1, 99, "0", 1.0, True, None])
 def test_bad_dealer(dealer):
-    with pytest.raises(ValueError, match=f"dealer must be a seat 0..3, got {dealer!r}"):
+    """A seat out of range is an IndexError, one of the wrong type a TypeError (docs/api.md)."""
+    error = IndexError if isinstance(dealer, int) and not isinstance(dealer, bool) else TypeError
+    with pytest.raises(error, match=f"dealer must be a seat 0..3.*, got {dealer!r}"):
         GAME.deal(seed=1, dealer=dealer)
-    with pytest.raises(ValueError, match="dealer must be a seat 0..3"):
+    with pytest.raises(error, match="dealer must be a seat 0..3"):
         GAME.match(seed=1, dealer=dealer)
 
 
@@ -410,13 +407,29 @@ def test_mucken_six_players_with_long_deck():
     (MUCKEN, ["EZ E10"], "card EZ appears twice in 'EZ E10'"),
     (MUCKEN, ["EO", "OE"], "card EO is given to more than one seat"),
     (MUCKEN, {1: "GU", 3: "GU HA"}, "card GU is given to more than one seat"),
-    (MUCKEN, {4: "EO"}, "seat 0..3, got 4"),
-    (stich.Mucken(players=6), {6: "EO"}, "seat 0..5, got 6"),
-    (MUCKEN, ["", "", "", "", "EO"], "seat 0..3, got 4"),
 ])
 def test_mucken_bad_hands(game, hands, fragment):
     with pytest.raises(ValueError, match=fragment):
         game.deal(seed=1, hands=hands)
+
+
+@pytest.mark.parametrize("game, hands, error, fragment", [
+    (GAME, {4: "CA"}, IndexError, "seat 0..3, got 4"),
+    (GAME, {-1: "CA"}, IndexError, "seat 0..3, got -1"),
+    (GAME, ["", "", "", "", "CA"], IndexError, "seat 0..3, got 4"),
+    (GAME, {"north": "CA"}, TypeError, r"seat 0..3 \(an int\), got 'north'"),
+    (GAME, {True: "CA"}, TypeError, r"seat 0..3 \(an int\), got True"),
+    (MUCKEN, {4: "EO"}, IndexError, "seat 0..3, got 4"),
+    (stich.Mucken(players=6), {6: "EO"}, IndexError, "seat 0..5, got 6"),
+    (MUCKEN, ["", "", "", "", "EO"], IndexError, "seat 0..3, got 4"),
+])
+def test_seat_out_of_range_is_index_error(game, hands, error, fragment):
+    """docs/api.md: IndexError for a seat out of range, TypeError for one that is not an int; the
+    state methods (hand, view) raise the same."""
+    with pytest.raises(error, match=fragment):
+        game.deal(seed=1, hands=hands)
+    with pytest.raises(IndexError, match=f"seat {game.num_players} out of range"):
+        game.deal(seed=1).hand(game.num_players)
 
 
 @pytest.mark.parametrize("bock", [1, 0, "True", None, 1.0])
@@ -428,9 +441,10 @@ def test_mucken_bock_not_a_bool(bock):
 @pytest.mark.parametrize("players, dealer", [(4, 4), (4, -1), (6, 6), (6, "1")])
 def test_mucken_bad_dealer(players, dealer):
     g = stich.Mucken(players=players)
-    with pytest.raises(ValueError, match=f"dealer must be a seat 0..{players - 1}, got {re.escape(repr(dealer))}"):
+    error = IndexError if isinstance(dealer, int) else TypeError
+    with pytest.raises(error, match=f"dealer must be a seat 0..{players - 1}.*, got {re.escape(repr(dealer))}"):
         g.deal(seed=1, dealer=dealer)
-    with pytest.raises(ValueError, match=f"dealer must be a seat 0..{players - 1}"):
+    with pytest.raises(error, match=f"dealer must be a seat 0..{players - 1}"):
         g.match(seed=1, dealer=dealer)
 
 

@@ -172,7 +172,7 @@ BASE = stich.position_text(stich.Mucken().deal(seed=1), 1)
         (BASE.replace("game: Mucken", "game: Mucken players"), r"line 2 \(game\).*key=value"),
         (BASE.replace("seat: 1", "seat: 4"), r"line 4 \(seat\)"),
         (BASE.replace("dealer: 0", "dealer: x"), r"line 3 \(dealer\)"),
-        (BASE.replace("hand: ", "hand: XX "), r"line 5 \(hand\): bad card 'XX'"),
+        (BASE.replace("hand: ", "hand: XX "), r"line 5 \(hand\): bad card text 'XX' for the german24 deck: not a card"),
         (BASE.replace("seat: 1", "sit 1"), r"line 4.*key: value"),
         (BASE.replace("history: -", "history: 9 pass"), r"line 6 \(history\)"),
         (BASE.replace("history: -", "history: 1 Skat"), r"line 6 \(history\).*not a legal action"),
@@ -246,8 +246,10 @@ def test_inconsistent_followed_suit_after_void():
 
 def test_position_text_errors():
     state = stich.Couillon().deal(seed=1)
-    with pytest.raises(ValueError):
+    with pytest.raises(IndexError, match="seat 4 out of range 0..3"):
         stich.position_text(state, 4)
+    with pytest.raises(TypeError, match="seat must be an int"):
+        stich.position_text(state, "1")
     while not state.is_terminal:
         state.apply(state.legal_actions()[0])
     with pytest.raises(ValueError, match="over"):
