@@ -621,7 +621,7 @@ class _Builder:
                 if card is None or state.phase != "play":
                     if isinstance(g, Mistigri) and words[0] in ("discard", "discards"):
                         raise _Inconsistent from None
-                    raise _Impossible(f"line {no} (history): '{who} {text}' is not a legal action there; "
+                    raise _Impossible(f"line {no} (history): {f'{who} {text}'!r} is not a legal action there; "
                                       f"legal: {', '.join(a.text for a in legal)}") from None
                 hand = state.hand(who)
                 if card not in hand:
