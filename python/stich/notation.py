@@ -124,7 +124,7 @@ class Position:
 
 
 def _err(line_no: int, key: str, msg: str) -> ValueError:
-    return ValueError(f"line {line_no} ({key}): {msg}")
+    return ValueError(f"line {line_no} ({key if key.isidentifier() else repr(key)}): {msg}")
 
 
 def _is_number(text: str) -> bool:
