@@ -84,7 +84,7 @@ struct PyView {
             if (location_names[i] == name) return int(i);
         std::string names;
         for (const auto& n : location_names) names += (names.empty() ? "" : ", ") + n;
-        throw py::value_error("unknown location " + std::string(py::repr(py::str(loc))) + "; locations: " + names);
+        throw py::value_error("unknown location " + quoted(name) + "; locations: " + names);
     }
 };
 
