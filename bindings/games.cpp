@@ -218,18 +218,21 @@ void register_mucken(py::module_& m) {
         .value("ONE_POINT", AllPass::OnePoint);
     py::class_<MuckenRules>(m, "MuckenRules")
         .def(py::init([](int players, bool long_deck, MuckenRanking ranking, bool with_geier, bool kontra_takes_over,
-                         AllPass if_all_pass, bool ramsch_double, bool ramsch_stichzwang, int target, bool hanger) {
+                         AllPass if_all_pass, bool ramsch_double, bool ramsch_stichzwang, int target, bool hanger,
+                         bool bock_after_throw_in, bool bock_after_ramsch, bool bock_round, bool glasses) {
                  if (players < 0 || players > 255 || target < -32768 || target > 32767)
                      throw py::value_error("players or target out of range");
                  MuckenRules r{uint8_t(players), long_deck, ranking, with_geier, kontra_takes_over, if_all_pass,
-                               ramsch_double, ramsch_stichzwang, int16_t(target), hanger};
+                               ramsch_double, ramsch_stichzwang, int16_t(target), hanger,
+                               bock_after_throw_in, bock_after_ramsch, bock_round, glasses};
                  r.validate();
                  return r;
              }),
              py::arg("players") = 4, py::arg("long_deck") = false, py::arg("ranking") = MuckenRanking::GeierOverWenz,
              py::arg("with_geier") = true, py::arg("kontra_takes_over") = true, py::arg("if_all_pass") = AllPass::Ramsch,
              py::arg("ramsch_double") = true, py::arg("ramsch_stichzwang") = true, py::arg("target") = 21,
-             py::arg("hanger") = false)
+             py::arg("hanger") = false, py::arg("bock_after_throw_in") = true, py::arg("bock_after_ramsch") = false,
+             py::arg("bock_round") = false, py::arg("glasses") = false)
         .def_property_readonly("players", [](const MuckenRules& r) { return int(r.players); })
         .def_property_readonly("hand_size", &MuckenRules::hand_size)
         .def_property_readonly("target", [](const MuckenRules& r) { return int(r.target); })
@@ -241,6 +244,10 @@ void register_mucken(py::module_& m) {
         .def_readonly("ramsch_double", &MuckenRules::ramsch_double)
         .def_readonly("ramsch_stichzwang", &MuckenRules::ramsch_stichzwang)
         .def_readonly("hanger", &MuckenRules::hanger)
+        .def_readonly("bock_after_throw_in", &MuckenRules::bock_after_throw_in)
+        .def_readonly("bock_after_ramsch", &MuckenRules::bock_after_ramsch)
+        .def_readonly("bock_round", &MuckenRules::bock_round)
+        .def_readonly("glasses", &MuckenRules::glasses)
         .def("__eq__", [](const MuckenRules& a, const MuckenRules& b) { return a == b; });
 
     bind_state<MuckenState>(m, "MuckenState", {})
@@ -308,7 +315,8 @@ void register_mucken(py::module_& m) {
         }, "The team that won each Bobbl played.")
         .def_readonly("dealer", &MuckenMatch::dealer)
         .def_readonly("deals_played", &MuckenMatch::deals_played)
-        .def_readonly("bock", &MuckenMatch::bock)
+        .def_property_readonly("bock", &MuckenMatch::bock, "Whether the next deal is a Bock deal.")
+        .def_readonly("bock_deals", &MuckenMatch::bock_deals, "Bock deals still to come, the next one included.")
         .def_readonly("seed", &MuckenMatch::seed)
         .def_property_readonly("is_over", &MuckenMatch::is_over)
         .def_property_readonly("winner", [](const MuckenMatch& mt) { return seat_or_none(mt.winner); })
@@ -322,9 +330,8 @@ void register_mucken(py::module_& m) {
 void register_mistigri(py::module_& m) {
     py::class_<MistigriRules>(m, "MistigriRules")
         .def(py::init([](int players, const std::string& deck_name, int chips, int stake, bool monch, bool club_law, int deals) {
-                 if (players < 0 || players > 255 || chips < 0 || chips > 30000 || stake < 1 || stake > 30000 || deals < 0)
-                     throw py::value_error("players 3..6, chips 0..30000, stake 1..30000, deals >= 0");
-                 MistigriRules r{uint8_t(players), deck_kind_from_name(deck_name), int16_t(chips), int16_t(stake), monch, club_law, deals};
+                 MistigriRules::check_option("players", players, MistigriRules::MIN_PLAYERS, MistigriRules::MAX_PLAYERS);
+                 MistigriRules r{uint8_t(players), deck_kind_from_name(deck_name), chips, stake, monch, club_law, deals};
                  r.validate();
                  return r;
              }),
@@ -338,6 +345,11 @@ void register_mistigri(py::module_& m) {
         .def_readonly("club_law", &MistigriRules::club_law)
         .def_readonly("deals", &MistigriRules::deals)
         .def("__eq__", [](const MistigriRules& a, const MistigriRules& b) { return a == b; });
+    // The accepted ranges, for the Python checks (see MistigriRules): chips 0..MAX_CHIPS, stake
+    // 1..MAX_CHIPS, deals 0..MAX_DEALS, pot and side pot of a deal 0..MAX_POT.
+    for (const auto& [name, value] : {std::pair{"MAX_CHIPS", MistigriRules::MAX_CHIPS}, std::pair{"MAX_DEALS", MistigriRules::MAX_DEALS},
+                                      std::pair{"MAX_POT", MistigriRules::MAX_POT}})
+        m.attr("MistigriRules").attr(name) = value;
 
     bind_state<MistigriState>(m, "MistigriState", {"talon", "discards"})
         .def_property_readonly("rules", [](const MistigriState& s) { return s.rules; })
@@ -407,12 +419,7 @@ void register_mistigri(py::module_& m) {
     py::class_<MistigriMatch>(m, "MistigriMatch")
         .def(py::init([](const MistigriRules& r, uint64_t seed, int dealer) {
                  check_seat(dealer, r.players);
-                 MistigriMatch mt;
-                 mt.rules = r;
-                 mt.seed = seed;
-                 mt.dealer = dealer;
-                 for (int s = 0; s < r.players; ++s) mt.chips[size_t(s)] = r.chips;
-                 return mt;
+                 return MistigriMatch::start(r, seed, dealer);
              }),
              py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
         .def_property_readonly("chips", [](const MistigriMatch& mt) {

@@ -38,6 +38,14 @@ G90_PLAY = "SA S9 SZ SK HA HZ HK H9 GA GZ G9 GU EA EK EU E9 GO EO HO SO EZ GK HU
 G91B = ["GO EZ GA HA SA S9", "EO EA EK GZ HZ SU", "HO EU G9 GK HK SZ", "SO E9 GU H9 HU SK"]
 G91B_PLAY = "SA SU SZ SK HA HZ HK H9 GA GZ G9 GU EZ EK EU E9 GO EO HO SO EA GK HU S9"
 
+# Must-play Muck, dealer 0 (forehand 1); EO at seat 2, so team 0 must play (the reproduction of
+# U-9's 90-eye line). T1 (1) GA GZ GK EU -> 0 (27)   T2 (0) GO HA GU SO -> 0 (19)
+# T3 (0) H9 HZ EO HU -> 2 (15)   T4 (2) SZ SK HK SA -> 0 (29: seat 0 has no Schellen, trumps)
+# T5 (0) EA HO S9 EZ -> 1 (24)   T6 (1) SU G9 EK E9 -> 1 (6)
+# Team 0: 27 + 19 + 15 + 29 = 90 in 4 tricks; team 1: 24 + 6 = 30 in 2.
+MUST90 = ["EA EU E9 GO HK H9", "GA HA HO HZ SA SU", "EO GU GZ G9 SZ S9", "EK EZ GK HU SK SO"]
+MUST90_PLAY = "GA GZ GK EU GO HA GU SO H9 HZ EO HU SZ SK HK SA EA HO S9 EZ SU G9 EK E9"
+
 # Muck (trumps EO GO HO SO EU GU HU SU HA HZ HK H9): seat 0 alone takes every trick.
 # T1 (0) EO GU HU SU (9)   T2 GO HZ HK H9 (17)   T3 HO EA GA SA (36)   T4 SO EZ GZ SZ (33)
 # T5 EU EK GK SK (14)      T6 HA E9 G9 S9 (11)   -> seat 0: 120 eyes, 6 tricks.

@@ -1,5 +1,5 @@
 """Bad input to Mistigri / Mönch gives a clear Python exception with an informative message, never a
-crash (G-1, G-3, RULINGS M-1 .. M-12, docs/rules/mistigri.md).
+crash (G-1, G-3, M-1 .. M-12; docs/rules/README.md, docs/rules/mistigri.md).
 
 ValueError for bad values (IllegalActionError, a ValueError, for actions), TypeError for values
 of the wrong type, IndexError for seats and locations out of range. Every illegal action leaves
@@ -8,6 +8,7 @@ the state as it was.
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -86,24 +87,40 @@ def test_deck_too_small_for_six_players():
         stich.Contract.mistigri("H", deck="german24")
 
 
-@pytest.mark.parametrize("stake", [0, -5, 30001])
+LIMITS = stich._core.MistigriRules     # the accepted ranges, defined once in the C++ rules
+MAX_CHIPS, MAX_DEALS, MAX_POT = LIMITS.MAX_CHIPS, LIMITS.MAX_DEALS, LIMITS.MAX_POT
+
+
+@pytest.mark.parametrize("stake", [0, -5, MAX_CHIPS + 1, 10**20])
 def test_bad_stake(stake):
-    # The message should name the option and the value, like every other option error. (Engine:
-    # "players 3..6, chips 0..30000, stake 1..30000, deals >= 0", for whichever value is wrong.)
-    with pytest.raises(ValueError, match=rf"option stake of Mistigri must be .*got {stake}$"):
+    # The message names the option, the accepted range and the value, like every other option error.
+    with pytest.raises(ValueError, match=rf"option stake of Mistigri must be an int in 1\.\.{MAX_CHIPS}, got {stake}$"):
         stich.Mistigri(stake=stake)
 
 
-@pytest.mark.parametrize("chips", [-1, 30001])
+@pytest.mark.parametrize("chips", [-1, MAX_CHIPS + 1, -10**20])
 def test_bad_chips(chips):
-    with pytest.raises(ValueError, match=rf"option chips of Mistigri must be .*got {chips}$"):
+    with pytest.raises(ValueError, match=rf"option chips of Mistigri must be an int in 0\.\.{MAX_CHIPS}, got {chips}$"):
         stich.Mistigri(chips=chips)
 
 
-@pytest.mark.parametrize("deals", [0, -1, -100])
+@pytest.mark.parametrize("deals", [0, -1, -100, MAX_DEALS + 1, 10**9])
 def test_bad_deals(deals):
-    with pytest.raises(ValueError, match=f"option deals of Mistigri must be None or an int >= 1, got {deals}$"):
+    with pytest.raises(ValueError, match=rf"option deals of Mistigri must be None or an int in 1\.\.{MAX_DEALS}, got {deals}$"):
         stich.Mistigri(deals=deals)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"players": 2}, "option players of Mistigri must be 3..6, got 2"),
+    ({"players": 300}, "option players of Mistigri must be 3..6, got 300"),
+    ({"chips": MAX_CHIPS + 1}, f"option chips of Mistigri must be 0..{MAX_CHIPS}, got {MAX_CHIPS + 1}"),
+    ({"stake": 0}, f"option stake of Mistigri must be 1..{MAX_CHIPS}, got 0"),
+    ({"deals": MAX_DEALS + 1}, f"option deals of Mistigri must be 0..{MAX_DEALS}, got {MAX_DEALS + 1}"),
+])
+def test_engine_rules_name_the_accepted_range(kwargs, message):
+    # The C++ rules check the same ranges for callers of the core module.
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        LIMITS(**kwargs)
 
 
 @pytest.mark.parametrize("option, value, accepted", [
@@ -177,11 +194,11 @@ def test_turned_card_of_the_wrong_type(turned):
 
 
 @pytest.mark.parametrize("name, value", [
-    ("pot", -1), ("pot", -100), ("pot", 30001), ("pot", True), ("pot", 1.5), ("pot", "5"), ("pot", None),
-    ("side_pot", -1), ("side_pot", None), ("side_pot", False),
+    ("pot", -1), ("pot", -100), ("pot", MAX_POT + 1), ("pot", True), ("pot", 1.5), ("pot", "5"), ("pot", None),
+    ("side_pot", -1), ("side_pot", None), ("side_pot", False), ("side_pot", MAX_POT + 1),
 ])
 def test_bad_pot(name, value):
-    with pytest.raises(ValueError, match=rf"{name} must be an int in 0..30000, got {value!r}$"):
+    with pytest.raises(ValueError, match=rf"{name} must be an int in 0\.\.{MAX_POT}, got {re.escape(repr(value))}$"):
         GAME.deal(seed=1, **{name: value})
 
 

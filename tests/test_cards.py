@@ -1,4 +1,4 @@
-"""Card, CardSet and Deck (RULINGS G-1 card text, M-2 flush values; SPEC "Cards")."""
+"""Card, CardSet and Deck (G-1 card text, M-2 flush values: docs/rules/; SPEC "Cards")."""
 
 from __future__ import annotations
 

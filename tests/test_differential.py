@@ -1,6 +1,6 @@
 """Differential tests: the C++ engine (stich) against the pure-Python reference (tests/reference/).
 
-Both sides follow tests/reference/SPEC.md; the reference is written from ../shared/RULINGS.md only.
+Both sides follow tests/reference/SPEC.md; the reference is written from docs/rules/*.md only.
 Everything is compared through canonical card texts and action texts.
 
 - Contracts (U-2..U-4, U-10, C-1, C-3, C-5, M-1, M-2, M-8, M-9): random hands and random partial

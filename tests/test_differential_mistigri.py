@@ -1,6 +1,6 @@
 """Differential tests of Mistigri / Moench: the C++ engine (stich.Mistigri) against the pure-Python
 reference (tests/reference/mistigri.py), both following tests/reference/SPEC.md "Mistigri / Moench
-deal" and ../shared/RULINGS.md M-1 .. M-12. Everything is compared through card and action texts.
+deal" and docs/rules/mistigri.md (M-1 .. M-12). Everything is compared through card and action texts.
 
 - Deals (M-1 .. M-11, G-4): the reference is built from each engine deal (hands, turned card, talon
   in draw order, dealer, options, carried pot and side pot); both sides are played in lock step
@@ -13,12 +13,14 @@ deal" and ../shared/RULINGS.md M-1 .. M-12. Everything is compared through card 
     deals each.
   * Options: STICH_DIFF_DEALS // 10 deals each for club_law, every other deck (french32, german36,
     french36, french52), 5 and 6 players, the smallest talon (german32 with 6 players) and other
-    stakes, with and without monch.
+    stakes, with and without monch; at the largest stake the carried pots reach the largest a deal
+    accepts (MistigriRules.MAX_POT).
   Every 6th deal pins cards (hands=, turned=) to force flushes -- several at once, trump flushes,
   equal flush points, the Mistigri as the wild fifth card -- a turned Mistigri, and (monch) the
   M-11 position: the first leader holds the trump ace and another seat the Mistigri.
-- Matches (M-12): random matches against RefMistigriMatch with deals=N and deals=None; chips, pot,
-  side pot, dealer, deals played and is_over compared after every deal.
+- Matches (M-12): random matches against RefMistigriMatch with deals=N and deals=None, the numeric
+  options at their extremes among them; chips, pot, side pot, dealer, deals played and is_over
+  compared after every deal.
   Matches: env STICH_DIFF_MATCHES (default 200).
 
 Moench reshuffle (M-6): the engine shuffles the earlier seats' discards into a new talon with its
@@ -54,6 +56,7 @@ from reference.rules import MISTIGRI_CARD, RefContract
 
 pytestmark = pytest.mark.rules
 
+MAX_CHIPS, MAX_POT = stich._core.MistigriRules.MAX_CHIPS, stich._core.MistigriRules.MAX_POT
 N_DEALS = int(os.environ.get("STICH_DIFF_DEALS", "10000"))      # per core configuration
 N_OPTION_DEALS = max(40, N_DEALS // 10)                          # per option configuration
 N_MATCHES = int(os.environ.get("STICH_DIFF_MATCHES", "200"))     # over all match configurations
@@ -90,6 +93,9 @@ OPTION_CONFIGS = {
     "3p-stake7-chips40": {"players": 3, "stake": 7, "chips": 40},
     "4p-monch-stake9": {"monch": True, "stake": 9},                 # antes 36: the cap bites
     "5p-monch-stake2-chips100": {"players": 5, "monch": True, "stake": 2, "chips": 100},
+    # The largest stake, with pots up to the largest a deal accepts (big_pots).
+    "6p-french52-stake-max": {"players": 6, "deck": "french52", "stake": MAX_CHIPS},
+    "6p-monch-stake-max": {"players": 6, "monch": True, "stake": MAX_CHIPS},
 }
 # (options, deals) of the matches; N_MATCHES is spread over them.
 MATCH_CONFIGS = [
@@ -101,6 +107,11 @@ MATCH_CONFIGS = [
     ({"players": 3, "monch": True, "stake": 3, "chips": 12}, 9),
     ({"players": 5, "deck": "french52", "club_law": True, "chips": 15}, None),
     ({"players": 6, "monch": True, "stake": 4, "chips": 30}, 4),
+    # The numeric options at their extremes.
+    ({"players": 6, "deck": "french52", "stake": MAX_CHIPS, "chips": MAX_CHIPS}, 12),
+    ({"players": 6, "monch": True, "stake": MAX_CHIPS, "chips": MAX_CHIPS}, 12),
+    ({"players": 3, "stake": 1, "chips": 0}, None),
+    ({"players": 4, "monch": True, "stake": MAX_CHIPS, "chips": 1}, None),
 ]
 
 MAX_REPORTED = 5
@@ -416,9 +427,11 @@ def record_coverage(ref, outcome, coverage):
 
 # ----- deals -------------------------------------------------------------------------------------
 
-def random_pots(rng):
+def random_pots(rng, big):
     pot = rng.choice([0, 0, rng.randint(1, 90)])
     side_pot = rng.choice([0, 0, rng.randint(1, 60)])
+    if big:   # up to the largest pots a deal accepts
+        pot, side_pot = rng.choice([pot, rng.randint(0, MAX_POT)]), rng.choice([side_pot, rng.randint(0, MAX_POT)])
     return pot, side_pot
 
 
@@ -432,7 +445,7 @@ def run_deals(options, count, seed):
     mismatches = []
     for i in range(count):
         engine_seed, dealer = rng.getrandbits(64), rng.randrange(n)
-        pot, side_pot = random_pots(rng)
+        pot, side_pot = random_pots(rng, big=check_options(options)["stake"] == MAX_CHIPS)
         hands, turned, favoured = None, None, set()
         if i % PINNED_EVERY == PINNED_EVERY - 1:
             hands, turned, favoured, scenario = pinned_deal(rng, options)

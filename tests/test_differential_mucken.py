@@ -1,6 +1,7 @@
 """Differential tests of Mucken: the C++ engine (stich.Mucken) against the pure-Python reference
-(tests/reference/mucken.py), both following tests/reference/SPEC.md "Mucken deal" and
-../shared/RULINGS.md U-1 .. U-12. Everything is compared through action texts and card texts.
+(tests/reference/mucken.py), both following tests/reference/SPEC.md "Mucken deal" and the
+readings U-1 .. U-13 of docs/rules/mucken.md. Everything is compared through action texts and card
+texts.
 
 - Deals (U-1 .. U-11, G-4): the reference is built from each engine deal's hands (same dealer,
   options, bock); both sides are played in lock step with the same random actions, comparing at
@@ -11,21 +12,23 @@
     dealt until each contract family -- Muck, Geier, Wenz (any tier) and Ramsch -- has ended at
     least env STICH_DIFF_DEALS (default 10000) deals.
   * Every other option value (ranking, games, kontra_takes_over, if_all_pass, ramsch_double,
-    ramsch_stichzwang, target, and bock=True): STICH_DIFF_DEALS // 10 deals each, the three
+    ramsch_stichzwang, target, bock_after, and bock=True): STICH_DIFF_DEALS // 10 deals each, the three
     configurations in turn, every 25th deal with a Sie hand pinned (4 players).
   * Scoring thresholds (U-6 .. U-10): per configuration, deals searched on the engine alone until
-    the player party's eyes have fallen on each side of every threshold (30/31, 60/61, 90/91, 59
-    after Kontra, 29/30 in must_play, ...), Tout lost by one trick, Ramsch ties, team sweeps and
+    the player party's eyes have fallen on each side of every threshold (30/31, 60/61, 90/91;
+    29/30, 59/60, 89/90 after Kontra and in must_play, ...), Tout lost by one trick, Ramsch ties, team sweeps and
     Durchmarsch, STICH_DIFF_DEALS // 2000 deals each (at least 1); these are replayed in lock step.
   * Hand-worked deals of tests/test_reference_mucken_selfcheck.py (Ramsch ties decided by trumps
     and by EO, Tout lost by a trick of four nines, ...) replayed in lock step.
   * Deals with pinned hands (hands=): STICH_DIFF_DEALS // 20 per configuration, some seats random,
     some deals holding a Sie.
-- Matches (U-9 Bock, U-12): random matches against RefBobbl, with and without hanger; points,
-  Bobbl records, dealer, Bock, deals played and the winner compared after every deal.
+- Matches (U-9 Bock, U-12, U-13): random matches against RefBobbl, with and without hanger, under
+  every value of bock_after, bock_round and glasses; points, Bobbl won and records, dealer, Bock
+  (and the Bock deals pending), deals played and the winner compared after every deal.
   Matches: env STICH_DIFF_MATCHES (default 200).
-- Tournament table (U-12): random result lists against ref_tournament_table, all three methods,
-  and the Bobbl of real engine matches through stich.bobbl_results.
+- Tournament table (U-12, U-13): random result lists against ref_tournament_table, all three
+  methods, with and without glasses, and the Bobbl of real engine matches through
+  stich.bobbl_results.
 
 Random play: every legal action has a positive probability. In the auction each deal draws a pass
 probability and a favoured game family, so that every contract occurs often (the random choice
@@ -50,7 +53,7 @@ from mucken_deals import (
     WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G90, G90_PLAY, G91B, G91B_PLAY, MUCK_SWEEP,
     MUCK_SWEEP_PLAY, NINES, NINES_PLAY, RAMSCH_EYES, RAMSCH_EYES_PLAY, RAMSCH_TRICKS,
     RAMSCH_TRICKS_PLAY, RAMSCH_TRUMPS, RAMSCH_TRUMPS_PLAY, RAMSCH_EO, RAMSCH_EO_PLAY, TEAM_SWEEP,
-    TEAM_SWEEP_PLAY, SIX, SIX_PLAY,
+    TEAM_SWEEP_PLAY, SIX, SIX_PLAY, MUST90, MUST90_PLAY,
 )
 
 pytestmark = pytest.mark.rules
@@ -357,6 +360,8 @@ OPTION_CASES = [
     ("ramsch_double=False", {"ramsch_double": False}, False),
     ("ramsch_stichzwang=False", {"ramsch_stichzwang": False}, False),
     ("target=31", {"target": 31}, False),
+    ("bock_after=ramsch", {"bock_after": ("ramsch",)}, False),
+    ("bock_after=none-throw_in", {"bock_after": (), "if_all_pass": "throw_in"}, False),
     ("bock=True", {}, True),
     ("bock=True-throw_in-wenz_over_muck", {"if_all_pass": "throw_in", "ranking": "wenz_over_muck",
                                            "kontra_takes_over": False}, True),
@@ -451,9 +456,9 @@ THRESHOLD_OPTIONS = {
 def threshold_buckets(players, long_deck):
     """(kind, detail) buckets: the player party's eyes on each side of every threshold."""
     buckets = [("normal", p) for p in (30, 31, 60, 61, 90, 91)]            # U-6 61, Schneider
-    buckets += [("normal, Kontra takes over", p) for p in (59, 60, 61)]    # U-7
-    buckets += [("normal, Kontra, kontra_takes_over=False", p) for p in (60, 61)]
-    buckets += [("must_play", p) for p in (29, 30, 59, 60, 90, 91)]        # U-9
+    buckets += [("normal, Kontra takes over", p) for p in (29, 30, 59, 60, 89, 90)]    # U-7
+    buckets += [("normal, Kontra, kontra_takes_over=False", p) for p in (30, 31, 60, 61, 90, 91)]
+    buckets += [("must_play", p) for p in (29, 30, 59, 60, 89, 90)]        # U-9
     buckets += [("one_point", p) for p in (60, 61)]                         # U-9
     buckets += [("schneider", p) for p in (90, 91)]                         # U-6
     buckets += [("tout", "defenders took no trick"), ("tout", "defenders took one trick")]
@@ -586,6 +591,12 @@ SCRIPTED = [
     ("wenz-61-bock", WENZ61, 3, {}, True, "Wenz pass pass pass Kontra pass pass " + WENZ61_PLAY),
     ("must-play-wenz-60-bock", WENZ60, 3, {"if_all_pass": "must_play"}, True,
      ALL_PASS + " Wenz " + WENZ60_PLAY),
+    ("must-play-muck-90", MUST90, 0, {"if_all_pass": "must_play"}, False,
+     ALL_PASS + " Muck " + MUST90_PLAY),
+    ("geier-90-kontra", G90, 3, {}, False, "Geier pass pass pass Kontra pass pass " + G90_PLAY),
+    ("geier-30-kontra", G90, 3, {}, False, "pass Geier pass pass Kontra pass pass " + G90_PLAY),
+    ("geier-90-kontra-no-takeover", G90, 3, {"kontra_takes_over": False}, False,
+     "Geier pass pass pass Kontra pass pass " + G90_PLAY),
     ("geier-91", G91B, 3, {}, False, "Geier pass pass pass pass pass " + G91B_PLAY),
     ("geier-90", G90, 3, {}, False, "Geier pass pass pass pass pass " + G90_PLAY),
     ("geier-91-defenders", G91B, 3, {}, False, "pass Geier pass pass pass pass " + G91B_PLAY),
@@ -673,6 +684,12 @@ MATCH_OPTIONS = [
     {"if_all_pass": "throw_in"},                      # Bock deals
     {"if_all_pass": "throw_in", "target": 31, "players": 6},
     {"target": 31, "long_deck": True, "if_all_pass": "throw_in"},
+    {"bock_after": ("throw_in", "ramsch")},           # U-13: Bock after Ramsch
+    {"bock_after": ("ramsch",), "bock_round": True, "glasses": True},
+    {"if_all_pass": "throw_in", "bock_round": True, "players": 6},
+    {"if_all_pass": "throw_in", "bock_after": ()},
+    {"glasses": True, "long_deck": True},
+    {"glasses": True, "bock_round": True, "if_all_pass": "throw_in", "target": 31},
 ]
 
 
@@ -687,7 +704,9 @@ def test_random_matches(hanger):
         players = game.num_players
         seed, dealer = rng.getrandbits(64), rng.randrange(players)
         match = game.match(seed=seed, dealer=dealer)
-        bobbl = RefBobbl(target=options.get("target", 21), hanger=hanger)
+        bobbl = RefBobbl(target=options.get("target", 21), hanger=hanger,
+                         glasses=options.get("glasses", False),
+                         bock_round=options.get("bock_round", False), players=players)
         args = ", ".join(f"{k}={v!r}" for k, v in options.items())
         label = f"stich.Mucken({args}).match(seed={seed}, dealer={dealer})"
         expected_dealer, played = dealer, 0
@@ -710,12 +729,15 @@ def test_random_matches(hanger):
             played += 1
             totals["deals"] += 1
             totals["bock deals"] += state.bock
+            totals["Bock after Ramsch"] += state.next_bock and state.game == "Ramsch"
+            totals["Bock rounds"] += state.next_bock and options.get("bock_round", False)
             expected_dealer = (expected_dealer + 1) % players
             got = (match.bobbl_won, [tuple(p) + (w,) for p, w in zip(match.bobbl_points,
                                                                      match.bobbl_winners)],
-                   match.dealer, match.bock, match.deals_played, match.is_over, match.winner)
-            want = (bobbl.bobbl_won, bobbl.records, expected_dealer, bobbl.next_bock, played,
-                    bobbl.is_over, bobbl.winner)
+                   match.dealer, match.bock, match.bock_deals, match.deals_played,
+                   match.is_over, match.winner)
+            want = (bobbl.bobbl_won, bobbl.records, expected_dealer, bobbl.next_bock,
+                    len(bobbl.bock_line), played, bobbl.is_over, bobbl.winner)
             if not bobbl.is_over:
                 # points of the Bobbl being played (after the match ends the engine has none)
                 got, want = got + (match.points,), want + (bobbl.points,)
@@ -728,11 +750,13 @@ def test_random_matches(hanger):
             with pytest.raises(ValueError):
                 match.next_deal()
         totals["matches"] += 1
+        totals["glasses"] += options.get("glasses", False) and any(0 in p for p in match.bobbl_points)
     print(dict(totals))
     assert not mismatches, (f"{len(mismatches)} matches differ, e.g.:\n  "
                             + "\n  ".join(mismatches[:MAX_REPORTED]))
-    if N_MATCHES >= 50:
-        assert totals["bock deals"] > 0
+    if N_MATCHES >= 50:  # every option was exercised
+        for what in ("bock deals", "Bock after Ramsch", "Bock rounds", "glasses"):
+            assert totals[what] > 0, (what, dict(totals))
 
 
 # ----- tournament table (U-12) --------------------------------------------------------------------
@@ -759,14 +783,15 @@ def test_tournament_table_random():
         results = random_results(rng)
         if rng.random() < 0.3:
             results = [stich.BobblResult(*r) for r in results]
+        glasses = rng.random() < 0.5
         full = {}
         ref_rows = {}
         for method in ("bobbl", "plus", "plus_minus"):
-            ref_rows[method] = ref_tournament_table([tuple(r) for r in results], method)
+            ref_rows[method] = ref_tournament_table([tuple(r) for r in results], method, glasses)
             for pair, key in ref_rows[method]:
                 full.setdefault(pair, {})[method] = key
         for method in ("bobbl", "plus", "plus_minus"):
-            rows = stich.tournament_table(results, method=method)
+            rows = stich.tournament_table(results, method=method, glasses=glasses)
             assert [r.pair for r in rows] == [p for p, _ in ref_rows[method]], (method, results)
             for r in rows:
                 want = full[r.pair]

@@ -1,4 +1,4 @@
-"""Perft of Couillon with Mit (RULINGS C-2 .. C-5): leaves of the full tree of legal actions.
+"""Perft of Couillon with Mit (C-2 .. C-5, docs/rules/couillon.md): leaves of the full tree of legal actions.
 
 Each row of PERFT_COUILLON is a deal named by (seed, dealer) -- its cards, in deal order, are in
 PERFT_DEALS -- an action sequence played from the deal's start, a depth in plies and the leaf

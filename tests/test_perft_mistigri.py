@@ -1,4 +1,4 @@
-"""Perft of Mistigri / Moench (RULINGS M-1 .. M-11): leaves of the full tree of legal actions.
+"""Perft of Mistigri / Moench (M-1 .. M-11, docs/rules/mistigri.md): leaves of the full tree of legal actions.
 
 Each row of PERFT_MISTIGRI is a deal of `stich.Mistigri(**options)` named by (seed, dealer) -- its
 pinned hands and turned card, and the talon the seed then deals (top first), are in PERFT_DEALS --

@@ -1,4 +1,4 @@
-"""Perft of Mucken (RULINGS U-1 .. U-11): leaves of the full tree of legal actions.
+"""Perft of Mucken (docs/rules/mucken.md, U-1 .. U-11): leaves of the full tree of legal actions.
 
 Each row of PERFT_MUCKEN is a deal of `stich.Mucken(**options)` named by (seed, dealer) -- its
 cards are in PERFT_DEALS -- an action sequence played from the deal's start, a depth in plies and

@@ -1,5 +1,5 @@
 """Self-checks of the pure-Python Mistigri / Moench reference (tests/reference/mistigri.py) against
-hand-worked deals. Every expectation was worked out by hand from ../shared/RULINGS.md (M-1 .. M-12,
+hand-worked deals. Every expectation was worked out by hand from docs/rules/ (M-1 .. M-12,
 G-1, G-4) and tests/reference/SPEC.md "Mistigri / Moench deal"; tricks are written beside each deal.
 
 Conventions: 4 players, german32, dealer 3 (forehand 0), stake 5 unless said otherwise.

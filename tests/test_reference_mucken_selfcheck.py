@@ -1,6 +1,6 @@
 """Self-checks of the pure-Python Mucken reference (tests/reference/mucken.py) against hand-worked
-deals. Every expectation was worked out by hand from ../shared/RULINGS.md (U-1 .. U-12) and
-tests/reference/SPEC.md "Mucken deal"; the trick-by-trick eyes are written beside each deal.
+deals. Every expectation was worked out by hand from the readings U-1 .. U-13 of
+docs/rules/mucken.md and tests/reference/SPEC.md "Mucken deal"; the trick-by-trick eyes are written beside each deal.
 
 Conventions: dealer 3 (forehand 0) unless said otherwise; teams are seat % 2.
 """
@@ -10,12 +10,13 @@ import copy
 import pytest
 
 from reference.mucken import (
-    RefBobbl, RefMucken, normal_outcome, one_point_outcome, ramsch_loser, ref_tournament_table,
-    schneider_outcome, tout_outcome,
+    MOVED_LINES, RefBobbl, RefMucken, normal_outcome, one_point_outcome, ramsch_loser,
+    ref_tournament_table, schneider_outcome, tout_outcome,
 )
 from reference.perft import perft_mucken
 from mucken_deals import (
-    WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G90, G90_PLAY, G91B, G91B_PLAY, MUCK_SWEEP,
+    WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G89, G89_PLAY, G90, G90_PLAY, G91, G91_PLAY, G91B,
+    G91B_PLAY, MUST90, MUST90_PLAY, MUCK_SWEEP,
     MUCK_SWEEP_PLAY, NINES, NINES_PLAY, RAMSCH_EYES, RAMSCH_EYES_PLAY, RAMSCH_TRICKS,
     RAMSCH_TRICKS_PLAY, RAMSCH_TRUMPS, RAMSCH_TRUMPS_PLAY, RAMSCH_EO, RAMSCH_EO_PLAY, TEAM_SWEEP,
     TEAM_SWEEP_PLAY, SIX, SIX_PLAY, LONG, LONG_PLAY,
@@ -170,6 +171,17 @@ def test_must_play_schneider_free_with_30():
     assert s.announcer == 1 and s.returns() == [3, -3, 3, -3]
 
 
+def test_must_play_schneider_from_90():
+    # U-9: 90 eyes win a must-play game "with Schneider" (the issue's deal: EO at seat 2, Muck).
+    s = run(deal(MUST90, dealer=0, options={"if_all_pass": "must_play"}),
+            ALL_PASS + " Muck " + MUST90_PLAY)
+    assert s.announcer == 2 and s.team_eyes == [90, 30] and s.returns() == [3, -3, 3, -3]
+    s = run(deal(G89, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G89_PLAY)
+    assert s.announcer == 0 and s.team_eyes == [89, 31] and s.returns() == [2, -2, 2, -2]
+    s = run(deal(G91, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G91_PLAY)
+    assert s.team_eyes == [91, 29] and s.returns() == [3, -3, 3, -3]
+
+
 def test_all_pass_one_point():
     s = run(deal(MUCK_SWEEP, options={"if_all_pass": "one_point"}), ALL_PASS)
     assert (s.phase, s.announcer, s.game) == ("play", 0, "Muck")  # EO holder's team, no doubling
@@ -261,6 +273,27 @@ def test_kontra_takes_over_at_60_and_61():
     assert s.returns() == [8, -8, 8, -8]
 
 
+@pytest.mark.parametrize("hands, cards, announce, players_eyes, returns", [
+    (G91, G91_PLAY, "pass Geier pass pass", 29, [6, -6, 6, -6]),    # lost with Schneider
+    (G90, G90_PLAY, "pass Geier pass pass", 30, [4, -4, 4, -4]),    # Schneider-free
+    (G89, G89_PLAY, "pass Geier pass pass", 31, [4, -4, 4, -4]),
+    (G89, G89_PLAY, "Geier pass pass pass", 89, [4, -4, 4, -4]),
+    (G90, G90_PLAY, "Geier pass pass pass", 90, [6, -6, 6, -6]),    # won with Schneider
+    (G91, G91_PLAY, "Geier pass pass pass", 91, [6, -6, 6, -6]),
+], ids=["29", "30", "31", "89", "90", "91"])
+def test_kontra_takes_over_moves_the_schneider_lines(hands, cards, announce, players_eyes, returns):
+    s = run(deal(hands), f"{announce} Kontra pass pass {cards}")
+    assert s.team_eyes[team_of_announcer(s)] == players_eyes and s.returns() == returns
+    # without the takeover Kontra only doubles the usual table
+    s = run(deal(hands, options={"kontra_takes_over": False}), f"{announce} Kontra pass pass {cards}")
+    usual = {29: 6, 30: 6, 31: 4, 89: 4, 90: 4, 91: 6}[players_eyes]
+    assert abs(s.returns()[0]) == usual
+
+
+def team_of_announcer(s):
+    return s.announcer % 2
+
+
 # ----- values (U-6, U-8) ------------------------------------------------------------------------
 
 def test_normal_game_schneider_and_schwarz_values():
@@ -280,9 +313,13 @@ def test_normal_game_schneider_and_schwarz_values():
     assert normal_outcome(61, 3, 3) == (True, 2) and normal_outcome(60, 3, 3) == (False, 2)
     assert normal_outcome(91, 4, 2) == (True, 3) and normal_outcome(90, 4, 2) == (True, 2)
     assert normal_outcome(120, 6, 0) == (True, 3)
-    assert normal_outcome(60, 3, 3, need=60) == (True, 2)
-    assert normal_outcome(30, 1, 5, need=60, defenders_schneider_max=29) == (False, 2)
-    assert normal_outcome(29, 1, 5, need=60, defenders_schneider_max=29) == (False, 3)
+    # the moved table (must-play, Kontra that takes over): 60 wins, 90 is Schneider, 30 is free
+    assert normal_outcome(60, 3, 3, MOVED_LINES) == (True, 2)
+    assert normal_outcome(59, 3, 3, MOVED_LINES) == (False, 2)
+    assert normal_outcome(89, 4, 2, MOVED_LINES) == (True, 2)
+    assert normal_outcome(90, 4, 2, MOVED_LINES) == (True, 3)
+    assert normal_outcome(30, 1, 5, MOVED_LINES) == (False, 2)
+    assert normal_outcome(29, 1, 5, MOVED_LINES) == (False, 3)
 
 
 def test_schneider_game_at_90_and_91():

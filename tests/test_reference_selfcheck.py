@@ -1,6 +1,6 @@
 """Self-checks of the pure-Python reference (tests/reference/) against hand-worked examples.
 
-Every expectation below was worked out by hand from ../shared/RULINGS.md; ruling ids are cited.
+Every expectation below was worked out by hand from docs/rules/*.md; ruling ids are cited.
 """
 
 import pytest

@@ -1,5 +1,5 @@
-"""One test (or a few) per ruling of ../shared/RULINGS.md for Couillon with Mit (C-1 .. C-6) and for
-the rulings shared by all games (G-1 .. G-4), through the public Python API.
+"""One test (or a few) per ruling for Couillon with Mit (C-1 .. C-6, docs/rules/couillon.md) and for
+the rulings shared by all games (G-1 .. G-4, docs/rules/README.md), through the public Python API.
 
 Situations are forced with constructed deals (``deal(hands=[...])`` pins every seat's cards in
 deal order, so the talon is what is left). Every expected number below was worked out by hand.

@@ -1,6 +1,6 @@
-"""One test (or a few) per ruling of ../shared/RULINGS.md for Mistigri and Mönch (M-1 .. M-12), with
-the G rulings where they touch this game, through the public Python API (docs/rules/mistigri.md,
-tests/reference/SPEC.md "Mistigri / Mönch deal").
+"""One test (or a few) per ruling for Mistigri and Mönch (M-1 .. M-12, docs/rules/mistigri.md), with
+the G rulings (docs/rules/README.md) where they touch this game, through the public Python API
+(see also tests/reference/SPEC.md "Mistigri / Mönch deal").
 
 Situations are forced with constructed deals: ``deal(hands=[...], turned=...)`` pins every seat's
 five cards and the turned card, so the talon is what is left (its order comes from the seed; where a
@@ -338,9 +338,11 @@ def test_M_5_nobody_joins_monch_dealer_paid_by_rearhand(players, dealer, returns
     # without monch the dealer gets nothing
     plain = play(stich.Mistigri(players=players).deal(seed=7, dealer=dealer), *["pass"] * players)
     assert plain.returns() == [-5] * players
-    # the dealer receives one stake: with stake 3, 3 chips
-    small = play(stich.Mistigri(players=players, monch=True, stake=3).deal(seed=7, dealer=dealer), *["pass"] * players)
-    assert small.returns() == [r * 3 // 5 for r in returns]
+    # the dealer receives one stake, whatever the stake: with stake 3, 3 chips
+    for stake in (1, 3, 30000):
+        other = play(stich.Mistigri(players=players, monch=True, stake=stake).deal(seed=7, dealer=dealer),
+                     *["pass"] * players)
+        assert other.returns() == [r * stake // 5 for r in returns]
 
 
 @pytest.mark.parametrize("joiner", range(4))
@@ -996,6 +998,23 @@ def test_M_12_chips_below_zero_end_the_match_after_the_deal():
     play(s, "pass, pass, pass, pass")
     m.record(s)
     assert m.chips == [10, -3, 10, 6] and m.pot == 25 and m.is_over
+
+
+def test_M_12_match_of_seats_without_chips():
+    # chips=0: without `deals` the seats are out of chips before the first deal; with `deals` the
+    # match is played for that many deals.
+    m = stich.Mistigri(chips=0).match(seed=5)
+    assert m.is_over and m.deals_played == 0 and m.chips == [0] * 4
+    with pytest.raises(ValueError, match="the match is over"):
+        m.next_deal()
+    m = stich.Mistigri(chips=0, deals=2).match(seed=5)
+    for k in (1, 2):
+        assert not m.is_over
+        s = m.next_deal()
+        play(s, "pass, pass, pass, pass")
+        m.record(s)
+        assert m.chips == [-5 * k] * 4 and m.pot == 20 * k
+    assert m.is_over
 
 
 def test_M_12_monch_match_rearhand_broke():

@@ -1,5 +1,5 @@
-"""One test (or a few) per ruling of ../shared/RULINGS.md for Mucken (U-1 .. U-12), through the
-public Python API (docs/rules/mucken.md, tests/reference/SPEC.md "Mucken deal").
+"""One test (or a few) per reading of docs/rules/mucken.md (U-1 .. U-13), through the public
+Python API (tests/reference/SPEC.md "Mucken deal").
 
 Situations are forced with constructed deals (``deal(hands=[...])`` pins every seat's cards) and
 scripted actions; every eye count and value below was worked out by hand, trick by trick, in the
@@ -15,13 +15,14 @@ import random
 import pytest
 
 import stich
+from stich.games import game_of
 from random_play import finish_randomly
 from mucken_deals import (
     WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G91, G91_PLAY, G89, G89_PLAY, G90, G90_PLAY, G91B,
     G91B_PLAY, MUCK_SWEEP, MUCK_SWEEP_PLAY, NINES, NINES_PLAY, ONE61, ONE61_PLAY, ONE60,
     ONE60_PLAY, ONE96, ONE96_PLAY, ONE3, ONE3_PLAY, RAMSCH_EYES, RAMSCH_EYES_PLAY, RAMSCH_TRICKS,
     RAMSCH_TRICKS_PLAY, RAMSCH_TRUMPS, RAMSCH_TRUMPS_PLAY, RAMSCH_EO, RAMSCH_EO_PLAY, TEAM_SWEEP,
-    TEAM_SWEEP_PLAY, SIX, SIX_PLAY, LONG, LONG_PLAY,
+    TEAM_SWEEP_PLAY, SIX, SIX_PLAY, LONG, LONG_PLAY, MUST90, MUST90_PLAY,
 )
 
 pytestmark = pytest.mark.rules
@@ -640,6 +641,68 @@ def test_U_7_kontra_does_not_move_the_schneider_line():
     assert s.returns() == [14, -14, 14, -14]
 
 
+# After a Kontra that takes over, a normal game is read with the moved table (U-7): the player
+# party wins with 60, "with Schneider" with 90; it is Schneider-free with 30 and loses "with
+# Schneider" with 29 or fewer. (announcement, deal, the player party's eyes, team that wins,
+# value after one Kontra, value after Kontra with kontra_takes_over=False).
+SEAT0, SEAT1 = "Geier pass pass pass", "pass Geier pass pass"
+KONTRA_LINES = {
+    29: (SEAT1, G91, G91_PLAY, 0, 6, 6),        # lost with Schneider either way
+    30: (SEAT1, G90, G90_PLAY, 0, 4, 6),        # Schneider-free after the takeover
+    31: (SEAT1, G89, G89_PLAY, 0, 4, 4),
+    59: ("pass Wenz pass pass", WENZ61, WENZ61_PLAY, 0, 4, 4),
+    60: ("Wenz pass pass pass", WENZ60, WENZ60_PLAY, 0, 4, 4),   # won after the takeover
+    61: ("Wenz pass pass pass", WENZ61, WENZ61_PLAY, 0, 4, 4),
+    89: (SEAT0, G89, G89_PLAY, 0, 4, 4),
+    90: (SEAT0, G90, G90_PLAY, 0, 6, 4),        # won with Schneider after the takeover
+    91: (SEAT0, G91, G91_PLAY, 0, 6, 6),
+}
+NO_TAKEOVER_WINNER = {60: 1}                    # 60 eyes lose when Kontra only doubles
+
+
+def check_kontra_line(eyes):
+    announce, hands, cards_, winners, value, value_no_takeover = KONTRA_LINES[eyes]
+    s = play(deal(hands), announce, "Kontra pass pass", cards_)
+    assert s.doublings == 1 and s.team_eyes[s.player_team] == eyes
+    assert s.winning_team == winners and s.value == value and s.returns() == team_returns(winners, value)
+    # kontra_takes_over=False: the usual table (61, 91, Schneider-free with 31), doubled
+    s = play(deal(hands, kontra_takes_over=False), announce, "Kontra pass pass", cards_)
+    winners = NO_TAKEOVER_WINNER.get(eyes, winners)
+    assert s.returns() == team_returns(winners, value_no_takeover)
+    # Re doubles again and moves nothing
+    s = play(deal(hands), announce, "Kontra Re pass pass", cards_)
+    assert s.returns() == team_returns(KONTRA_LINES[eyes][3], 2 * value)
+
+
+@pytest.mark.parametrize("eyes", [29, 30, 31])
+def test_U_7_kontra_swaps_schneider_lines_at_30(eyes):
+    check_kontra_line(eyes)
+
+
+@pytest.mark.parametrize("eyes", [59, 60, 61])
+def test_U_7_kontra_swaps_schneider_lines_at_60(eyes):
+    check_kontra_line(eyes)
+
+
+@pytest.mark.parametrize("eyes", [89, 90, 91])
+def test_U_7_kontra_swaps_schneider_lines_at_90(eyes):
+    check_kontra_line(eyes)
+
+
+def test_U_7_kontra_swaps_schneider_lines_issue_cases():
+    # The issue's two cases: 30 eyes after Kontra are a plain loss, 90 a Schneider win.
+    s = play(deal(G90), SEAT1, "Kontra pass pass", G90_PLAY)
+    assert s.team_eyes[s.player_team] == 30 and s.value == 4
+    s = play(deal(G90), SEAT0, "Kontra pass pass", G90_PLAY)
+    assert s.team_eyes[s.player_team] == 90 and s.value == 6
+
+
+def test_U_7_kontra_keeps_the_tout_target():
+    # Wenz-Tout lost to one trick of four nines: Kontra only doubles (10 x 2).
+    s = play(deal(NINES, dealer=0), "pass Wenz-Tout pass pass Kontra pass pass", NINES_PLAY)
+    assert s.team_eyes == [120, 0] and s.returns() == [-20, 20, -20, 20]
+
+
 # ----- U-8: values --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("bidding, hands, cards, dealer, returns", [
@@ -735,6 +798,25 @@ def test_U_9_must_play_schneider_free_with_30():
     assert s.team_eyes == [90, 30] and s.returns() == [2, -2, 2, -2]
     s = play(deal(G91B, if_all_pass="must_play"), ALL_PASS, "Geier", G91B_PLAY)
     assert s.team_eyes == [91, 29] and s.returns() == [3, -3, 3, -3]
+
+
+def test_U_9_must_play_schneider_from_90_eyes():
+    # The issue's reproduction, verbatim (tests/mucken_deals.py MUST90 works it out trick by trick).
+    s = stich.Mucken(if_all_pass="must_play").deal(seed=0, dealer=0, hands=[
+        "EA EU E9 GO HK H9", "GA HA HO HZ SA SU", "EO GU GZ G9 SZ S9", "EK EZ GK HU SK SO"])
+    assert [set(str(s.hand(i)).split()) for i in range(4)] == [set(h.split()) for h in MUST90]
+    for a in ("pass pass pass pass Muck GA GZ GK EU GO HA GU SO H9 HZ EO HU SZ SK HK SA EA HO S9 EZ "
+              "SU G9 EK E9").split():
+        s.apply(a)
+    assert s.game == "must-play Muck" and s.team_eyes == [90, 30]
+    assert s.returns() == [3, -3, 3, -3]
+    # 89 is a plain win, 91 a Schneider win (EO at seat 0 in both).
+    s = play(deal(G89, if_all_pass="must_play"), ALL_PASS, "Geier", G89_PLAY)
+    assert s.team_eyes == [89, 31] and s.returns() == [2, -2, 2, -2]
+    s = play(deal(G91, if_all_pass="must_play"), ALL_PASS, "Geier", G91_PLAY)
+    assert s.team_eyes == [91, 29] and s.returns() == [3, -3, 3, -3]
+    s = play(deal(MUST90, dealer=0, if_all_pass="must_play", bock=True), ALL_PASS, "Muck", MUST90_PLAY)
+    assert s.returns() == [6, -6, 6, -6]
 
 
 def test_U_9_must_play_shows_the_eichel_ober_at_once():
@@ -1078,3 +1160,144 @@ def test_U_12_bobbl_results_from_a_match():
     assert m.is_over and m.winner == 1 and m.bobbl_points == [[6, 23]]
     res = stich.bobbl_results(m, "us", "them")
     assert res == [stich.BobblResult("us", "them", 6, 23, "them")]
+
+
+# ----- U-13: Bock after Ramsch, Bock rounds, glasses ----------------------------------------------
+
+def ramsch(game: stich.Mucken, dealer: int, bock: bool = False):
+    """A Ramsch deal (everyone passes on RAMSCH_EYES moved round the table), played to the end."""
+    s = game.deal(seed=0, dealer=dealer, hands=rotated(RAMSCH_EYES, dealer - 2), bock=bock)
+    return play(s, ALL_PASS, RAMSCH_EYES_PLAY)
+
+
+def thrown_in(game: stich.Mucken, dealer: int, bock: bool = False):
+    return play(game.deal(seed=0, dealer=dealer, hands=rotated(WENZ61, dealer), bock=bock), ALL_PASS)
+
+
+def test_U_13_defaults_keep_bock_after_throw_in_only():
+    assert GAME.options["bock_after"] == ("throw_in",)
+    assert (GAME.options["bock_round"], GAME.options["glasses"]) == (False, False)
+    s = ramsch(GAME, 1)
+    assert s.game == "Ramsch" and s.returns() == [-4, 4, -4, 4] and s.next_bock is False
+    g = stich.Mucken(if_all_pass="throw_in", bock_after=())
+    s = thrown_in(g, 3)
+    assert s.game == "thrown in" and s.next_bock is False
+    m = g.match(seed=1, dealer=3)
+    m.record(s)
+    assert m.bock is False and m.bock_deals == 0
+
+
+def test_U_13_bock_after_ramsch():
+    g = stich.Mucken(bock_after=("ramsch",))
+    assert g.options["bock_after"] == ("ramsch",)
+    m = g.match(seed=1, dealer=1)
+    s = ramsch(g, 1)
+    assert s.game == "Ramsch" and s.next_bock is True and s.returns() == [-4, 4, -4, 4]
+    m.record(s)
+    assert m.bock is True and m.bock_deals == 1 and m.points == [0, 4]
+    assert m.next_deal().bock is True
+    b = ramsch(g, 2, bock=True)                       # the Bock Ramsch counts 8 and brings Bock again
+    assert b.returns() == [8, -8, 8, -8] and b.next_bock is True
+    m.record(b)
+    assert m.bock_deals == 1 and m.points == [8, 4]
+    # A Durchmarsch is a Ramsch too.
+    d = play(g.deal(seed=0, dealer=3, hands=MUCK_SWEEP), ALL_PASS, MUCK_SWEEP_PLAY)
+    assert d.value == 10 and d.next_bock is True
+    # An announced game brings no Bock.
+    w = play(g.deal(seed=0, dealer=3, hands=WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
+    assert w.next_bock is False
+    both = stich.Mucken(if_all_pass="throw_in", bock_after=["ramsch", "throw_in"])
+    assert both.options["bock_after"] == ("throw_in", "ramsch") and thrown_in(both, 3).next_bock is True
+
+
+def test_U_13_bock_round():
+    g = stich.Mucken(if_all_pass="throw_in", bock_round=True, target=31)
+    m = g.match(seed=4, dealer=0)
+    m.record(thrown_in(g, 0))
+    assert m.bock_deals == 4                          # one Bock deal per seat: a round
+    for dealer in (1, 2, 3):
+        assert m.bock is True and m.next_deal().bock is True
+        s = sweep(g, dealer, "Muck", bock=True)
+        assert s.value == 6
+        m.record(s)
+    assert m.bock_deals == 1
+    m.record(thrown_in(g, 0, bock=True))              # a throw-in inside the round adds a round
+    assert m.bock_deals == 4
+    for dealer in (1, 2, 3, 0):
+        m.record(sweep(g, dealer, "Muck", bock=True))
+    assert m.bock is False and m.bock_deals == 0 and m.next_deal().bock is False
+    with pytest.raises(ValueError, match="expects a deal without Bock"):
+        m.record(sweep(g, 1, "Muck", bock=True))
+    six = stich.Mucken(players=6, if_all_pass="throw_in", bock_round=True).match(seed=1, dealer=0)
+    six.record(play(stich.Mucken(players=6, if_all_pass="throw_in", bock_round=True)
+                    .deal(seed=0, dealer=0), "pass " * 6))
+    assert six.bock_deals == 6
+
+
+def sie_for_team(game: stich.Mucken, dealer: int, team: int):
+    """A Sie deal whose Sie seat is in ``team``."""
+    hands = rotated(SIE, dealer)                      # SIE's seat 1 is forehand + 1
+    seat = (dealer + 2) % 4
+    if seat % 2 != team:
+        hands = hands[1:] + hands[:1]
+    s = game.deal(seed=0, dealer=dealer, hands=hands)
+    assert s.is_terminal and s.sie_seat % 2 == team
+    return s
+
+
+def test_U_13_glasses_bobbl_to_nil_counts_two():
+    for glasses, won, over in ((False, [1, 0], False), (True, [2, 0], True)):
+        g = stich.Mucken(hanger=True, glasses=glasses)
+        m = g.match(seed=1, dealer=0)
+        m.record(sie_for_team(g, 0, 0))              # 21 : 0
+        assert m.bobbl_won == won and m.is_over == over, glasses
+        assert m.bobbl_points == [[21, 0]]
+        if over:
+            assert m.winner == 0
+
+
+def test_U_13_glasses_only_to_nil():
+    g = stich.Mucken(hanger=True, glasses=True)
+    m = g.match(seed=1, dealer=3)
+    m.record(play(g.deal(seed=0, dealer=3, hands=WENZ60), "Wenz pass pass pass pass pass", WENZ60_PLAY))
+    assert m.points == [0, 2]
+    m.record(sie_for_team(g, 0, 0))                   # 21 : 2, one Bobbl
+    assert m.bobbl_won == [1, 0] and not m.is_over
+    m.record(sie_for_team(g, 1, 1))                   # 0 : 21, glasses: two more for team 1
+    assert m.bobbl_won == [1, 2] and m.is_over and m.winner == 1
+    assert m.bobbl_points == [[21, 2], [0, 21]]
+
+
+def test_U_13_glasses_tournament_table():
+    results = [("A", "B", 21, 0, "A"), ("B", "C", 21, 3, "B"), ("C", "B", 21, 10, "C")]
+    plain = stich.tournament_table(results)
+    assert [(r.pair, r.bobbl_won) for r in plain] == [("B", 1), ("C", 1), ("A", 1)]
+    glasses = stich.tournament_table(results, glasses=True)
+    assert [(r.pair, r.bobbl_won) for r in glasses] == [("A", 2), ("B", 1), ("C", 1)]
+    with pytest.raises(ValueError, match="glasses must be True or False"):
+        stich.tournament_table(results, glasses=1)
+
+
+@pytest.mark.parametrize("options, accepted", [
+    ({"bock_after": "ramsch"}, "bock_after"),
+    ({"bock_after": ("ramsch", "ramsch")}, "bock_after"),
+    ({"bock_after": ("sie",)}, "bock_after"),
+    ({"bock_after": None}, "bock_after"),
+    ({"bock_round": 1}, "bock_round"),
+    ({"glasses": "yes"}, "glasses"),
+])
+def test_U_13_options_validated(options, accepted):
+    with pytest.raises(ValueError, match=f"option {accepted} of Mucken must be"):
+        stich.Mucken(**options)
+
+
+@pytest.mark.parametrize("options", [
+    {"bock_after": ("ramsch",)}, {"bock_after": ()}, {"bock_after": ("throw_in", "ramsch")},
+    {"bock_round": True, "glasses": True, "if_all_pass": "throw_in"},
+])
+def test_U_13_options_in_notation_and_game_of(options):
+    g = stich.Mucken(**options)
+    state = g.deal(seed=3, dealer=1)
+    assert game_of(state).options == g.options
+    text = stich.position_text(state)
+    assert stich.parse(text).game.options == g.options and str(stich.parse(text)) == text

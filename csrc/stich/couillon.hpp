@@ -1,4 +1,4 @@
-// Couillon with Mit (seed 002, RULINGS C-1 .. C-6).
+// Couillon with Mit (docs/rules/couillon.md, rulings C-1 .. C-6).
 // Four players, partners opposite (teams seat % 2), 24 French cards A K Q J T 9 worth 4 3 2 1 0 0.
 // Forehand sees its first three cards and names a trump suit or asks for the reveal (its last
 // dealt card is shown and gives trump). A 4-card talon stays hidden. The holder of the Mit (SQ)

@@ -7,8 +7,14 @@ namespace stich {
 
 namespace mi = mistigri_action;
 
+void MistigriRules::check_option(const char* name, long long value, long long low, long long high) {
+    if (value < low || value > high)
+        throw std::invalid_argument(std::string("option ") + name + " of Mistigri must be " + std::to_string(low) + ".." +
+                                    std::to_string(high) + ", got " + std::to_string(value));
+}
+
 void MistigriRules::validate() const {
-    if (players < 3 || players > 6) throw std::invalid_argument("players must be 3..6, got " + std::to_string(players));
+    check_option("players", players, MIN_PLAYERS, MAX_PLAYERS);
     const Deck& d = stich::deck(deck);
     if (d.kind == DeckKind::German24 || d.kind == DeckKind::French24)
         throw std::invalid_argument(std::string("Mistigri is not played with the ") + d.name +
@@ -16,8 +22,9 @@ void MistigriRules::validate() const {
     if (d.size < HAND * players + 1)
         throw std::invalid_argument(std::string("the ") + d.name + " deck has too few cards for " + std::to_string(players) +
                                     " players (5 each and a turned card); use french52");
-    if (chips < 0 || stake < 1) throw std::invalid_argument("chips must be >= 0 and stake >= 1");
-    if (deals < 0) throw std::invalid_argument("deals must be >= 0 (0: until a seat runs out of chips)");
+    check_option("chips", chips, 0, MAX_CHIPS);
+    check_option("stake", stake, 1, MAX_CHIPS);
+    check_option("deals", deals, 0, MAX_DEALS);   // 0: until a seat runs out of chips
 }
 
 Flush flush_of(CardSet hand) {
@@ -49,7 +56,9 @@ MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int deale
     const int n = rules.players, h = MistigriRules::HAND;
     if (dealer < 0 || dealer >= n)
         throw std::invalid_argument("dealer must be a seat 0.." + std::to_string(n - 1) + ", got " + std::to_string(dealer));
-    if (pot < 0 || side_pot < 0 || pot > 30000 || side_pot > 30000) throw std::invalid_argument("pot and side_pot must be 0..30000");
+    if (pot < 0 || side_pot < 0 || pot > MistigriRules::MAX_POT || side_pot > MistigriRules::MAX_POT)
+        throw std::invalid_argument("pot and side_pot must be 0.." + std::to_string(MistigriRules::MAX_POT) + ", got " +
+                                    std::to_string(pot) + " and " + std::to_string(side_pot));
     const Deck& d = deck(rules.deck);
     DealLayout layout{"Mistigri", n, {}, n + 2, {"the turned card", "the talon"}};
     for (int s = 0; s < n; ++s) layout.sizes[size_t(s)] = h;
@@ -73,11 +82,11 @@ MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int deale
     std::copy(redraws.begin(), redraws.end(), st.redraws.begin());
     st.redraws_size = uint8_t(redraws.size());
     // M-3: every seat antes.
-    st.pot = st.pot_in = int16_t(pot);
-    st.side_pot = st.side_pot_in = int16_t(side_pot);
+    st.pot = st.pot_in = pot;
+    st.side_pot = st.side_pot_in = side_pot;
     for (int s = 0; s < n; ++s) {
-        st.delta[size_t(s)] = int16_t(-rules.stake);
-        st.pot = int16_t(st.pot + rules.stake);
+        st.delta[size_t(s)] = -rules.stake;
+        st.pot += rules.stake;
     }
     st.settle_pot();
     return st;
@@ -87,12 +96,12 @@ void MistigriState::settle_pot() {
     if (!rules.monch) return;
     constexpr int CAP = MistigriRules::POT_CAP;
     if (pot > CAP) {
-        side_pot = int16_t(side_pot + pot - CAP);
+        side_pot += pot - CAP;
         pot = CAP;
     } else if (pot < CAP && side_pot > 0) {
         const int move = std::min<int>(side_pot, CAP - pot);
-        pot = int16_t(pot + move);
-        side_pot = int16_t(side_pot - move);
+        pot += move;
+        side_pot -= move;
     }
 }
 
@@ -122,8 +131,8 @@ int MistigriState::max_discard() const {
 }
 
 bool MistigriState::mistigri_must_keep_still(CardSet hand_now) const {
-    // M-11: forehand's trump ace led to the first trick keeps the Mistigri back, unless it is all
-    // its holder has.
+    // M-11: the trump ace led to the first trick (by whichever joined seat leads it) keeps the
+    // Mistigri back, unless it is all its holder has.
     return mistigri_kept_still && contains(hand_now, MISTIGRI) && hand_now != bit(MISTIGRI);
 }
 
@@ -212,15 +221,15 @@ void MistigriState::end_bidding() {
     if (k == 0) {  // M-5: the pot carries over; Mönch pays the dealer from rearhand
         end = MistigriEnd::NobodyJoined;
         if (rules.monch) {
-            delta[dealer] = int16_t(delta[dealer] + rules.stake);
+            delta[dealer] += rules.stake;
             const int rearhand = (dealer + n - 1) % n;
-            delta[size_t(rearhand)] = int16_t(delta[size_t(rearhand)] - rules.stake);
+            delta[size_t(rearhand)] -= rules.stake;
         }
         phase = MistigriPhase::Over;
     } else if (k == 1) {  // the only seat in takes the pot without play
         end = MistigriEnd::OneJoined;
         const int s = next_seat(dealer, joined);
-        delta[size_t(s)] = int16_t(delta[size_t(s)] + pot);
+        delta[size_t(s)] += pot;
         pot = 0;
         settle_pot();
         phase = MistigriPhase::Over;
@@ -251,13 +260,13 @@ void MistigriState::after_exchange() {
     if (best < 0) return start_play();
     end = MistigriEnd::Flush;
     flush_winner = int8_t(best);
-    delta[size_t(best)] = int16_t(delta[size_t(best)] + pot);
+    delta[size_t(best)] += pot;
     pot = 0;
     for (int s = 0; s < n; ++s) {
         if (!(joined >> s & 1) || s == best) continue;
         if (rules.monch && ((with_flush >> s & 1) || contains(hands[size_t(s)], MISTIGRI))) continue;
-        delta[size_t(s)] = int16_t(delta[size_t(s)] - rules.stake);
-        pot = int16_t(pot + rules.stake);
+        delta[size_t(s)] -= rules.stake;
+        pot += rules.stake;
     }
     settle_pot();
     phase = MistigriPhase::Over;
@@ -350,8 +359,8 @@ void MistigriState::finish_trick() {
         if (!(joined >> s & 1)) continue;
         const int win = per_trick * tricks_won[size_t(s)];
         const int loo = tricks_won[size_t(s)] == 0 ? rules.stake : 0;
-        delta[size_t(s)] = int16_t(delta[size_t(s)] + win - loo);
-        pot = int16_t(pot - win + loo);
+        delta[size_t(s)] += win - loo;
+        pot += loo - win;
     }
     settle_pot();
     phase = MistigriPhase::Over;
@@ -594,6 +603,16 @@ std::string MistigriState::to_string() const {
         o << "\nto act: seat " << int(to_act);
     }
     return o.str();
+}
+
+MistigriMatch MistigriMatch::start(const MistigriRules& rules, uint64_t seed, int dealer) {
+    MistigriMatch mt;
+    mt.rules = rules;
+    mt.seed = seed;
+    mt.dealer = dealer;
+    for (int s = 0; s < rules.players; ++s) mt.chips[size_t(s)] = rules.chips;
+    mt.over = rules.deals == 0 && rules.chips <= 0;
+    return mt;
 }
 
 MistigriState MistigriMatch::next_deal() const {

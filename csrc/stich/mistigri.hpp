@@ -1,4 +1,4 @@
-// Mistigri and its German variant Mönch (seeds 000/001, RULINGS M-1 .. M-12), games of the Loo
+// Mistigri and its German variant Mönch (docs/rules/mistigri.md, rulings M-1 .. M-12), games of the Loo
 // family. 3 to 6 players, five cards each, the next card turned for trump. Every seat antes into
 // the pot; each seat passes or joins; the joined seats exchange cards with the talon; a flush
 // (five of a suit, the Mistigri wild) wins the pot at once; else five tricks under Farbzwang,
@@ -20,17 +20,40 @@ namespace stich {
 struct MistigriRules {
     uint8_t players = 4;
     DeckKind deck = DeckKind::German32;
-    int16_t chips = 25;
-    int16_t stake = 5;
+    int32_t chips = 25;
+    int32_t stake = 5;
     bool monch = false;
     bool club_law = false;
     int32_t deals = 0;   // match length; 0: until a seat has no chips left
 
     bool operator==(const MistigriRules&) const = default;
-    void validate() const;   // throws std::invalid_argument
+    void validate() const;   // throws std::invalid_argument naming the option and its range
+    // Throws std::invalid_argument "option <name> of Mistigri must be <low>..<high>, got <value>".
+    static void check_option(const char* name, long long value, long long low, long long high);
     static constexpr int HAND = 5;
     static constexpr int POT_CAP = 40;   // Mönch (M-10)
+
+    // The accepted ranges, the one place they are defined (Python reads them from here). Chosen
+    // so that no chip count of a whole match overflows the int32 chips, pots and returns:
+    // chips are conserved (seats + pot + side pot), and in one deal a seat pays at most two
+    // stakes (its ante, and a Loo or flush penalty or, under Mönch, the dealer's stake as
+    // rearhand). So after k deals every seat holds >= chips - 2*stake*k, pot + side pot
+    // <= 2*n*stake*k and a seat <= chips + 2*(n-1)*stake*k: with n <= 6, chips and stake <= 30000
+    // and k <= 2500 deals, pot + side pot <= 9e8 and a seat <= 7.5e8. A match without `deals` ends
+    // after a deal that leaves a seat at or below 0, so before each of its deals pot + side pot
+    // <= n*chips. A deal may be dealt with pot and side pot up to MAX_POT each; it adds at most
+    // (2n - 1) stakes: 2e9 + 330000 < 2^31.
+    static constexpr int MIN_PLAYERS = 3, MAX_PLAYERS = MAX_SEATS;
+    static constexpr int MAX_CHIPS = 30000;          // chips, and stake (1..MAX_CHIPS)
+    static constexpr int MAX_DEALS = 2500;
+    static constexpr int MAX_POT = 1'000'000'000;    // pot and side pot a deal is dealt with
 };
+static_assert(2LL * MistigriRules::MAX_PLAYERS * MistigriRules::MAX_CHIPS * MistigriRules::MAX_DEALS <= MistigriRules::MAX_POT,
+              "a match never carries more than MAX_POT into a deal");
+static_assert(2LL * MistigriRules::MAX_POT + (2LL * MistigriRules::MAX_PLAYERS - 1) * MistigriRules::MAX_CHIPS <= INT32_MAX,
+              "no pot, side pot or return of a deal overflows int32");
+static_assert(MistigriRules::MAX_CHIPS + 2LL * (MistigriRules::MAX_PLAYERS - 1) * MistigriRules::MAX_CHIPS * MistigriRules::MAX_DEALS <= INT32_MAX,
+              "no seat's chips in a match overflow int32");
 
 enum class MistigriPhase : uint8_t { Bid, Exchange, Play, Over };
 enum class MistigriEnd : uint8_t { None, NobodyJoined, OneJoined, Flush, Played };
@@ -64,9 +87,10 @@ struct MistigriState {
     MistigriPhase phase = MistigriPhase::Bid;
     MistigriEnd end = MistigriEnd::None;
     uint8_t joined = 0, spoken = 0, exchanged = 0;   // bit per seat
-    int16_t pot = 0, side_pot = 0, pot_at_play = 0;
-    int16_t pot_in = 0, side_pot_in = 0;         // what the deal was dealt with, before the antes
-    std::array<int16_t, MAX_SEATS> delta{};      // chip change of each seat in this deal
+    // Chips are int32 (see MistigriRules::MAX_POT for why they cannot overflow).
+    int32_t pot = 0, side_pot = 0, pot_at_play = 0;
+    int32_t pot_in = 0, side_pot_in = 0;         // what the deal was dealt with, before the antes
+    std::array<int32_t, MAX_SEATS> delta{};      // chip change of each seat in this deal
     int8_t flush_winner = -1;
     // Play.
     uint8_t leader = 0, trick_size = 0, tricks_done = 0;
@@ -152,6 +176,9 @@ struct MistigriMatch {
     int pot = 0, side_pot = 0, dealer = 0, deals_played = 0;
     bool over = false;
 
+    // Every seat starts with rules.chips; without `deals`, a match of seats with no chips is over
+    // before it starts.
+    static MistigriMatch start(const MistigriRules& rules, uint64_t seed, int dealer);
     MistigriState next_deal() const;
     void record(const MistigriState& finished);
 };

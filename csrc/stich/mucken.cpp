@@ -260,27 +260,30 @@ void MuckenState::finish_trick() {
     if (++tricks_done == hand_size) phase = MuckenPhase::Over;
 }
 
+// U-7, U-9: after a Kontra that takes over (normal games only) and in a must-play game the whole
+// table moves one eye towards the player party: 60 wins, 90 wins "with Schneider", 30 is
+// Schneider-free and 29 or fewer loses "with Schneider".
+bool MuckenState::swapped_lines() const {
+    return play == MuckenPlay::MustPlay ||
+           (play == MuckenPlay::Announced && tier_of(game) == 0 && doublings > 0 && rules.kontra_takes_over);
+}
+
 bool MuckenState::players_win() const {
-    const int p = team_eyes[player_team], defender_tricks = team_tricks[1 - player_team];
-    switch (play) {
-        case MuckenPlay::MustPlay: return p >= 60;
-        case MuckenPlay::OnePoint: return p >= 61;
-        default:
-            switch (tier_of(game)) {
-                case 0: return p >= (doublings > 0 && rules.kontra_takes_over ? 60 : 61);
-                case 1: return p >= 91;
-                default: return defender_tricks == 0;
-            }
+    const int p = team_eyes[player_team];
+    if (play == MuckenPlay::OnePoint) return p >= 61;
+    switch (tier_of(game)) {
+        case 0: return p >= (swapped_lines() ? 60 : 61);
+        case 1: return p >= 91;
+        default: return team_tricks[1 - player_team] == 0;
     }
 }
 
 int MuckenState::base_value() const {
     if (tier_of(game) == 1) return 7;
     if (tier_of(game) == 2) return 10;
-    const int p = team_eyes[player_team], d = 120 - p;
-    const bool schneider_or_schwarz =
-        players_win() ? d <= 29 || team_tricks[1 - player_team] == 0
-                      : p <= (play == MuckenPlay::MustPlay ? 29 : 30) || team_tricks[player_team] == 0;
+    const int p = team_eyes[player_team], shift = swapped_lines() ? 1 : 0;
+    const bool schneider_or_schwarz = players_win() ? p >= 91 - shift || team_tricks[1 - player_team] == 0
+                                                    : p <= 30 - shift || team_tricks[player_team] == 0;
     return schneider_or_schwarz ? 3 : 2;
 }
 
@@ -443,28 +446,30 @@ std::string MuckenState::to_string() const {
 }
 
 MuckenState MuckenMatch::next_deal() const {
-    return mucken_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer, bock);
+    return mucken_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer, bock());
 }
 
 void MuckenMatch::record(const MuckenState& finished) {
     check_deal_to_record(finished, is_over(), dealer, rules);
-    if (finished.bock != bock)
-        throw std::invalid_argument(std::string("the match expects ") + (bock ? "a Bock deal" : "a deal without Bock") +
+    if (finished.bock != bock())
+        throw std::invalid_argument(std::string("the match expects ") + (bock() ? "a Bock deal" : "a deal without Bock") +
                                     " (use match.next_deal())");
     ++deals_played;
     dealer = (dealer + 1) % rules.players;
-    bock = finished.next_bock();
+    // U-13: Bock brought by this deal comes after the Bock deals still pending.
+    bock_deals -= finished.bock;
+    if (finished.next_bock()) bock_deals += rules.bock_round ? rules.players : 1;
     const int w = finished.winning_team();
     if (w < 0) return;
     // Only the winners are credited (U-12); a Sie is worth the target, so it wins the Bobbl outright (U-11).
     points[size_t(w)] += finished.value();
-    const int bobbl_winner_team = points[size_t(w)] >= rules.target ? w : -1;
-    if (bobbl_winner_team < 0) return;
-    bobbl_winner[size_t(bobbls_played)] = bobbl_winner_team;
+    if (points[size_t(w)] < rules.target) return;
+    bobbl_winner[size_t(bobbls_played)] = w;
     bobbl_points[size_t(bobbls_played++)] = points;
-    bobbl_won[size_t(bobbl_winner_team)]++;
+    // U-13 glasses: a Bobbl the losers end with 0 points counts as two.
+    bobbl_won[size_t(w)] += rules.glasses && points[size_t(1 - w)] == 0 ? 2 : 1;
     points = {0, 0};
-    if (!rules.hanger || bobbl_won[size_t(bobbl_winner_team)] == 2) winner = bobbl_winner_team;
+    if (!rules.hanger || bobbl_won[size_t(w)] >= 2) winner = w;
 }
 
 void apply_mucken_opening(MuckenState& s, int opening) {

@@ -1,10 +1,11 @@
-// Mucken (seed 003, RULINGS U-1 .. U-12), the Franconian partnership game of the Schafkopf family.
+// Mucken (docs/rules/mucken.md, U-1 .. U-13), the Franconian partnership game of the Schafkopf family.
 // 4 players (partners opposite) or 6 (alternating teams of three); the short pack of 24 German
 // cards (A Z K O U 9) or the long one of 32. An auction from forehand decides the game (Wenz,
 // Geier, Muck, their Schneider and Tout forms; higher takes over, an earlier seat may match);
 // if all pass, Ramsch (or a throw-in with Bock, a must-play game, or one point). The defenders may
 // double (Kontra), then the players (Re), the defenders (Sup) and the players (Hirsch). A Sie hand
-// wins the Bobbl at once. Eyes A 11, Z 10, K 4, O 3, U 2; the player party needs 61.
+// wins the Bobbl at once. Eyes A 11, Z 10, K 4, O 3, U 2; the player party needs 61 (60 after a
+// Kontra that takes over and in a must-play game, where the Schneider lines move with it).
 #pragma once
 #include <array>
 #include <string>
@@ -36,6 +37,11 @@ struct MuckenRules {
     bool ramsch_stichzwang = true;
     int16_t target = 21;
     bool hanger = false;
+    // U-13: the deals after which Bock follows, whether it lasts a round, and "glasses".
+    bool bock_after_throw_in = true;
+    bool bock_after_ramsch = false;
+    bool bock_round = false;
+    bool glasses = false;
 
     bool operator==(const MuckenRules&) const = default;
     // Throws std::invalid_argument for an inconsistent combination.
@@ -68,7 +74,7 @@ struct MuckenState {
     uint8_t n = 4, hand_size = 6, dealer = 0, forehand = 1;
     MuckenPhase phase = MuckenPhase::Auction;
     MuckenPlay play = MuckenPlay::None;
-    bool bock = false;        // this deal counts double (after a throw-in)
+    bool bock = false;        // this deal counts double (a Bock deal, U-13)
     int8_t sie_seat = -1;
     // Auction.
     uint8_t passed = 0;       // bit per seat
@@ -122,8 +128,12 @@ struct MuckenState {
     // Result of a finished deal: the winning team (-1: nobody, a throw-in) and the value it scores.
     int winning_team() const;
     int value() const;
-    // After a throw-in the next deal is a Bock deal (U-9).
-    bool next_bock() const { return play == MuckenPlay::ThrowIn; }
+    // This finished deal brings Bock (U-9, U-13): a throw-in, or a Ramsch with bock_after "ramsch".
+    // The match turns it into one Bock deal, or a round of them with bock_round.
+    bool next_bock() const {
+        return is_terminal() && ((play == MuckenPlay::ThrowIn && rules.bock_after_throw_in) ||
+                                 (play == MuckenPlay::Ramsch && rules.bock_after_ramsch));
+    }
     std::string game_name() const;
 
    private:
@@ -133,6 +143,7 @@ struct MuckenState {
     void start_game(MuckenPlay what, int game_id, int announcer_seat);
     void start_play();
     void finish_trick();
+    bool swapped_lines() const;
     bool players_win() const;
     int base_value() const;
 };
@@ -142,7 +153,9 @@ static_assert(GameState<MuckenState>);
 MuckenState mucken_deal(const MuckenRules& rules, uint64_t seed, int dealer, bool bock, const FixedHands* fixed = nullptr);
 
 // A Bobbl: the winners' points accumulate to the target; the first team there wins it (U-12).
-// With the hanger, two Bobbl won win the match. The dealer rotates; Bock carries to the next deal.
+// With the hanger, two Bobbl won win the match; with glasses a Bobbl won to nil counts two (U-13).
+// The dealer rotates; a deal that brings Bock adds one Bock deal (a round with bock_round) after
+// those still pending.
 struct MuckenMatch {
     MuckenRules rules{};
     uint64_t seed = 0;
@@ -150,10 +163,11 @@ struct MuckenMatch {
     std::array<std::array<int, 2>, 3> bobbl_points{};  // final points of each Bobbl played
     std::array<int, 3> bobbl_winner{};                 // and the team that won it
     int dealer = 0, deals_played = 0, bobbls_played = 0;
-    bool bock = false;
+    int bock_deals = 0;                                // Bock deals still to come, the next one first
     int winner = -1;
 
     bool is_over() const { return winner >= 0; }
+    bool bock() const { return bock_deals > 0; }
     MuckenState next_deal() const;
     void record(const MuckenState& finished);
 };

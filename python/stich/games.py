@@ -108,7 +108,7 @@ class Game:
 
 
 class Couillon(Game):
-    """Couillon with Mit (RULINGS C-1 .. C-6): four players, partners opposite."""
+    """Couillon with Mit (docs/rules/couillon.md, C-1 .. C-6): four players, partners opposite."""
 
     name = "Couillon"
     OPTIONS = {
@@ -138,7 +138,7 @@ class Couillon(Game):
 
 
 class Mucken(Game):
-    """Mucken (RULINGS U-1 .. U-12): 4 players (partners opposite) or 6 (alternating teams)."""
+    """Mucken (docs/rules/mucken.md, U-1 .. U-13): 4 players (partners opposite) or 6 (alternating teams)."""
 
     name = "Mucken"
     OPTIONS = {
@@ -150,7 +150,9 @@ class Mucken(Game):
             "U-5: order of the games within each tier; wenz_over_muck also drops the Sie",
         ),
         "games": (("Muck", "Geier", "Wenz"), (("Muck", "Geier", "Wenz"), ("Muck", "Wenz")), "U-5: the games played"),
-        "kontra_takes_over": (True, bool, "U-7: after Kontra the defenders need 61, the players win with 60"),
+        "kontra_takes_over": (
+            True, bool, "U-7: after Kontra in a normal game the lines swap: the players win with 60, Schneider at 90"
+        ),
         "if_all_pass": (
             "ramsch",
             ("ramsch", "throw_in", "must_play", "one_point"),
@@ -160,15 +162,29 @@ class Mucken(Game):
         "ramsch_stichzwang": (True, bool, "U-10: in Ramsch follow, head, trump and over-trump (M-9 cascade)"),
         "target": (21, int, "U-12: points that win a Bobbl (usually 21 or 31)"),
         "hanger": (False, bool, "U-12: a match is the best of three Bobbl"),
+        # (checked in __init__: a tuple of distinct names from BOCK_AFTER)
+        "bock_after": (("throw_in",), object, "U-13: the deals (throw_in, ramsch) after which Bock follows"),
+        "bock_round": (False, bool, "U-13: Bock lasts a round (one deal per seat) instead of one deal"),
+        "glasses": (False, bool, "U-13: a Bobbl lost with 0 points counts as two Bobbl"),
     }
+    BOCK_AFTER = ("throw_in", "ramsch")
 
     def __init__(self, **options: Any) -> None:
-        if "games" in options and isinstance(options["games"], list):
-            options["games"] = tuple(options["games"])
+        for key in ("games", "bock_after"):
+            if key in options and isinstance(options[key], list):
+                options[key] = tuple(options[key])
         super().__init__(**options)
         o = self.options
         if not 1 <= o["target"] <= 1000:
             raise ValueError(f"option target of Mucken must be 1..1000 (usually 21 or 31), got {o['target']!r}")
+        bock_after = o["bock_after"]
+        if not isinstance(bock_after, tuple) or not all(k in self.BOCK_AFTER for k in bock_after) \
+                or len(set(bock_after)) != len(bock_after):
+            raise ValueError(
+                "option bock_after of Mucken must be a tuple of distinct deal kinds from 'throw_in', 'ramsch' "
+                f"(e.g. ('throw_in',), ('throw_in', 'ramsch') or ()), got {bock_after!r}"
+            )
+        o["bock_after"] = tuple(k for k in self.BOCK_AFTER if k in bock_after)  # one spelling per set
         self.num_players = o["players"]
         self.deck = _core.Deck("german32" if o["long_deck"] else "german24")
         self._rules = _core.MuckenRules(
@@ -182,12 +198,16 @@ class Mucken(Game):
             ramsch_stichzwang=o["ramsch_stichzwang"],
             target=o["target"],
             hanger=o["hanger"],
+            bock_after_throw_in="throw_in" in o["bock_after"],
+            bock_after_ramsch="ramsch" in o["bock_after"],
+            bock_round=o["bock_round"],
+            glasses=o["glasses"],
         )
 
     def deal(
         self, seed: int | None = None, dealer: int = 0, hands: Any = None, bock: bool = False
     ) -> _core.MuckenState:
-        """A new deal; ``hands`` pins cards per seat, ``bock`` doubles this deal's value (U-9)."""
+        """A new deal; ``hands`` pins cards per seat, ``bock`` doubles this deal's value (U-13)."""
         dealer = _check_seat("dealer", dealer, self.num_players)
         if not isinstance(bock, bool):
             raise ValueError(f"bock must be True or False, got {bock!r}")
@@ -212,13 +232,14 @@ class Mucken(Game):
         return _core.mucken_random_playouts(self._rules, _check_seed(seed), _check_count(n), opening)
 
     def match(self, seed: int | None = None, dealer: int = 0) -> _core.MuckenMatch:
-        """Bobbl to ``target`` (best of three with ``hanger``), the dealer rotating and Bock
-        carried over: ``next_deal()``, play it, ``record(state)``."""
+        """Bobbl to ``target`` (best of three with ``hanger``; ``glasses`` counts a Bobbl won to nil
+        twice), the dealer rotating and Bock carried over (one deal, or a round with ``bock_round``):
+        ``next_deal()``, play it, ``record(state)``."""
         return _core.MuckenMatch(self._rules, _check_seed(seed), _check_seat("dealer", dealer, self.num_players))
 
 
 class Mistigri(Game):
-    """Mistigri and Mönch (RULINGS M-1 .. M-12): 3 to 6 players, pot and chips, pass or join,
+    """Mistigri and Mönch (docs/rules/mistigri.md, M-1 .. M-12): 3 to 6 players, pot and chips, pass or join,
     exchange, flushes, the Mistigri as top trump and wild card."""
 
     name = "Mistigri"
@@ -236,12 +257,14 @@ class Mistigri(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         o = self.options
-        if o["deals"] is not None and not 1 <= o["deals"] <= 10**9:
-            raise ValueError(f"option deals of Mistigri must be None or an int >= 1, got {o['deals']!r}")
-        if not 0 <= o["chips"] <= 30000:
-            raise ValueError(f"option chips of Mistigri must be 0..30000, got {o['chips']!r}")
-        if not 1 <= o["stake"] <= 30000:
-            raise ValueError(f"option stake of Mistigri must be 1..30000, got {o['stake']!r}")
+        # The ranges live in the C++ rules (MistigriRules: no chip count of a match can overflow);
+        # checked here too since a Python int may not fit a C++ int.
+        limits = _core.MistigriRules
+        ranges = (("chips", 0, limits.MAX_CHIPS), ("stake", 1, limits.MAX_CHIPS), ("deals", 1, limits.MAX_DEALS))
+        for key, low, high in ranges:
+            if o[key] is not None and not low <= o[key] <= high:
+                also = "None or " if key == "deals" else ""
+                raise ValueError(f"option {key} of Mistigri must be {also}an int in {low}..{high}, got {o[key]!r}")
         deck = o["deck"] or ("german32" if not o["monch"] else "german36" if o["players"] <= 5 else "french52")
         self.num_players = o["players"]
         self.deck = _core.Deck(deck)
@@ -259,8 +282,8 @@ class Mistigri(Game):
         ``redraws`` (Mönch) the cards drawn from reshuffled discards (in draw order)."""
         dealer = _check_seat("dealer", dealer, self.num_players)
         for name, value in (("pot", pot), ("side_pot", side_pot)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 30000:
-                raise ValueError(f"{name} must be an int in 0..30000, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _core.MistigriRules.MAX_POT:
+                raise ValueError(f"{name} must be an int in 0..{_core.MistigriRules.MAX_POT}, got {value!r}")
         fixed = self._fixed_hands(hands) or [[] for _ in range(self.num_players)]
         fixed.append([self.deck.card(turned).id] if turned is not None else [])
         if talon is not None:
@@ -289,6 +312,8 @@ def game_of(state: Any) -> Game:
             games=("Muck", "Geier", "Wenz") if r.with_geier else ("Muck", "Wenz"),
             kontra_takes_over=r.kontra_takes_over, if_all_pass=r.if_all_pass.name.lower(),
             ramsch_double=r.ramsch_double, ramsch_stichzwang=r.ramsch_stichzwang, target=r.target, hanger=r.hanger,
+            bock_after=tuple(k for k, on in (("throw_in", r.bock_after_throw_in), ("ramsch", r.bock_after_ramsch)) if on),
+            bock_round=r.bock_round, glasses=r.glasses,
         )
     if isinstance(r, _core.MistigriRules):
         return Mistigri(players=r.players, deck=r.deck.name, chips=r.chips, stake=r.stake, monch=r.monch,

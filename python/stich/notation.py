@@ -27,8 +27,8 @@ def _cards(cards: Any) -> str:
 
 
 def _value_text(value: Any) -> str:
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value)
+    if isinstance(value, tuple):  # a one-item tuple keeps a trailing comma; an empty one is "()"
+        return ",".join(str(v) for v in value) + ("," if len(value) == 1 else "") if value else "()"
     return str(value)
 
 
@@ -139,8 +139,10 @@ def _parse_value(text: str) -> Any:
         return None
     if _is_number(text.removeprefix("-")):
         return int(text)
+    if text == "()":
+        return ()
     if "," in text:
-        return tuple(t for t in text.split(","))
+        return tuple(t for t in text.split(",") if t)
     return text
 
 
@@ -231,8 +233,9 @@ class _Spec:
 
     def _int(self, key: str) -> int:
         no, v = self.raw[key]
-        if not _is_number(v) or int(v) > 30000:
-            raise _err(no, key, f"must be an int in 0..30000, got {v!r}")
+        high = _core.MistigriRules.MAX_POT   # pot and side pot: what Mistigri.deal accepts
+        if not _is_number(v) or int(v) > high:
+            raise _err(no, key, f"must be an int in 0..{high}, got {v!r}")
         return int(v)
 
     def _flag(self, key: str) -> bool:

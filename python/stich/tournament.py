@@ -1,4 +1,4 @@
-"""The ranking list of a Mucken tournament (RULINGS U-12; seed 003, "Creation of the ranking list")."""
+"""The ranking list of a Mucken tournament (U-12, U-13; docs/rules/mucken.md "Matches")."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ class BobblResult(NamedTuple):
 
 class TableRow(NamedTuple):
     pair: Hashable
-    bobbl_won: int
+    bobbl_won: int                # with glasses a Bobbl won to nil counts two (U-13)
     goals_in_lost: int            # points the pair scored in the Bobbl it lost (more is better)
     opponent_goals_in_won: int    # points its opponents scored in the Bobbl it won (fewer is better)
     plus: int                     # all points the pair scored
@@ -36,12 +36,17 @@ def bobbl_results(match, pair_a: Hashable, pair_b: Hashable) -> list[BobblResult
     ]
 
 
-def tournament_table(results: Iterable[BobblResult | tuple], method: str = "bobbl") -> list[TableRow]:
+def tournament_table(
+    results: Iterable[BobblResult | tuple], method: str = "bobbl", glasses: bool = False
+) -> list[TableRow]:
     """Ranks the pairs, best first. ``bobbl``: by Bobbl won, then goals in lost Bobbl, then fewest
     opponent goals in won Bobbl. ``plus``: by the points scored. ``plus_minus``: by points scored
-    minus points conceded. Remaining ties keep the order in which the pairs first appear."""
+    minus points conceded. Remaining ties keep the order in which the pairs first appear.
+    ``glasses`` (U-13): a Bobbl whose losers have 0 points counts as two Bobbl won."""
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; accepted: {', '.join(METHODS)}")
+    if not isinstance(glasses, bool):
+        raise ValueError(f"glasses must be True or False, got {glasses!r}")
     rows: dict[Hashable, list[int]] = {}
     for record in results:
         try:
@@ -58,7 +63,7 @@ def tournament_table(results: Iterable[BobblResult | tuple], method: str = "bobb
         for me, mine, theirs in ((r.pair_a, r.points_a, r.points_b), (r.pair_b, r.points_b, r.points_a)):
             row = rows.setdefault(me, [0, 0, 0, 0, 0])
             if r.winner == me:
-                row[0] += 1
+                row[0] += 2 if glasses and theirs == 0 else 1
                 row[2] += theirs
             else:
                 row[1] += mine

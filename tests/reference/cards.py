@@ -1,4 +1,4 @@
-"""Decks and card text for the reference (RULINGS G-1, SPEC "Cards").
+"""Decks and card text for the reference (G-1 in docs/rules/README.md, SPEC "Cards").
 
 A card is handled as its canonical text: suit letter then rank letter, e.g. ``EO``, ``HZ``, ``SQ``.
 German suits E G H S, ranks A Z K O U 9 8 7 (6); French suits C S H D, ranks A K Q J T 9 .. 2.

@@ -1,4 +1,5 @@
-"""A full Couillon deal and match, straight from RULINGS C-1 .. C-6 and SPEC "Couillon deal".
+"""A full Couillon deal and match, straight from C-1 .. C-6 (docs/rules/couillon.md) and SPEC
+"Couillon deal".
 
 Phases: trump -> (mit) -> (kontra) -> (re) -> play -> over. Seats 0..3, dealer d, forehand
 f=(d+1)%4, team = seat % 2. Action texts: `Clubs` `Spades` `Hearts` `Diamonds` `reveal`,

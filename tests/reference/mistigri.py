@@ -1,5 +1,5 @@
-"""A full Mistigri / Moench deal and match, straight from RULINGS M-1 .. M-12 and SPEC
-"Mistigri / Moench deal".
+"""A full Mistigri / Moench deal and match, straight from M-1 .. M-12 (docs/rules/mistigri.md) and
+SPEC "Mistigri / Moench deal".
 
 Phases: bidding -> exchange -> (flush check, no action) -> play -> over; a deal may end after the
 bidding (nobody or exactly one seat joined) or at the flush check.
@@ -56,9 +56,9 @@ def check_options(options):
         raise ValueError(f"bad value {full['players']!r} for option players; allowed: 3..6")
     if full["deck"] is not None and full["deck"] not in DECK_NAMES:
         raise ValueError(f"bad value {full['deck']!r} for option deck; allowed: None, {DECK_NAMES}")
-    for name in ("chips", "stake"):
-        if not _is_int(full[name]) or full[name] <= 0:
-            raise ValueError(f"option {name} must be a positive int, got {full[name]!r}")
+    for name, low in (("chips", 0), ("stake", 1)):
+        if not _is_int(full[name]) or full[name] < low:
+            raise ValueError(f"option {name} must be an int >= {low}, got {full[name]!r}")
     for name in ("monch", "club_law"):
         if not isinstance(full[name], bool):
             raise ValueError(f"option {name} must be True or False, got {full[name]!r}")

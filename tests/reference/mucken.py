@@ -1,5 +1,16 @@
-"""A full Mucken deal, Bobbl and tournament table, straight from RULINGS U-1 .. U-12 and SPEC
-"Mucken deal".
+"""A full Mucken deal, Bobbl and tournament table, straight from the readings U-1 .. U-13 of
+docs/rules/mucken.md and SPEC "Mucken deal".
+
+Thresholds of a normal game (U-6, U-7, U-9) follow the rule text's sentences, in the player
+party's eyes:
+- normally the game "is considered won by the players' party with 61 points (eyes) and won with
+  Schneider with 91 eyes", and "with 31 points, a player's party is" Schneider-free;
+- a must-play game "is already considered to have been won by the players with 60 points and as
+  a" Schneider-free "game with 30 points (accordingly, with 90 points as won with" Schneider);
+  so 90 eyes win "with Schneider" there, and 29 or fewer lose "with Schneider";
+- with "Kontra takes over" the defenders "now need 61 eyes to win": the whole table is read from
+  the defenders' side, which gives the must-play table again (60 wins, 90 wins with Schneider,
+  30 is Schneider-free). Schneider and Tout games keep their target: Kontra only doubles them.
 
 Phases: (sie) -> auction -> [all_pass: must_play] -> (doubling) -> play -> over.
 Seats 0..n-1 (n = 4 or 6), dealer d, forehand f = (d+1) % n, team = seat % 2.
@@ -48,14 +59,19 @@ DEFAULT_OPTIONS = {
     "ramsch_stichzwang": True,
     "target": 21,
     "hanger": False,
+    "bock_after": ("throw_in",),
+    "bock_round": False,
+    "glasses": False,
 }
+BOCK_AFTER_KINDS = ("throw_in", "ramsch")  # U-13
 OPTION_VALUES = {
     "players": (4, 6),
     "ranking": tuple(RANKINGS),
     "if_all_pass": ("ramsch", "throw_in", "must_play", "one_point"),
     "target": (21, 31),
 }
-BOOL_OPTIONS = ("long_deck", "kontra_takes_over", "ramsch_double", "ramsch_stichzwang", "hanger")
+BOOL_OPTIONS = ("long_deck", "kontra_takes_over", "ramsch_double", "ramsch_stichzwang", "hanger",
+                "bock_round", "glasses")
 GAME_SETS = ({"Muck", "Geier", "Wenz"}, {"Muck", "Wenz"})
 
 
@@ -84,6 +100,12 @@ def check_options(options):
         raise ValueError(f"bad value {games!r} for option games; allowed: ('Muck','Geier','Wenz') "
                          "or ('Muck','Wenz')")
     full["games"] = tuple(g for g in BASE_GAMES if g in games)
+    after = full["bock_after"]
+    if isinstance(after, str) or not isinstance(after, (tuple, list)) \
+            or len(set(after)) != len(after) or not set(after) <= set(BOCK_AFTER_KINDS):
+        raise ValueError(f"bad value {after!r} for option bock_after; allowed: distinct names "
+                         f"from {BOCK_AFTER_KINDS}")
+    full["bock_after"] = frozenset(after)
     if full["players"] == 6 and full["long_deck"]:
         raise ValueError("6 players with the long deck: 32 cards do not split into 6 hands")
     return full
@@ -114,16 +136,19 @@ def tier_of(game):
 
 # ----- scoring (U-6, U-8, U-9, U-10), pure functions used by the deal -------------------------
 
-def normal_outcome(p_eyes, p_tricks, d_tricks, need=61, defenders_schneider_max=30):
-    """(players_win, base value) of a normal game (Muck/Geier/Wenz). `need`: 61, or 60 after
-    Kontra with kontra_takes_over and in must_play; `defenders_schneider_max`: 30, or 29 in
-    must_play (the players are Schneider-free with 30 there)."""
-    d_eyes = 120 - p_eyes
-    if p_eyes >= need:
-        big = d_eyes <= 29 or d_tricks == 0
-        return True, 3 if big else 2
-    big = p_eyes <= defenders_schneider_max or p_tricks == 0
-    return False, 3 if big else 2
+# The normal game's table (U-6), and the one that holds in a must-play game (U-9) and after a
+# Kontra that takes over (U-7): (eyes that win, eyes that win "with Schneider", most eyes with
+# which the player party loses "with Schneider").
+USUAL_LINES = (61, 91, 30)
+MOVED_LINES = (60, 90, 29)
+
+
+def normal_outcome(p_eyes, p_tricks, d_tricks, lines=USUAL_LINES):
+    """(players_win, base value) of a normal game (Muck/Geier/Wenz) under `lines`."""
+    win_at, schneider_at, lost_schneider_upto = lines
+    if p_eyes >= win_at:
+        return True, 3 if (p_eyes >= schneider_at or d_tricks == 0) else 2
+    return False, 3 if (p_eyes <= lost_schneider_upto or p_tricks == 0) else 2
 
 
 def schneider_outcome(p_eyes):
@@ -353,7 +378,7 @@ class RefMucken:
             self.kind = "ramsch"
             self._start_play()
         elif rule == "throw_in":
-            self.next_bock = True
+            self.next_bock = "throw_in" in self.options["bock_after"]  # U-13
             self.value = 0
             self._finish_with(None, 0)
         elif rule == "must_play":
@@ -423,6 +448,7 @@ class RefMucken:
                                      self.eo_team)
                 winners = 1 - loser
                 value = 4 if self.options["ramsch_double"] else 2
+            self.next_bock = "ramsch" in self.options["bock_after"]  # U-13
             self.winning_team = winners
             self.value = value * bock
             self._finish_with(winners, self.value)
@@ -432,11 +458,11 @@ class RefMucken:
         p_eyes, p_tricks = self.team_eyes[players], self.team_tricks[players]
         d_tricks = self.team_tricks[1 - players]
         if self.kind == "normal":
-            need = 60 if (self.kontra and self.options["kontra_takes_over"]) else 61
-            win, value = normal_outcome(p_eyes, p_tricks, d_tricks, need=need)
+            taken_over = self.kontra and self.options["kontra_takes_over"]
+            win, value = normal_outcome(p_eyes, p_tricks, d_tricks,
+                                        MOVED_LINES if taken_over else USUAL_LINES)
         elif self.kind == "must_play":
-            win, value = normal_outcome(p_eyes, p_tricks, d_tricks, need=60,
-                                        defenders_schneider_max=29)
+            win, value = normal_outcome(p_eyes, p_tricks, d_tricks, MOVED_LINES)
         elif self.kind == "schneider":
             win, value = schneider_outcome(p_eyes)
         elif self.kind == "tout":
@@ -470,20 +496,33 @@ class RefBobbl:
     """Books finished deals: the winning team's points grow by the deal's value (a Sie's value is
     the target, so it wins the Bobbl outright); the first team to reach `target` wins the Bobbl.
     With `hanger`, best of three Bobbl (the first team to win two); points restart at 0 for each
-    Bobbl. `records` lists the finished Bobbl as (points_0, points_1, winner)."""
+    Bobbl. With `glasses` (U-13) a Bobbl won while the losers still have 0 points counts as two
+    won. `records` lists the finished Bobbl as (points_0, points_1, winner).
+    Bock (U-13): a deal whose `next_bock` is set lines up one Bock deal, or `players` of them
+    (a round) with `bock_round`, behind the Bock deals already lined up."""
 
-    def __init__(self, target=21, hanger=False):
+    def __init__(self, target=21, hanger=False, glasses=False, bock_round=False, players=4):
         if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
             raise ValueError(f"bad target {target!r}")
-        if not isinstance(hanger, bool):
-            raise ValueError(f"hanger must be True or False, got {hanger!r}")
+        for name, flag in (("hanger", hanger), ("glasses", glasses), ("bock_round", bock_round)):
+            if not isinstance(flag, bool):
+                raise ValueError(f"{name} must be True or False, got {flag!r}")
+        if players not in (4, 6) or isinstance(players, bool):
+            raise ValueError(f"bad players {players!r}")
         self.target = target
         self.hanger = hanger
+        self.glasses = glasses
+        self.round_length = players if bock_round else 1
         self.points = [0, 0]
         self.bobbl_won = [0, 0]
         self.records = []
-        self.next_bock = False
+        self.bock_line = []  # one entry per Bock deal to come, in order
         self._winner = None
+
+    @property
+    def next_bock(self):
+        """Whether the next deal is a Bock deal."""
+        return bool(self.bock_line)
 
     @property
     def is_over(self):
@@ -504,8 +543,9 @@ class RefBobbl:
         self.points[team] += self.target if sie else value
         if self.points[team] >= self.target:
             self.records.append((self.points[0], self.points[1], team))
-            self.bobbl_won[team] += 1
-            if not self.hanger or self.bobbl_won[team] == 2:
+            to_nil = self.points[1 - team] == 0
+            self.bobbl_won[team] += 2 if (self.glasses and to_nil) else 1
+            if not self.hanger or self.bobbl_won[team] >= 2:
                 self._winner = team
             else:
                 self.points = [0, 0]
@@ -513,15 +553,21 @@ class RefBobbl:
     def book(self, deal):
         if not deal.is_terminal():
             raise ValueError("the deal is not over")
+        if deal.bock != self.next_bock:
+            raise ValueError(f"expected a deal with bock={self.next_bock}")
+        if deal.bock:
+            self.bock_line.pop(0)
+        if deal.next_bock:
+            self.bock_line += ["Bock"] * self.round_length
         self.book_result(deal.winning_team, deal.value, sie=deal.kind == "sie")
-        self.next_bock = deal.next_bock
 
 
 # ----- tournament table (U-12) --------------------------------------------------------------------
 
-def ref_tournament_table(results, method="bobbl"):
+def ref_tournament_table(results, method="bobbl", glasses=False):
     """Rank pairs from Bobbl records (pair_a, pair_b, points_a, points_b, winner), winner being
     pair_a or pair_b. Returns [(pair, key)] best first; equal keys keep first-appearance order.
+    With `glasses` (U-13) a Bobbl won against 0 points counts as two Bobbl won.
     "bobbl": key (Bobbl won, goals scored in lost Bobbl, opponent goals in won Bobbl), ranked by
     more won, then more goals, then fewer opponent goals. "plus": key (points scored,).
     "plus_minus": key (points scored - opponents' points,)."""
@@ -542,7 +588,7 @@ def ref_tournament_table(results, method="bobbl"):
             plus[pair] += own
             plus_minus[pair] += own - other
             if pair == winner:
-                won[pair] += 1
+                won[pair] += 2 if (glasses and other == 0) else 1
                 opp_goals_won[pair] += other
             else:
                 goals_lost[pair] += own
