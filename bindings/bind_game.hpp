@@ -9,10 +9,48 @@
 
 namespace stich::py_bind {
 
+// An action as Python sees it: besides its id and canonical text, the game and the phase it was
+// listed in, so that apply() refuses it where it would mean another move (a foreign game's action,
+// a stale one). The game and phase are static strings.
 struct PyAction {
+    const char* game;    // the state class's name, e.g. "CouillonState"
+    const char* phase;   // the state's phase_name() when the action was listed
     Action id;
     std::string text;
 };
+
+// Each bound state class's name (bind_state sets it), for the actions it lists.
+template <class State>
+inline const char* state_class_name = "";
+
+template <GameState State>
+PyAction make_action(const State& s, Action a) {
+    static_assert(std::is_same_v<decltype(s.phase_name()), const char*>, "phase names must be static strings");
+    return PyAction{state_class_name<State>, s.phase_name(), a, s.action_text(a)};
+}
+
+// Applies an Action only where it means the same move: the game and phase it was listed in, and
+// the legal action with its canonical text (a hand-dependent id, such as a Mistigri discard's,
+// names other cards in another hand). Otherwise IllegalAction naming its text and the legal ones.
+template <GameState State>
+void apply_action(State& s, const PyAction& pa) {
+    if (s.is_terminal()) throw IllegalAction("the deal is over; no action can be applied (" + quoted(pa.text) + ")");
+    const std::string_view game = state_class_name<State>;
+    if (game != pa.game || std::string_view(pa.phase) != s.phase_name()) {
+        auto where = [](std::string_view g, const char* phase) {
+            return std::string(g.substr(0, g.rfind("State"))) + " (phase " + phase + ")";
+        };
+        throw IllegalAction(quoted(pa.text) + " is an action of " + where(pa.game, pa.phase) + ", not of this " +
+                            where(game, s.phase_name()) + "; legal: " + legal_actions_text(s));
+    }
+    ActionList list;
+    s.legal_actions(list);
+    if (list.contains(pa.id) && s.action_text(pa.id) == pa.text) return s.apply(pa.id);
+    for (Action a : list)
+        if (s.action_text(a) == pa.text) return s.apply(a);
+    throw IllegalAction(quoted(pa.text) + " is not legal for seat " + std::to_string(s.current_player()) + " here; legal: " +
+                        legal_actions_text(s));
+}
 
 // A Python int as long long, or `fallback` when it does not fit.
 inline long long int_or(py::handle obj, long long fallback) {
@@ -46,7 +84,7 @@ struct PyView {
             if (location_names[i] == name) return int(i);
         std::string names;
         for (const auto& n : location_names) names += (names.empty() ? "" : ", ") + n;
-        throw py::value_error("unknown location '" + name + "'; locations: " + names);
+        throw py::value_error("unknown location " + quoted(name) + "; locations: " + names);
     }
 };
 
@@ -71,12 +109,12 @@ template <GameState State>
 PyAction policy_action(const State& s, uint64_t seed, Action (State::*policy)(Rng&) const) {
     if (s.is_terminal()) throw IllegalAction("the deal is over; there is no action to choose");
     Rng rng(seed);
-    const Action a = (s.*policy)(rng);
-    return PyAction{a, s.action_text(a)};
+    return make_action(s, (s.*policy)(rng));
 }
 
 template <GameState State>
 py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::string> extra_locations) {
+    state_class_name<State> = name;
     py::class_<State> c(m, name);
     c.def_property_readonly("current_player",
                             [](const State& s) -> py::object {
@@ -93,15 +131,15 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                  s.legal_actions(list);
                  std::vector<PyAction> out;
                  out.reserve(size_t(list.n));
-                 for (Action a : list) out.push_back({a, s.action_text(a)});
+                 for (Action a : list) out.push_back(make_action(s, a));
                  return out;
              },
              "The legal actions in a stable order (ascending ids); empty when the deal is over.")
         .def("apply",
              [](State& s, py::handle action) {
                  Action a;
-                 if (py::isinstance<PyAction>(action)) a = action.cast<PyAction>().id;
-                 else if (py::isinstance<py::str>(action)) a = find_action(s, utf8(action));
+                 if (py::isinstance<PyAction>(action)) return apply_action(s, action.cast<const PyAction&>());
+                 if (py::isinstance<py::str>(action)) a = find_action(s, utf8(action));
                  else if (py::isinstance<py::int_>(action) && !py::isinstance<py::bool_>(action)) {
                      const long long v = int_or(action, -1);
                      if (v < 0 || v >= HIDDEN_ACTION)
@@ -109,11 +147,14 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                                              legal_actions_text(s));
                      a = Action(v);
                  } else {
-                     throw py::type_error("apply() takes an Action, its text or its id; got " + std::string(py::str(py::type::of(action))));
+                     throw py::type_error("apply() takes an Action, its text or its id (an Action this game listed in this phase, the id of a legal action); got " +
+                                          std::string(py::str(py::type::of(action))));
                  }
                  apply_checked(s, a);
              },
-             py::arg("action"), "Applies an Action, its canonical text or its id; an illegal one raises IllegalActionError.")
+             py::arg("action"),
+             "Applies an Action (listed in this game and phase; it is matched by its text), an action's text or the id of "
+             "one of this state's legal actions; anything else raises IllegalActionError.")
         .def("returns",
              [](const State& s) {
                  Returns r;
@@ -146,8 +187,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                  if (key < 0 || key > 127 || s.is_terminal() || !s.legal_keys(false).has(unsigned(key)))
                      throw py::value_error("not a key of legal_keys(false) here");
                  Rng rng(seed);
-                 const Action a = s.action_with_key(Action(key), rng);
-                 return PyAction{a, s.action_text(a)};
+                 return make_action(s, s.action_with_key(Action(key), rng));
              },
              py::arg("key"), py::arg("seed"), "Test hook: the search's draw of an action with a public key.")
         .def("heuristic_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::heuristic_action); },
@@ -212,7 +252,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               }
               py::list rows;
               for (const ActionStats& a : r.actions)
-                  rows.append(py::make_tuple(PyAction{a.action, s.action_text(a.action)}, a.visits, a.reward, a.reward_sq));
+                  rows.append(py::make_tuple(make_action(s, a.action), a.visits, a.reward, a.reward_sq));
               return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows, py::arg("iterations") = r.iterations,
                               py::arg("nodes") = r.nodes, py::arg("arena_bytes") = r.arena_bytes, py::arg("seconds") = r.seconds, py::arg("scale") = r.return_scale);
           },

@@ -19,11 +19,11 @@ void check_alphabet(Alphabet got, const Deck& d) {
 
 // A set of cards from text, Cards or card texts. Without a deck the alphabet comes from the Card
 // objects given, else the texts are read as German if they all read so, else as French.
-PyCardSet set_from(py::object obj, std::optional<std::string> deck_name) {
-    if (obj.is_none()) return {0, deck_name ? deck(deck_kind_from_name(*deck_name)).alphabet : Alphabet::German};
+PyCardSet set_from(py::object obj, py::object deck_arg) {
+    if (obj.is_none()) return {0, deck_arg.is_none() ? Alphabet::German : deck_of(deck_arg).alphabet};
     if (py::isinstance<PyCardSet>(obj)) return obj.cast<PyCardSet>();
-    if (deck_name) {
-        const Deck& d = deck(deck_kind_from_name(*deck_name));
+    if (!deck_arg.is_none()) {
+        const Deck& d = deck_of(deck_arg);
         return {to_cardset(obj, d), d.alphabet};
     }
     if (!py::isinstance<py::str>(obj) && !py::isinstance<py::iterable>(obj))
@@ -58,7 +58,21 @@ PyCardSet binary(const PyCardSet& x, py::handle other, CardSet (*op)(CardSet, Ca
     return {op(x.bits, y.bits), x.bits ? x.alphabet : y.alphabet};
 }
 
+std::string deck_names() {
+    std::string names;
+    for (int k = 0; k < int(DeckKind::DECK_NB); ++k) names += std::string(names.empty() ? "" : ", ") + deck(DeckKind(k)).name;
+    return names;
+}
+
 }  // namespace
+
+const Deck& deck_of(py::handle obj) {
+    if (py::isinstance<Deck>(obj)) return deck(obj.cast<const Deck&>().kind);
+    if (!py::isinstance<py::str>(obj))
+        throw py::type_error("a deck is given by its name (a str) or as a Deck, got " + std::string(py::str(py::type::of(obj))) +
+                             "; names: " + deck_names());
+    return deck(deck_kind_from_name(utf8(obj)));
+}
 
 Card to_card(py::handle obj, const Deck& d) {
     if (py::isinstance<PyCard>(obj)) {
@@ -107,9 +121,9 @@ void register_cards(py::module_& m) {
         .value("FRENCH", Alphabet::French);
 
     py::class_<PyCard>(m, "Card", "One card. Card('EO'), Card('SQ', deck='french24'); see G-1 for the notation.")
-        .def(py::init([](py::handle text, std::optional<std::string> deck_name) {
-                 if (deck_name) {
-                     const Deck& d = deck(deck_kind_from_name(*deck_name));
+        .def(py::init([](py::handle text, py::handle deck_arg) {
+                 if (!deck_arg.is_none()) {
+                     const Deck& d = deck_of(deck_arg);
                      return PyCard{to_card(text, d), d.alphabet};
                  }
                  if (py::isinstance<PyCard>(text)) return text.cast<PyCard>();
@@ -125,15 +139,13 @@ void register_cards(py::module_& m) {
         .def_property_readonly("alphabet", [](const PyCard& c) { return c.alphabet; })
         .def("__str__", [](const PyCard& c) { return card_text(c.id, c.alphabet); })
         .def("__repr__", [](const PyCard& c) { return "Card('" + card_text(c.id, c.alphabet) + "')"; })
+        // Equal to a Card of the same value, or to its canonical text only ('EO', not 'eo' or 'OE'),
+        // so that equal objects hash alike: a Card hashes as its text.
         .def("__eq__", [](const PyCard& a, py::handle b) {
-            if (py::isinstance<PyCard>(b)) return a == b.cast<PyCard>();
-            if (py::isinstance<py::str>(b)) {
-                try { return parse_card(utf8(b), widest_deck(a.alphabet)) == a.id; }
-                catch (const std::invalid_argument&) { return false; }
-            }
-            return false;
+            if (py::isinstance<PyCard>(b)) return a == b.cast<const PyCard&>();
+            return py::isinstance<py::str>(b) && py::str(card_text(a.id, a.alphabet)).equal(b);
         })
-        .def("__hash__", [](const PyCard& c) { return py::hash(py::make_tuple(int(c.id), int(c.alphabet))); })
+        .def("__hash__", [](const PyCard& c) { return py::hash(py::str(card_text(c.id, c.alphabet))); })
         .def("__lt__", [](const PyCard& a, const PyCard& b) { return a.id < b.id; })
         .def(py::pickle([](const PyCard& c) { return py::make_tuple(int(c.id), int(c.alphabet)); },
                         [](py::tuple t) {
@@ -170,20 +182,17 @@ void register_cards(py::module_& m) {
         .def("__and__", [](const PyCardSet& a, py::handle b) { return binary(a, b, [](CardSet x, CardSet y) { return x & y; }); })
         .def("__sub__", [](const PyCardSet& a, py::handle b) { return binary(a, b, [](CardSet x, CardSet y) { return x & ~y; }); })
         .def("__xor__", [](const PyCardSet& a, py::handle b) { return binary(a, b, [](CardSet x, CardSet y) { return x ^ y; }); })
+        // Like Card: equal to a CardSet of the same cards, or to its canonical text ('EO GU'), and hashes as that text.
         .def("__eq__", [](const PyCardSet& a, py::handle b) {
             if (py::isinstance<PyCardSet>(b)) {
-                PyCardSet o = b.cast<PyCardSet>();
+                const PyCardSet& o = b.cast<const PyCardSet&>();
                 return a.bits == o.bits && (a.alphabet == o.alphabet || a.bits == 0);
             }
-            if (py::isinstance<py::str>(b)) {
-                try { return to_cardset(b, widest_deck(a.alphabet)) == a.bits; }
-                catch (const std::exception&) { return false; }
-            }
-            return false;
+            return py::isinstance<py::str>(b) && py::str(cards_text(a.bits, a.alphabet)).equal(b);
         })
         .def("__le__", [](const PyCardSet& a, const PyCardSet& b) { return (a.bits & ~b.bits) == 0; })
         .def("__ge__", [](const PyCardSet& a, const PyCardSet& b) { return (b.bits & ~a.bits) == 0; })
-        .def("__hash__", [](const PyCardSet& s) { return py::hash(py::int_(s.bits)); })
+        .def("__hash__", [](const PyCardSet& s) { return py::hash(py::str(cards_text(s.bits, s.alphabet))); })
         .def("__str__", [](const PyCardSet& s) { return cards_text(s.bits, s.alphabet); })
         .def("__repr__", [](const PyCardSet& s) { return "CardSet('" + cards_text(s.bits, s.alphabet) + "')"; })
         .def(py::pickle([](const PyCardSet& s) { return py::make_tuple(s.bits, int(s.alphabet)); },
@@ -195,7 +204,7 @@ void register_cards(py::module_& m) {
                         }));
 
     py::class_<Deck>(m, "Deck", "A deck: german24/32/36 or french24/32/36/52 (G-1).")
-        .def(py::init([](const std::string& name) { return deck(deck_kind_from_name(name)); }), py::arg("name"))
+        .def(py::init([](py::handle name) { return deck_of(name); }), py::arg("name"))
         .def_property_readonly("name", [](const Deck& d) { return std::string(d.name); })
         .def_property_readonly("alphabet", [](const Deck& d) { return d.alphabet; })
         .def_property_readonly("cards", [](const Deck& d) { return make_set(d.cards, d); })
@@ -220,7 +229,7 @@ void register_cards(py::module_& m) {
              "Parses a set of cards in this deck's notation.")
         .def("flush_value", [](const Deck& d, py::handle c) { return flush_value(to_card(c, d)); }, py::arg("card"),
              "Flush value (M-2): ace 11, ten and courts 10, pips their face.")
-        .def("__eq__", [](const Deck& a, const Deck& b) { return a.kind == b.kind; })
+        .def("__eq__", [](const Deck& a, py::handle b) { return py::isinstance<Deck>(b) && a.kind == b.cast<const Deck&>().kind; })
         .def("__hash__", [](const Deck& d) { return int(d.kind); })
         .def("__repr__", [](const Deck& d) { return "Deck('" + std::string(d.name) + "')"; })
         .def(py::pickle([](const Deck& d) { return std::string(d.name); },

@@ -37,6 +37,9 @@ inline std::string utf8(py::handle obj) {
     return std::string(data, size_t(size));
 }
 
+// A deck given by name ('german24') or as a Deck; TypeError naming the names for anything else.
+const Deck& deck_of(py::handle name_or_deck);
+
 // Converts a Card, card text or card id to a card of the deck.
 Card to_card(py::handle obj, const Deck& d);
 // Converts a CardSet, text ("EO GU HA"), or an iterable of cards to a set of cards of the deck.

@@ -25,7 +25,7 @@ int parse_suit_letter(const std::string& s, Alphabet a) {
     if (s.size() == 1)
         for (int i = 0; i < 4; ++i)
             if (std::toupper(static_cast<unsigned char>(s[0])) == letters[i]) return i;
-    throw py::value_error("unknown trump suit '" + s + "'; accepted: " +
+    throw py::value_error("unknown trump suit " + quoted(s) + "; accepted: " +
                           (a == Alphabet::German ? "E, G, H, S" : "C, S, H, D"));
 }
 
@@ -54,7 +54,7 @@ void register_contracts(py::module_& m) {
                                     throw py::value_error("stichzwang applies to Ramsch only (U-10), not to " + std::string(names[i]));
                                 return PyContract{&mucken_contract(MuckenGame(i), long_deck, stichzwang), names[i]};
                             }
-                        throw py::value_error("unknown Mucken game '" + game + "'; accepted: Muck, Geier, Wenz, Ramsch");
+                        throw py::value_error("unknown Mucken game " + quoted(game) + "; accepted: Muck, Geier, Wenz, Ramsch");
                     },
                     py::arg("game"), py::arg("long_deck") = false, py::arg("stichzwang") = false)
         .def_static("couillon",
@@ -64,10 +64,10 @@ void register_contracts(py::module_& m) {
                     },
                     py::arg("trump"), py::arg("mit") = false)
         .def_static("mistigri",
-                    [](const std::string& trump, const std::string& deck_name) {
-                        const DeckKind d = deck_kind_from_name(deck_name);
-                        int t = parse_suit_letter(trump, deck(d).alphabet);
-                        return PyContract{&mistigri_contract(t, d), "Mistigri " + trump + " " + deck_name};
+                    [](const std::string& trump, py::handle deck_name) {
+                        const Deck& d = deck_of(deck_name);
+                        int t = parse_suit_letter(trump, d.alphabet);
+                        return PyContract{&mistigri_contract(t, d.kind), "Mistigri " + trump + " " + d.name};
                     },
                     py::arg("trump"), py::arg("deck") = "german32")
         .def_property_readonly("deck", [](const PyContract& c) { return c.k->deck_info(); })
@@ -439,17 +439,27 @@ void register_mistigri(py::module_& m) {
 }
 
 void register_views(py::module_& m) {
-    py::class_<PyAction>(m, "Action", "An action: its id in the game's action space and its canonical text.")
+    py::class_<PyAction>(m, "Action",
+                         "An action as a state lists it: its canonical text, its id in the game's action space, and the "
+                         "game and phase it was listed in. Actions are equal when all but the id agree (a hand-dependent "
+                         "id may differ); an Action equals a str only when the str is its text, and hashes as it.")
         .def_readonly("id", &PyAction::id)
         .def_readonly("text", &PyAction::text)
+        .def_property_readonly("game", [](const PyAction& a) {
+            const std::string_view g = a.game;
+            return std::string(g.substr(0, g.rfind("State")));
+        }, "The game the action was listed in: 'Couillon', 'Mucken' or 'Mistigri'.")
+        .def_readonly("phase", &PyAction::phase, "The phase of the state it was listed in.")
         .def("__str__", [](const PyAction& a) { return a.text; })
-        .def("__repr__", [](const PyAction& a) { return "Action('" + a.text + "')"; })
+        .def("__repr__", [](const PyAction& a) { return "Action(" + quoted(a.text) + ")"; })
         .def("__eq__", [](const PyAction& a, py::handle b) {
-            if (py::isinstance<PyAction>(b)) return a.id == b.cast<PyAction>().id;
-            if (py::isinstance<py::str>(b)) return iequals(a.text, utf8(b));
-            return false;
+            if (py::isinstance<PyAction>(b)) {
+                const PyAction& o = b.cast<const PyAction&>();
+                return std::string_view(a.game) == o.game && std::string_view(a.phase) == o.phase && a.text == o.text;
+            }
+            return py::isinstance<py::str>(b) && py::str(a.text).equal(b);
         })
-        .def("__hash__", [](const PyAction& a) { return py::hash(py::int_(a.id)); })
+        .def("__hash__", [](const PyAction& a) { return py::hash(py::str(a.text)); })
         .def("__lt__", [](const PyAction& a, const PyAction& b) { return a.id < b.id; });
 
     py::class_<PyView>(m, "InfoSet", "What one seat knows: its cards, the public history and derived constraints.")

@@ -139,11 +139,6 @@ def test_apply_action_object_after_the_end():
     (["HZ"], "'HZ' for the french24 deck"),
     ([[stich.Card("EO")]], "German notation.*french24"),          # German Card objects
     ([stich.CardSet("EO GU")], "German notation.*french24"),
-    ({4: "CA"}, "seat 0..3, got 4"),
-    ({-1: "CA"}, "seat 0..3, got -1"),
-    ({"north": "CA"}, "seat 0..3, got 'north'"),
-    ({True: "CA"}, "seat 0..3, got True"),
-    (["", "", "", "", "CA"], "seat 0..3, got 4"),
 ])
 def test_bad_hands(hands, fragment):
     with pytest.raises(ValueError, match=fragment):
@@ -165,9 +160,11 @@ def test_hands_wrong_type(hands, fragment):
 
 @pytest.mark.parametrize("dealer", [4, -1, 99, "0", 1.0, True, None])
 def test_bad_dealer(dealer):
-    with pytest.raises(ValueError, match=f"dealer must be a seat 0..3, got {dealer!r}"):
+    """A seat out of range is an IndexError, one of the wrong type a TypeError (docs/api.md)."""
+    error = IndexError if isinstance(dealer, int) and not isinstance(dealer, bool) else TypeError
+    with pytest.raises(error, match=f"dealer must be a seat 0..3.*, got {dealer!r}"):
         GAME.deal(seed=1, dealer=dealer)
-    with pytest.raises(ValueError, match="dealer must be a seat 0..3"):
+    with pytest.raises(error, match="dealer must be a seat 0..3"):
         GAME.match(seed=1, dealer=dealer)
 
 
@@ -410,13 +407,29 @@ def test_mucken_six_players_with_long_deck():
     (MUCKEN, ["EZ E10"], "card EZ appears twice in 'EZ E10'"),
     (MUCKEN, ["EO", "OE"], "card EO is given to more than one seat"),
     (MUCKEN, {1: "GU", 3: "GU HA"}, "card GU is given to more than one seat"),
-    (MUCKEN, {4: "EO"}, "seat 0..3, got 4"),
-    (stich.Mucken(players=6), {6: "EO"}, "seat 0..5, got 6"),
-    (MUCKEN, ["", "", "", "", "EO"], "seat 0..3, got 4"),
 ])
 def test_mucken_bad_hands(game, hands, fragment):
     with pytest.raises(ValueError, match=fragment):
         game.deal(seed=1, hands=hands)
+
+
+@pytest.mark.parametrize("game, hands, error, fragment", [
+    (GAME, {4: "CA"}, IndexError, "seat 0..3, got 4"),
+    (GAME, {-1: "CA"}, IndexError, "seat 0..3, got -1"),
+    (GAME, ["", "", "", "", "CA"], IndexError, "seat 0..3, got 4"),
+    (GAME, {"north": "CA"}, TypeError, r"seat 0..3 \(an int\), got 'north'"),
+    (GAME, {True: "CA"}, TypeError, r"seat 0..3 \(an int\), got True"),
+    (MUCKEN, {4: "EO"}, IndexError, "seat 0..3, got 4"),
+    (stich.Mucken(players=6), {6: "EO"}, IndexError, "seat 0..5, got 6"),
+    (MUCKEN, ["", "", "", "", "EO"], IndexError, "seat 0..3, got 4"),
+])
+def test_seat_out_of_range_is_index_error(game, hands, error, fragment):
+    """docs/api.md: IndexError for a seat out of range, TypeError for one that is not an int; the
+    state methods (hand, view) raise the same."""
+    with pytest.raises(error, match=fragment):
+        game.deal(seed=1, hands=hands)
+    with pytest.raises(IndexError, match=f"seat {game.num_players} out of range"):
+        game.deal(seed=1).hand(game.num_players)
 
 
 @pytest.mark.parametrize("bock", [1, 0, "True", None, 1.0])
@@ -428,9 +441,10 @@ def test_mucken_bock_not_a_bool(bock):
 @pytest.mark.parametrize("players, dealer", [(4, 4), (4, -1), (6, 6), (6, "1")])
 def test_mucken_bad_dealer(players, dealer):
     g = stich.Mucken(players=players)
-    with pytest.raises(ValueError, match=f"dealer must be a seat 0..{players - 1}, got {re.escape(repr(dealer))}"):
+    error = IndexError if isinstance(dealer, int) else TypeError
+    with pytest.raises(error, match=f"dealer must be a seat 0..{players - 1}.*, got {re.escape(repr(dealer))}"):
         g.deal(seed=1, dealer=dealer)
-    with pytest.raises(ValueError, match=f"dealer must be a seat 0..{players - 1}"):
+    with pytest.raises(error, match=f"dealer must be a seat 0..{players - 1}"):
         g.match(seed=1, dealer=dealer)
 
 
@@ -623,3 +637,131 @@ def test_mucken_nothing_crashes_the_interpreter(tmp_path):
     proc = run_script(MUCKEN_FUZZ, tmp_path, "fuzz_mucken.py")
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "survived" in proc.stdout
+
+
+# ----- objects made by __new__ without __init__ --------------------------------------------------
+
+UNINITIALISED = textwrap.dedent(r"""
+    import inspect, pickle, stich
+    from stich import _core
+    MESSAGE = "made by __new__ without __init__"
+    SKIP = {"__init__", "__new__", "__setstate__", "__init_subclass__", "__subclasshook__", "__class__",
+            "__dir__", "__getattribute__", "__setattr__", "__delattr__", "__reduce__", "__reduce_ex__",
+            "__sizeof__", "__format__", "__getstate__"}
+    classes = [c for _, c in inspect.getmembers(_core, inspect.isclass) if type(c).__name__ == "pybind11_type"]
+    functions = [f for _, f in inspect.getmembers(_core, callable) if not inspect.isclass(f)]
+    good = stich.Couillon().deal(seed=1)
+    args = [(), (0,), ("EO",), (good,), (0, 0), ("EO", "EO"), (good, 0), (0, 0, 0)]
+    problems, checked = [], 0
+    for cls in classes:
+        blank = cls.__new__(cls)
+        hits = 0
+        for use in (repr, str, hash, len, iter, bool, int, lambda o: o == good, lambda o: pickle.dumps(o)):
+            try:
+                use(blank)
+            except TypeError as e:
+                hits += MESSAGE in str(e)
+            except Exception as e:
+                problems.append(f"{cls.__name__} {use}: {type(e).__name__}: {e}")
+        own = {n for k in cls.__mro__ if type(k).__name__ == "pybind11_type" for n in vars(k)}
+        for name in sorted(own - SKIP):
+            if isinstance(inspect.getattr_static(cls, name), staticmethod):
+                continue
+            try:
+                attr = getattr(blank, name)
+            except TypeError as e:   # a property
+                hits += MESSAGE in str(e)
+                continue
+            if not callable(attr) or isinstance(attr, type):
+                continue
+            for a in args:
+                try:
+                    attr(*a)
+                except TypeError as e:
+                    hits += MESSAGE in str(e)
+                except Exception as e:
+                    problems.append(f"{cls.__name__}.{name}{a}: {type(e).__name__}: {e}")
+                else:
+                    if name not in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"):
+                        problems.append(f"{cls.__name__}.{name}{a} returned")
+        # as an argument of every function and of the Python wrappers
+        for f in functions + [stich.ismcts, stich.position_text, lambda o: good.is_consistent_with(o),
+                              lambda o: stich.Card(o), lambda o: stich.CardSet([o]), lambda o: good.apply(o)]:
+            for a in ((blank,), (blank, 1), (good, blank)):
+                try:
+                    f(*a)
+                except (TypeError, ValueError, IndexError, AttributeError) as e:
+                    hits += MESSAGE in str(e)
+        if not hits:
+            problems.append(f"{cls.__name__}: no use said it was uninitialised")
+        checked += 1
+    # pickling makes its objects through __new__ and __setstate__, which still works
+    for obj in (stich.Card("EO"), stich.CardSet("SA SQ"), stich.Deck("french52")):
+        assert pickle.loads(pickle.dumps(obj)) == obj
+    print("checked", checked, "problems", problems)
+""")
+
+
+def test_uninitialised_objects_raise_type_error(tmp_path):
+    """Every class of stich._core made by cls.__new__(cls) without __init__: its methods,
+    properties and slots, and the functions it is passed to, raise TypeError instead of reading
+    a value that was never made (repr(), view() and ismcts() crashed the interpreter)."""
+    proc = run_script(UNINITIALISED, tmp_path, "uninitialised.py")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    checked = int(re.search(r"checked (\d+)", proc.stdout).group(1))
+    assert checked >= 18, proc.stdout   # Card ... MistigriMatch, the enums
+    assert proc.stdout.strip().endswith("problems []"), proc.stdout[-3000:]
+
+
+# ----- messages quote the input like repr() -----------------------------------------------------
+
+def test_nul_in_text_quoted():
+    """A NUL used to cut the message short (apply('pass\\x00') said "'pass"): every echo of input
+    text is quoted like Python's repr()."""
+    state = GAME.deal(seed=1)
+    cases = [
+        (lambda: state.apply("pass\x00"), stich.IllegalActionError,
+         r"^'pass\\x00' is not a legal action for seat 1; " + TRUMP_LEGAL + "$"),
+        (lambda: stich.Card("E\x00O"), ValueError, r"^bad card text 'E\\x00O': not a German card"),
+        (lambda: stich.Card("S\x00X", deck="german24"), ValueError, r"^bad card text 'S\\x00X' for the german24 deck: not a card"),
+        (lambda: stich.CardSet("EO G\x00U"), ValueError, r"^bad card text 'G\\x00U' for the german36 deck"),
+        (lambda: stich.Deck("german\x0024"), ValueError, r"^unknown deck 'german\\x0024'; accepted: german24, "),
+        (lambda: stich.Contract.mucken("Mu\x00ck"), ValueError, r"^unknown Mucken game 'Mu\\x00ck'; accepted: Muck"),
+        (lambda: stich.Contract.couillon("\x00"), ValueError, r"^unknown trump suit '\\x00'; accepted: C, S, H, D$"),
+        (lambda: state.view(0).known("tal\x00on"), ValueError, r"^unknown location 'tal\\x00on'; locations: seat0"),
+        (lambda: stich.Mistigri(deck="x\x00"), ValueError, r"got 'x\\x00'$"),
+        (lambda: stich.parse("stich position 1\ngame: Couillon\ndealer: 0\nseat: 1\nhand: HK\nhistory: 1 pa\x00ss\n"),
+         ValueError, r"^line 6 \(history\): '1 pa\\x00ss' is not a legal action there"),
+        (lambda: state.apply("it's\n"), stich.IllegalActionError, r"""^"it's\\n" is not a legal action"""),   # repr's quotes
+    ]
+    for call, error, pattern in cases:
+        with pytest.raises(error, match=pattern):
+            call()
+    assert state == GAME.deal(seed=1)
+
+
+def test_bad_card_message_says_its_prefix_once():
+    with pytest.raises(ValueError) as e:
+        stich.parse("stich position 1\ngame: Mucken\ndealer: 0\nseat: 1\nhand: SX EK\nhistory: -\n")
+    assert str(e.value).startswith("line 5 (hand): bad card text 'SX' for the german24 deck: not a card. Accepted:")
+    assert str(e.value).count("SX") == 1 and str(e.value).count("german24") == 1
+
+
+def test_deck_given_by_name_or_deck():
+    """Card/CardSet/Contract take a deck by name or as a Deck; anything else (bytes too) is a
+    TypeError that lists the names."""
+    german24 = stich.Deck("german24")
+    assert stich.Card("EO", deck=german24) == stich.Card("EO", deck="german24")
+    assert stich.CardSet("EO GU", deck=german24) == stich.CardSet("EO GU", deck="german24")
+    assert stich.Contract.mistigri("E", deck=stich.Deck("german32")).trumps == \
+        stich.Contract.mistigri("E", deck="german32").trumps
+    assert stich.Deck(german24) == german24 and german24 != "german24" and german24 != 24
+    names = "names: german24, german32, german36, french24, french32, french36, french52"
+    for bad in (b"german24", 24, None, ["german24"]):
+        with pytest.raises(TypeError, match=f"a deck is given by its name \\(a str\\) or as a Deck, got .*; {names}$"):
+            stich.Deck(bad)
+        if bad is not None:
+            with pytest.raises(TypeError, match=names):
+                stich.Card("EO", deck=bad)
+            with pytest.raises(TypeError, match=names):
+                stich.CardSet("EO", deck=bad)

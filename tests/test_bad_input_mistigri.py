@@ -215,13 +215,20 @@ def test_bad_pot(name, value):
     (stich.Mistigri(deck="french32"), ["HZ"], "bad card text 'HZ' for the french32 deck"),
     (GAME, ["EA EK EA"], "EA"),
     (GAME, ["EA", "EA"], "card EA is given to more than one seat"),
+])
+def test_bad_hands(game, hands, fragment):
+    with pytest.raises(ValueError, match=fragment):
+        game.deal(seed=1, hands=hands)
+
+
+@pytest.mark.parametrize("game, hands, fragment", [
     (GAME, {4: "EA"}, "a seat in hands must be a seat 0..3, got 4"),
     (GAME, ["", "", "", "", "EA"], "a seat in hands must be a seat 0..3, got 4"),
     (stich.Mistigri(players=3), {3: "EA"}, "a seat in hands must be a seat 0..2, got 3"),
     (GAME, {-1: "EA"}, "a seat in hands must be a seat 0..3, got -1"),
 ])
-def test_bad_hands(game, hands, fragment):
-    with pytest.raises(ValueError, match=fragment):
+def test_hands_seat_out_of_range_is_index_error(game, hands, fragment):
+    with pytest.raises(IndexError, match=fragment):
         game.deal(seed=1, hands=hands)
 
 
@@ -237,9 +244,10 @@ def test_hands_of_the_wrong_type(hands, fragment):
 
 @pytest.mark.parametrize("dealer", [4, -1, "0", 1.0, True, None])
 def test_bad_dealer(dealer):
-    with pytest.raises(ValueError, match=f"dealer must be a seat 0..3, got {dealer!r}"):
+    error = IndexError if isinstance(dealer, int) and not isinstance(dealer, bool) else TypeError
+    with pytest.raises(error, match=f"dealer must be a seat 0..3.*, got {dealer!r}"):
         GAME.deal(seed=1, dealer=dealer)
-    with pytest.raises(ValueError, match="dealer must be a seat 0..3"):
+    with pytest.raises(error, match="dealer must be a seat 0..3"):
         GAME.match(seed=1, dealer=dealer)
 
 

@@ -4,6 +4,7 @@ analyse command (docs/notation.md)."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -172,7 +173,7 @@ BASE = stich.position_text(stich.Mucken().deal(seed=1), 1)
         (BASE.replace("game: Mucken", "game: Mucken players"), r"line 2 \(game\).*key=value"),
         (BASE.replace("seat: 1", "seat: 4"), r"line 4 \(seat\)"),
         (BASE.replace("dealer: 0", "dealer: x"), r"line 3 \(dealer\)"),
-        (BASE.replace("hand: ", "hand: XX "), r"line 5 \(hand\): bad card 'XX'"),
+        (BASE.replace("hand: ", "hand: XX "), r"line 5 \(hand\): bad card text 'XX' for the german24 deck: not a card"),
         (BASE.replace("seat: 1", "sit 1"), r"line 4.*key: value"),
         (BASE.replace("history: -", "history: 9 pass"), r"line 6 \(history\)"),
         (BASE.replace("history: -", "history: 1 Skat"), r"line 6 \(history\).*not a legal action"),
@@ -184,6 +185,32 @@ BASE = stich.position_text(stich.Mucken().deal(seed=1), 1)
 def test_malformed(text, match):
     with pytest.raises(ValueError, match=match):
         stich.parse(text)
+
+
+MISTIGRI_BASE = stich.position_text(stich.Mistigri().deal(seed=2))
+
+
+@pytest.mark.parametrize("text, match", [
+    (BASE.replace("seat: 1", "seat: \u00b2"), r"^line 4 \(seat\): must be a seat 0..3, got '\u00b2'$"),
+    (BASE.replace("dealer: 0", "dealer: \u0663"), r"^line 3 \(dealer\): must be a seat 0..3, got '\u0663'$"),
+    (BASE.replace("history: -", "history: \u00b2 pass"), r"^line 6 \(history\): each action is 'SEAT TEXT'"),
+    (BASE.replace("game: Mucken", "game: Mucken target=\u00b2\u00b9"), r"^line 2 \(game\): option target of Mucken must be an int"),
+    (BASE.replace("history: -", "history: 1 \udc80"), r"^line 6 \(history\): the line .* cannot be encoded as UTF-8$"),
+    (BASE.replace("hand: ", "hand: \ud800 "), r"^line 5 \(hand\): the line .* cannot be encoded as UTF-8$"),
+    (MISTIGRI_BASE.replace("pot: 0", "pot: \u00b2"), r"^line \d+ \(pot\): must be an int in 0..\d+, got '\u00b2'$"),
+])
+def test_parse_names_the_line_for_every_error(text, match):
+    """A digit that is not ASCII ('\u00b2' passes str.isdigit() and then failed in int() with no
+    line) and text that cannot be encoded are named with their line."""
+    with pytest.raises(ValueError, match=match):
+        stich.parse(text)
+
+
+@pytest.mark.parametrize("tries", [0, -1, 1.5, True, "3"])
+def test_parse_refuses_tries_below_one(tries):
+    with pytest.raises(ValueError, match=f"tries must be an int >= 1, got {re.escape(repr(tries))}"):
+        stich.parse(BASE, tries=tries)
+    assert stich.parse(BASE, tries=1).seat == 1
 
 
 def test_inconsistent_card_twice():
@@ -246,8 +273,10 @@ def test_inconsistent_followed_suit_after_void():
 
 def test_position_text_errors():
     state = stich.Couillon().deal(seed=1)
-    with pytest.raises(ValueError):
+    with pytest.raises(IndexError, match="seat 4 out of range 0..3"):
         stich.position_text(state, 4)
+    with pytest.raises(TypeError, match="seat must be an int"):
+        stich.position_text(state, "1")
     while not state.is_terminal:
         state.apply(state.legal_actions()[0])
     with pytest.raises(ValueError, match="over"):

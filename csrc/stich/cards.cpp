@@ -74,7 +74,7 @@ int parse_rank(std::string_view t, Alphabet a) {
 [[noreturn]] void bad_card(std::string_view text, const Deck& d, const std::string& why) {
     const bool german = d.alphabet == Alphabet::German;
     throw std::invalid_argument(
-        "bad card text '" + std::string(text) + "' for the " + d.name + " deck: " + why +
+        "bad card text " + quoted(text) + " for the " + d.name + " deck: " + why +
         ". Accepted: suit then rank, e.g. " + (german ? "'EO', 'HZ', 'S9'" : "'SQ', 'HT', 'D9'") +
         " (rank first such as " + (german ? "'OE'" : "'QS'") + ", '10' for the ten, and the suit symbols " +
         "\u2663\u2660\u2665\u2666 are accepted too); suits " + (german ? "E G H S" : "C S H D") +
@@ -107,7 +107,27 @@ DeckKind deck_kind_from_name(std::string_view name) {
         if (name == d.name) return d.kind;
     std::string names;
     for (const Deck& d : DECKS) names += std::string(names.empty() ? "" : ", ") + d.name;
-    throw std::invalid_argument("unknown deck '" + std::string(name) + "'; accepted: " + names);
+    throw std::invalid_argument("unknown deck " + quoted(name) + "; accepted: " + names);
+}
+
+std::string quoted(std::string_view text) {
+    const bool double_quotes = text.find('\'') != std::string_view::npos && text.find('"') == std::string_view::npos;
+    const char q = double_quotes ? '"' : '\'';
+    static constexpr char HEX[] = "0123456789abcdef";
+    std::string out(1, q);
+    for (size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        unsigned escape = c < 0x20 || c == 0x7f ? c : 0x100;
+        // C1 controls (U+0080..U+009F) are two UTF-8 bytes C2 80..C2 9F
+        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0) escape = static_cast<unsigned char>(text[++i]);
+        if (c == '\\' || c == q) (out += '\\') += char(c);
+        else if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\t') out += "\\t";
+        else if (escape < 0x100) ((out += "\\x") += HEX[escape >> 4]) += HEX[escape & 15];
+        else out += char(c);
+    }
+    return out + q;
 }
 
 std::string card_text(Card c, Alphabet a) {
@@ -155,8 +175,8 @@ Card parse_card_any(std::string_view text, Alphabet& alphabet) {
         return parse_card(text, deck(DeckKind::French52));
     } catch (const std::invalid_argument&) {
     }
-    throw std::invalid_argument("bad card text '" + std::string(text) +
-                                "': not a German card (suits E G H S, ranks A Z K O U 9 8 7 6, e.g. 'EO', 'HZ') "
+    throw std::invalid_argument("bad card text " + quoted(text) +
+                                ": not a German card (suits E G H S, ranks A Z K O U 9 8 7 6, e.g. 'EO', 'HZ') "
                                 "nor a French one (suits C S H D, ranks A K Q J T 9 .. 2, e.g. 'SQ', 'D10'); "
                                 "rank first and the suit symbols \u2663\u2660\u2665\u2666 are accepted too");
 }
@@ -172,8 +192,7 @@ std::vector<Card> parse_cards(std::string_view text, const Deck& d) {
         if (j > i) {
             Card c = parse_card(text.substr(i, j - i), d);
             if (contains(seen, c))
-                throw std::invalid_argument("card " + card_text(c, d.alphabet) + " appears twice in '" +
-                                            std::string(text) + "'");
+                throw std::invalid_argument("card " + card_text(c, d.alphabet) + " appears twice in " + quoted(text));
             seen |= bit(c);
             out.push_back(c);
         }

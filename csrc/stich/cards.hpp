@@ -64,6 +64,9 @@ struct Deck {
 const Deck& deck(DeckKind kind);
 // Throws std::invalid_argument naming the accepted deck names.
 DeckKind deck_kind_from_name(std::string_view name);
+// Input text quoted for a message the way Python's repr() quotes a str (control characters
+// escaped, so that a NUL cannot cut the message short).
+std::string quoted(std::string_view text);
 
 // Flush value of a card (M-2): ace 11, ten and courts 10, pips their face.
 constexpr int flush_value(Card c) {

@@ -205,7 +205,7 @@ void apply_checked(State& s, Action a) {
 // written in any form G-1 accepts). Throws IllegalAction naming the legal actions.
 template <GameState State>
 Action find_action(const State& s, std::string_view text) {
-    if (s.is_terminal()) throw IllegalAction("the deal is over; no action can be applied ('" + std::string(text) + "')");
+    if (s.is_terminal()) throw IllegalAction("the deal is over; no action can be applied (" + quoted(text) + ")");
     ActionList list;
     s.legal_actions(list);
     std::string_view t = text;
@@ -226,7 +226,7 @@ Action find_action(const State& s, std::string_view text) {
             if (a == c) return a;
     } catch (const std::invalid_argument&) {
     }
-    throw IllegalAction("'" + std::string(text) + "' is not a legal action for seat " +
+    throw IllegalAction(quoted(text) + " is not a legal action for seat " +
                         std::to_string(s.current_player()) + "; legal: " + legal_actions_text(s));
 }
 

@@ -33,8 +33,11 @@ def _check_count(n: Any) -> int:
 
 
 def _check_seat(name: str, seat: Any, players: int) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= int(seat) < players:
-        raise ValueError(f"{name} must be a seat 0..{players - 1}, got {seat!r}")
+    """TypeError for a seat that is not an int, IndexError for one out of range (like the core's)."""
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+        raise TypeError(f"{name} must be a seat 0..{players - 1} (an int), got {seat!r}")
+    if not 0 <= int(seat) < players:
+        raise IndexError(f"{name} must be a seat 0..{players - 1}, got {seat!r}")
     return int(seat)
 
 

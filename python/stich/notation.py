@@ -58,8 +58,10 @@ def position_text(state: Any, seat: int | None = None) -> str:
         raise ValueError("the deal is over: a position is a decision point")
     if seat is None:
         seat = state.current_player
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players:
-        raise ValueError(f"seat must be 0..{state.num_players - 1}, got {seat!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"seat must be an int 0..{state.num_players - 1}, got {seat!r}")
+    if not 0 <= seat < state.num_players:
+        raise IndexError(f"seat {seat} out of range 0..{state.num_players - 1}")
     game = game_of(state)
     view = state.view(seat)
     lines = [HEADER, f"game: {_game_line(game)}", f"dealer: {state.dealer}", f"seat: {seat}",
@@ -122,7 +124,12 @@ class Position:
 
 
 def _err(line_no: int, key: str, msg: str) -> ValueError:
-    return ValueError(f"line {line_no} ({key}): {msg}")
+    return ValueError(f"line {line_no} ({key if key.isidentifier() else repr(key)}): {msg}")
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only: str.isdigit() also takes '²' and '٣', which int() refuses or reads."""
+    return text.isascii() and text.isdigit()
 
 
 def _parse_value(text: str) -> Any:
@@ -130,7 +137,7 @@ def _parse_value(text: str) -> Any:
         return text == "True"
     if text == "None":
         return None
-    if text.lstrip("-").isdigit():
+    if _is_number(text.removeprefix("-")):
         return int(text)
     if text == "()":
         return ()
@@ -153,6 +160,10 @@ class _Spec:
         for no, ln in lines[1:]:
             key, sep, value = ln.partition(":")
             key = key.strip()
+            try:
+                ln.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _err(no, key, f"the line {ln!r} cannot be encoded as UTF-8") from None
             if not sep:
                 raise _err(no, key, f"expected 'key: value', got {ln!r}")
             if key not in KEYS:
@@ -216,14 +227,14 @@ class _Spec:
 
     def _seat(self, key: str, n: int) -> int:
         no, v = self.raw[key]
-        if not v.isdigit() or not 0 <= int(v) < n:
+        if not _is_number(v) or not 0 <= int(v) < n:
             raise _err(no, key, f"must be a seat 0..{n - 1}, got {v!r}")
         return int(v)
 
     def _int(self, key: str) -> int:
         no, v = self.raw[key]
         high = _core.MistigriRules.MAX_POT   # pot and side pot: what Mistigri.deal accepts
-        if not v.isdigit() or int(v) > high:
+        if not _is_number(v) or int(v) > high:
             raise _err(no, key, f"must be an int in 0..{high}, got {v!r}")
         return int(v)
 
@@ -243,7 +254,7 @@ class _Spec:
             try:
                 out.append(self.deck.card(word))
             except (ValueError, TypeError) as e:
-                raise _err(no, key, f"bad card {word!r} for the {self.deck.name} deck: {e}") from None
+                raise _err(no, key, str(e)) from None   # the message quotes the card and names the deck
         if len(set(out)) != len(out):
             dup = next(c for c in out if out.count(c) > 1)
             raise _err(no, key, f"the card {dup} is given twice")
@@ -262,7 +273,7 @@ class _Spec:
         for item in v.split(";"):
             item = item.strip()
             who, _, text = item.partition(" ")
-            if not who.isdigit() or not 0 <= int(who) < n or not text.strip():
+            if not _is_number(who) or not 0 <= int(who) < n or not text.strip():
                 raise _err(no, "history", f"each action is 'SEAT TEXT' with a seat 0..{n - 1}, got {item!r}")
             out.append((int(who), " ".join(text.split())))
         return out
@@ -341,7 +352,7 @@ class _Builder:
                             raise _err(no, "history", f"the card {c} is given twice")
                         seen[c] = "exchange"
                 elif words[0] == "discards":
-                    if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
+                    if len(words) != 2 or not _is_number(words[1]) or int(words[1]) < 1:
                         raise _err(no, "history", f"expected 'discards N', got {text!r}")
                     if who == self.seat:
                         raise _err(no, "history", "the observer's own exchange is written "
@@ -613,7 +624,7 @@ class _Builder:
                 if card is None or state.phase != "play":
                     if isinstance(g, Mistigri) and words[0] in ("discard", "discards"):
                         raise _Inconsistent from None
-                    raise _Impossible(f"line {no} (history): '{who} {text}' is not a legal action there; "
+                    raise _Impossible(f"line {no} (history): {f'{who} {text}'!r} is not a legal action there; "
                                       f"legal: {', '.join(a.text for a in legal)}") from None
                 hand = state.hand(who)
                 if card not in hand:
@@ -663,7 +674,9 @@ def _key(spec: _Spec) -> dict[str, Any]:
 
 def parse(text: str, seed: int = 0, tries: int = MAX_TRIES) -> Position:
     """Reads a position text into a :class:`Position` (``ValueError`` naming the line when the
-    text is malformed or no deal is consistent with it)."""
+    text is malformed or no deal is consistent with it). ``tries``: fills of the hidden cards to try."""
+    if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
+        raise ValueError(f"tries must be an int >= 1, got {tries!r}")
     spec = _Spec(text)
     builder = _Builder(spec)
     rng = random.Random(seed)
