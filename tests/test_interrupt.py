@@ -1,12 +1,14 @@
-"""Ctrl-C, live reports and threads (issue 10, items 4 and 5): every long call raises
+"""Ctrl-C, progress, live reports and threads (issue 10, items 4 and 5): every long call raises
 KeyboardInterrupt soon after SIGINT on any thread count, ismcts reports its table while searching,
-the CLI prints the search so far and exits 130, and a search or perft reads a copy of the state.
+the CLI prints the search so far and exits 130, play and bench show a bar on a terminal, and a
+search or perft reads a copy of the state.
 
 Time appears only as a generous bound (5 s for calls that would run for minutes), never as a
 speed assertion."""
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
@@ -171,3 +173,27 @@ def test_cli_ctrl_c_prints_the_search_so_far_and_exits_130():
     assert proc.returncode == 130, err
     assert "partial search:" in out and "SJ" in out
     assert "interrupted" in err
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_play_and_bench_show_a_progress_bar_on_a_terminal_only(monkeypatch):
+    game, bots = stich.Mucken(), [stich.RandomBot()] * 4
+    plain = stich.play(game, bots, deals=50, seed=3)
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert (stich.play(game, bots, deals=50, seed=3, progress=True) == plain).all()
+    bar = terminal.getvalue()
+    assert "50/50" in bar and "deals/s" in bar and "mean " in bar   # count, rate, running mean
+    bench(iterations=200, out=lambda _: None, progress=None)
+    assert "positions" in terminal.getvalue()[len(bar):]
+    terminal.truncate(0)
+    stich.play(game, bots, deals=50, seed=3, progress=False)
+    bench(iterations=200, out=lambda _: None, progress=False)
+    assert terminal.getvalue().strip("\x00") == ""
+    monkeypatch.setattr(sys, "stderr", io.StringIO())   # not a terminal: no bar even when asked
+    stich.play(game, bots, deals=50, seed=3, progress=True)
+    assert sys.stderr.getvalue() == ""
