@@ -481,6 +481,7 @@ void register_views(py::module_& m) {
                  }, no_tick);
                  py::list out;
                  for (const Locations& w : worlds) {
+                     if (out.size() % 1024 == 1023 && PyErr_CheckSignals() != 0) throw py::error_already_set();   // Ctrl-C
                      py::list world;
                      for (int l = 0; l < v.view.num_locations; ++l) world.append(PyCardSet{w[size_t(l)], v.alphabet});
                      out.append(py::tuple(world));

@@ -141,12 +141,22 @@ def changed_during(call, state):
     return result
 
 
+def raw_search(state, threads):
+    """The binding itself (stich.ismcts also copies the state before calling it)."""
+    raw = stich._core.ismcts(state, 200_000, 0.0, threads, 7, 0.7, 0)
+    return [(str(a), n, r, r2) for a, n, r, r2 in raw["rows"]], raw["line"]
+
+
+def public_search(state, threads):
+    return stich.ismcts(state, iterations=200_000, threads=threads, seed=7).to_dict()
+
+
+@pytest.mark.parametrize("search", [raw_search, public_search])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_search_reads_a_copy_of_a_state_changed_during_the_call(threads):
+def test_search_reads_a_copy_of_a_state_changed_during_the_call(threads, search):
     state = stich.Couillon().deal(seed=5)
     original = state.clone()
-    result = changed_during(lambda: stich.ismcts(state, iterations=200_000, threads=threads, seed=7), state)
-    assert result.to_dict() == stich.ismcts(original, iterations=200_000, threads=threads, seed=7).to_dict()
+    assert changed_during(lambda: search(state, threads), state) == search(original, threads)
 
 
 def test_perft_reads_a_copy_of_a_state_changed_during_the_call():

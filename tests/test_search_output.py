@@ -92,7 +92,7 @@ def test_inferred_voids_are_suits_whose_unknown_cards_a_seat_cannot_hold():
             if state.phase == "play":
                 seat = state.current_player
                 view = state.view(seat)
-                result = SearchResult(seat, [], 0, 0, 1.0, 1, 1, position=stich.search._position(state, seat))
+                result = SearchResult(seat, [], 0, 0, 1.0, 1, 1, state=state.clone())
                 for line in result.position:
                     if not line.startswith("inferred: "):
                         continue

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import math
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from collections.abc import Callable
 from typing import Any
 
@@ -59,11 +60,25 @@ class SearchResult:
     threads: int
     seed: int
     arena_bytes: int = 0        # node memory of the search trees
-    game: str = ""              # e.g. "Couillon()"
-    unit: str = ""              # of the means: match points, game points or chips
-    position: tuple[str, ...] = ()   # the position as the searching seat knows it, one line each
     line: tuple[LineStep, ...] = ()  # most visited continuation (thread 0's tree), >= 10 visits a move
     partial: bool = False       # a report while searching, or a search stopped early by its callback
+    state: Any = field(default=None, repr=False, compare=False)   # a copy of the searched state
+
+    # Described on demand, from the state (a bot's many small searches never need the text).
+    @cached_property
+    def game(self) -> str:
+        """The game and its options, e.g. "Couillon()"."""
+        return repr(game_of(self.state)) if self.state is not None else ""
+
+    @cached_property
+    def unit(self) -> str:
+        """The unit of the means: match points, game points or chips."""
+        return UNITS.get(game_of(self.state).name, "") if self.state is not None else ""
+
+    @cached_property
+    def position(self) -> tuple[str, ...]:
+        """The position as the searching seat knows it, one line each."""
+        return _position(self.state, self.observer) if self.state is not None else ()
 
     @property
     def bytes_per_node(self) -> float:
@@ -205,10 +220,8 @@ def _position(state: Any, observer: int) -> tuple[str, ...]:
 def _result(raw: dict, state: Any, threads: int, seed: int, partial: bool) -> SearchResult:
     rows = [_row(a, n, r, r2, raw["scale"]) for a, n, r, r2 in raw["rows"]]
     rows.sort(key=lambda r: (-r.visits, r.action.id))
-    game = game_of(state)
     return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed,
-                        raw["arena_bytes"], repr(game), UNITS.get(game.name, ""), _position(state, raw["observer"]),
-                        tuple(LineStep(*step) for step in raw["line"]), partial)
+                        raw["arena_bytes"], tuple(LineStep(*step) for step in raw["line"]), partial, state)
 
 
 def ismcts(
@@ -279,6 +292,7 @@ def ismcts(
         stopped = callback(_result(raw, state, threads, seed, partial=True)) is False
         return not stopped
 
+    state = state.clone()   # what the result describes, whatever happens to the caller's state later
     raw = _core.ismcts(state, iterations or 0, float(seconds or 0.0), threads, seed, float(c), PLAYOUTS[playout],
                        max_nodes, report if callback is not None else None, float(every))
     return _result(raw, state, threads, seed, partial=stopped)
