@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import math
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
