@@ -73,7 +73,7 @@ auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool b
     }
     using R = decltype(work());
     std::optional<R> result;
-    std::exception_ptr failed;
+    std::exception_ptr failed, tick_failed;
     std::optional<py::error_already_set> error;
     std::mutex m;
     std::condition_variable cv;
@@ -102,6 +102,9 @@ auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool b
                 } catch (py::error_already_set& e) {
                     error.emplace(std::move(e));
                     stop = true;
+                } catch (...) {   // not past the worker: it must be joined first
+                    tick_failed = std::current_exception();
+                    stop = true;
                 }
             }
             lk.lock();
@@ -110,6 +113,7 @@ auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool b
         worker.join();
     }
     if (error) throw std::move(*error);
+    if (tick_failed) std::rethrow_exception(tick_failed);
     if (failed) std::rethrow_exception(failed);
     return std::move(*result);
 }

@@ -111,6 +111,9 @@ def test_callback_error_is_raised_from_the_search():
         stich.ismcts(couillon(), iterations=10**9, seed=1, max_nodes=2**20, callback=callback, every=0.05)
     with pytest.raises(TypeError, match="callable"):
         stich.ismcts(couillon(), iterations=10, seed=1, callback=3)
+    # A report the binding cannot read is an error after the worker has ended, not a crash.
+    with pytest.raises(RuntimeError, match="Unable to cast"):
+        stich._core.ismcts(couillon(), 10**9, 0.0, 2, 1, 0.7, 0, 2**20, report=lambda raw: "yes", every=0.05)
 
 
 def changed_during(call, state):
