@@ -261,8 +261,8 @@ template <GameState State>
     std::array<double, 128> root_reward{}, root_reward_sq{};
     std::array<uint32_t, MAX_DEPTH> path;
     uint64_t it = 0, used = 1;
-    // Adds the root children's statistics to `to`.
-    auto add_root = [&](std::vector<ActionStats>& to) {
+    // Adds the root children's statistics to `to` (out of line: kept off the hot loop's code).
+    auto add_root = [&](std::vector<ActionStats>& to) __attribute__((noinline, cold)) {
         const SearchNode& rootnode = nodes[0];
         for (uint32_t ch = rootnode.children; ch < rootnode.children + rootnode.num_children; ++ch)
             for (ActionStats& a : to)
@@ -273,20 +273,22 @@ template <GameState State>
                 }
     };
     uint64_t answered = 0;   // the last progress request this thread answered
+    auto answer = [&](uint64_t done_now) __attribute__((noinline, cold)) {
+        SearchProgress& p = *cfg.progress;
+        std::lock_guard lk(p.m);
+        answered = p.epoch;
+        add_root(p.snapshot);
+        p.iterations += done_now;
+        if (--p.pending == 0) p.cv.notify_all();
+    };
     for (;; ++it) {
         if (iterations ? it >= iterations
                        : ((it & 255) == 0 && std::chrono::steady_clock::now() >= deadline) || it >= MAX_ITERATIONS)
             break;
         if ((it & 255) == 0) {
             if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) break;
-            if (cfg.progress && cfg.progress->wanted.load(std::memory_order_acquire) != answered) [[unlikely]] {
-                SearchProgress& p = *cfg.progress;
-                std::lock_guard lk(p.m);
-                answered = p.epoch;
-                add_root(p.snapshot);
-                p.iterations += it;
-                if (--p.pending == 0) p.cv.notify_all();
-            }
+            if (cfg.progress && cfg.progress->wanted.load(std::memory_order_acquire) != answered) [[unlikely]]
+                answer(it);
         }
         State s = root;
         s.set_hidden(sampler.sample(rng), observer, rng);
