@@ -2,6 +2,13 @@
 #pragma once
 #include <pybind11/numpy.h>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
+
 #include "common.hpp"
 #include "stich/game.hpp"
 #include "stich/search.hpp"
@@ -89,6 +96,67 @@ struct PyView {
 };
 
 int check_seat(int seat, int n);
+
+// Runs `work` (C++ only: it must not touch Python objects) on a new thread while the calling
+// thread waits with the GIL released, in slices of at most 50 ms. Between slices it takes the GIL
+// to run pending signal handlers (Ctrl-C raises KeyboardInterrupt there) and `tick`; a Python
+// error from either, or `tick` returning false, sets `stop`, which the work polls to end early.
+// The error is raised once the work has ended; else the work's result is returned. `brief` work
+// (known to end within a few tens of milliseconds) runs on the calling thread: no thread to start.
+template <class Work, class Tick>
+auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool brief = false) {
+    if (brief) {
+        py::gil_scoped_release release;
+        return work();
+    }
+    using R = decltype(work());
+    std::optional<R> result;
+    std::exception_ptr failed, tick_failed;
+    std::optional<py::error_already_set> error;
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false;
+    {
+        py::gil_scoped_release release;
+        std::thread worker([&] {
+            try {
+                result.emplace(work());
+            } catch (...) {
+                failed = std::current_exception();
+            }
+            std::lock_guard lk(m);
+            done = true;
+            cv.notify_all();
+        });
+        std::unique_lock lk(m);
+        while (!cv.wait_for(lk, std::chrono::milliseconds(50), [&] { return done; })) {
+            if (stop.load()) continue;   // ending: wait for the work
+            lk.unlock();
+            {
+                py::gil_scoped_acquire gil;
+                try {
+                    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+                    if (!tick()) stop = true;
+                } catch (py::error_already_set& e) {
+                    error.emplace(std::move(e));
+                    stop = true;
+                } catch (...) {   // not past the worker: it must be joined first
+                    tick_failed = std::current_exception();
+                    stop = true;
+                }
+            }
+            lk.lock();
+        }
+        lk.unlock();
+        worker.join();
+    }
+    if (error) throw std::move(*error);
+    if (tick_failed) std::rethrow_exception(tick_failed);
+    if (failed) std::rethrow_exception(failed);
+    return std::move(*result);
+}
+
+inline bool no_tick() { return true; }
 
 template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
@@ -236,7 +304,10 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         });
     m.def("ismcts",
           [](const State& s, uint64_t iterations, double seconds, int threads, uint64_t seed, double exploration, int playout,
-             uint32_t max_nodes) {
+             uint32_t max_nodes, py::object report, double every) {
+              const State root = s;   // the search reads its own copy: other Python threads may change `s` meanwhile
+              std::atomic<bool> stop = false;
+              SearchProgress progress;
               SearchConfig cfg;
               cfg.max_nodes = max_nodes;
               cfg.iterations = iterations;
@@ -245,23 +316,52 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               cfg.seed = seed;
               cfg.c = exploration;
               cfg.playout = Playout(playout);
-              SearchResult r;
-              {
-                  py::gil_scoped_release release;
-                  r = ismcts(s, cfg);
-              }
-              py::list rows;
-              for (const ActionStats& a : r.actions)
-                  rows.append(py::make_tuple(make_action(s, a.action), a.visits, a.reward, a.reward_sq));
-              return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows, py::arg("iterations") = r.iterations,
-                              py::arg("nodes") = r.nodes, py::arg("arena_bytes") = r.arena_bytes, py::arg("seconds") = r.seconds, py::arg("scale") = r.return_scale);
+              cfg.stop = &stop;
+              if (!report.is_none()) cfg.progress = &progress;
+              const double scale = root.return_scale();
+              const int observer = root.current_player();
+              auto rows = [&](const std::vector<ActionStats>& actions) {
+                  py::list out;
+                  for (const ActionStats& a : actions)
+                      out.append(py::make_tuple(make_action(root, a.action), a.visits, a.reward, a.reward_sq));
+                  return out;
+              };
+              const auto start = std::chrono::steady_clock::now();
+              auto next = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every));
+              // Every `every` seconds: the merged root statistics so far to `report`; false stops the search.
+              auto tick = [&] {
+                  if (!cfg.progress || std::chrono::steady_clock::now() < next) return true;
+                  {
+                      py::gil_scoped_release release;
+                      progress.request();
+                  }
+                  if (progress.snapshot.empty()) return true;   // the threads have not started yet
+                  next = std::chrono::steady_clock::now() +
+                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every));
+                  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                  return py::cast<bool>(report(py::dict(py::arg("observer") = observer, py::arg("rows") = rows(progress.snapshot),
+                                                        py::arg("iterations") = progress.iterations, py::arg("nodes") = 0,
+                                                        py::arg("arena_bytes") = 0, py::arg("seconds") = elapsed,
+                                                        py::arg("scale") = scale, py::arg("line") = py::list())));
+              };
+              // A bot's small searches skip the thread (about 35 us a call).
+              const bool brief = report.is_none() && iterations > 0 && iterations <= 10'000;
+              const SearchResult r = run_interruptible(stop, [&] { return ismcts(root, cfg); }, tick, brief);
+              py::list line;
+              for (const LineStep& step : r.line)
+                  line.append(py::make_tuple(step.key == HIDDEN_ACTION ? std::string("?") : root.action_text(step.key), step.seat,
+                                             step.visits, step.mean));
+              return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows(r.actions), py::arg("iterations") = r.iterations,
+                              py::arg("nodes") = r.nodes, py::arg("arena_bytes") = r.arena_bytes, py::arg("seconds") = r.seconds,
+                              py::arg("scale") = r.return_scale, py::arg("line") = line);
           },
           py::arg("state"), py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("c"),
-          py::arg("playout"), py::arg("max_nodes") = SearchConfig{}.max_nodes);
+          py::arg("playout"), py::arg("max_nodes") = SearchConfig{}.max_nodes, py::arg("report") = py::none(), py::arg("every") = 1.0);
     m.def("perft", [](const State& s, int depth) {
               if (depth < 0) throw py::value_error("perft depth must be >= 0, got " + std::to_string(depth));
-              py::gil_scoped_release release;
-              return perft(s, depth);
+              const State root = s;   // a copy: other Python threads may change `s` meanwhile
+              std::atomic<bool> stop = false;
+              return run_interruptible(stop, [&] { return perft(root, depth, &stop); }, no_tick);
           },
           py::arg("state"), py::arg("depth"), "Leaves of the tree of legal actions to `depth` plies.");
     return c;

@@ -116,14 +116,15 @@ void register_contracts(py::module_& m) {
         .def("__repr__", [](const PyContract& c) { return "<Contract " + c.name + ">"; });
 }
 
-// Runs a batch of random playouts into a new (n, players) int32 array, without the GIL.
+// Runs a batch of random playouts into a new (n, players) int32 array, without the GIL;
+// run(out, stop) polls the stop flag (Ctrl-C).
 template <class F>
 py::array_t<int32_t> playouts_array(int64_t n, int players, F&& run) {
     if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
     py::array_t<int32_t> out({n, int64_t(players)});
     int32_t* data = out.mutable_data();
-    py::gil_scoped_release release;
-    run(data);
+    std::atomic<bool> stop = false;
+    run_interruptible(stop, [&] { run(data, &stop); return true; }, no_tick);
     return out;
 }
 
@@ -179,7 +180,7 @@ void register_couillon(py::module_& m) {
 
     m.def("couillon_random_playouts",
           [](const CouillonRules& r, uint64_t seed, int64_t n) {
-              return playouts_array(n, 4, [&](int32_t* out) { couillon_random_playouts(r, seed, n, out); });
+              return playouts_array(n, 4, [&](int32_t* out, const std::atomic<bool>* stop) { couillon_random_playouts(r, seed, n, out, stop); });
           },
           py::arg("rules"), py::arg("seed"), py::arg("n"));
 
@@ -287,7 +288,7 @@ void register_mucken(py::module_& m) {
           [](const MuckenRules& r, uint64_t seed, int64_t n, int opening) {
               MuckenState probe = mucken_deal(r, seed, 0, false);
               apply_mucken_opening(probe, opening);  // checks the opening before the batch runs
-              return playouts_array(n, r.players, [&](int32_t* out) { mucken_random_playouts(r, seed, n, out, opening); });
+              return playouts_array(n, r.players, [&](int32_t* out, const std::atomic<bool>* stop) { mucken_random_playouts(r, seed, n, out, opening, stop); });
           },
           py::arg("rules"), py::arg("seed"), py::arg("n"), py::arg("opening") = MUCKEN_OPENING_RANDOM);
     m.attr("MUCKEN_OPENING_RAMSCH") = MUCKEN_OPENING_RAMSCH;
@@ -412,7 +413,7 @@ void register_mistigri(py::module_& m) {
           py::arg("redraws") = std::vector<int>{});
     m.def("mistigri_random_playouts",
           [](const MistigriRules& r, uint64_t seed, int64_t n) {
-              return playouts_array(n, r.players, [&](int32_t* out) { mistigri_random_playouts(r, seed, n, out); });
+              return playouts_array(n, r.players, [&](int32_t* out, const std::atomic<bool>* stop) { mistigri_random_playouts(r, seed, n, out, stop); });
           },
           py::arg("rules"), py::arg("seed"), py::arg("n"));
 
@@ -486,14 +487,18 @@ void register_views(py::module_& m) {
              [](const PyView& v, int64_t n, uint64_t seed) {
                  if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
                  std::vector<Locations> worlds(static_cast<size_t>(n));
-                 {
-                     py::gil_scoped_release release;
-                     const WorldSampler sampler(v.view);
+                 const View view = v.view;
+                 std::atomic<bool> stop = false;
+                 run_interruptible(stop, [&] {
+                     const WorldSampler sampler(view);
                      Rng rng(seed);
-                     for (auto& w : worlds) w = sampler.sample(rng);
-                 }
+                     for (size_t i = 0; i < worlds.size() && !((i & 255) == 0 && stop.load(std::memory_order_relaxed)); ++i)
+                         worlds[i] = sampler.sample(rng);
+                     return true;
+                 }, no_tick);
                  py::list out;
                  for (const Locations& w : worlds) {
+                     if (out.size() % 1024 == 1023 && PyErr_CheckSignals() != 0) throw py::error_already_set();   // Ctrl-C
                      py::list world;
                      for (int l = 0; l < v.view.num_locations; ++l) world.append(PyCardSet{w[size_t(l)], v.alphabet});
                      out.append(py::tuple(world));

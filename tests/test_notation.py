@@ -144,7 +144,7 @@ def test_analyse_examples(capsys):
         assert pos.to_act
         assert main(["analyse", str(path), "--iterations", "3000", "--seed", "2"]) == 0
         out = capsys.readouterr().out
-        assert f"seat {pos.seat} to act: 3000 iterations" in out and "#" in out
+        assert f"seat {pos.seat} to act" in out and "search: 3,000 iterations" in out and "#" in out
     text = (EXAMPLES / "position_couillon.txt").read_text()
     assert main(["analyse", text, "--seconds", "0.05", "--playout", "heuristic", "--threads", "2"]) == 0
     assert "to act" in capsys.readouterr().out

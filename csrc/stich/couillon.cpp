@@ -319,10 +319,10 @@ void CouillonMatch::record(const CouillonState& finished) {
 }
 
 // Flattened: the whole playout loop inlines, whatever the link-time optimiser decides.
-[[gnu::flatten]] void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out) {
+[[gnu::flatten]] void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     random_playouts<CouillonState>(
         [&](int64_t i, uint64_t deal_seed) { return couillon_deal(rules, deal_seed, int(i % 4)); }, seed, n,
-        CouillonState::NUM_SEATS, out);
+        CouillonState::NUM_SEATS, out, stop);
 }
 
 }  // namespace stich

@@ -129,6 +129,6 @@ struct CouillonMatch {
 
 // Plays n random deals (dealer rotating) with uniformly random legal actions; writes each deal's
 // returns (4 per deal) to out. Deal i depends only on (seed, i).
-void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out);
+void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace stich

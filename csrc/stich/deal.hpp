@@ -33,10 +33,12 @@ inline CardSet slots_set(const std::array<Card, MAX_CARDS>& slots, int first, in
 }
 
 // Plays n deals with uniformly random legal actions; deal(i, seed_i) makes deal i. Writes each
-// deal's returns (`players` per deal) to out. Deal i depends only on (seed, i).
+// deal's returns (`players` per deal) to out. Deal i depends only on (seed, i). A set `stop` flag
+// (polled every 64 deals) ends the batch early, leaving the rest of out unwritten.
 template <GameState State, class DealFn>
-void random_playouts(DealFn&& deal, uint64_t seed, int64_t n, int players, int32_t* out) {
+void random_playouts(DealFn&& deal, uint64_t seed, int64_t n, int players, int32_t* out, const std::atomic<bool>* stop = nullptr) {
     for (int64_t i = 0; i < n; ++i) {
+        if (stop && (i & 63) == 0 && stop->load(std::memory_order_relaxed)) return;
         const uint64_t deal_seed = mix_seed(seed, uint64_t(i));
         State s = deal(i, deal_seed);
         Rng rng(~deal_seed);

@@ -22,6 +22,7 @@
 #pragma once
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cctype>
 #include <cstdint>
 #include <stdexcept>
@@ -231,17 +232,19 @@ Action find_action(const State& s, std::string_view text) {
 }
 
 // Number of leaves of the tree of legal actions to `depth` plies (a deal that ends earlier is one leaf).
+// A set `stop` flag (polled at every inner node) ends the count early with a partial number.
 template <GameState State>
-uint64_t perft(const State& s, int depth) {
+uint64_t perft(const State& s, int depth, const std::atomic<bool>* stop = nullptr) {
     if (depth == 0 || s.is_terminal()) return 1;
     ActionList list;
     s.legal_actions(list);
     if (depth == 1) return uint64_t(list.n);
+    if (stop && stop->load(std::memory_order_relaxed)) return 0;
     uint64_t n = 0;
     for (Action a : list) {
         State child = s;
         child.apply(a);
-        n += perft(child, depth - 1);
+        n += perft(child, depth - 1, stop);
     }
     return n;
 }

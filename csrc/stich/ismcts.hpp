@@ -21,10 +21,12 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <exception>
 #if defined(__SSSE3__)
 #include <immintrin.h>
 #endif
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -35,6 +37,8 @@ namespace stich {
 
 enum class Playout : uint8_t { Random, Heuristic };
 
+struct SearchProgress;
+
 struct SearchConfig {
     uint64_t iterations = 0;   // total over all threads; 0: use seconds
     double seconds = 0;        // wall-clock budget when iterations is 0
@@ -43,6 +47,7 @@ struct SearchConfig {
     double c = 0.7;            // UCB exploration constant, on returns normalised by return_scale()
     Playout playout = Playout::Random;
     const std::atomic<bool>* stop = nullptr;   // optional external stop flag
+    SearchProgress* progress = nullptr;        // optional: root statistics while searching
     // A tree stops growing at this many node slots (about 33 bytes each); later iterations play
     // out from its leaves. The default, 2^26, is about 2.2 GB a thread.
     uint32_t max_nodes = uint32_t(1) << 26;
@@ -54,9 +59,21 @@ struct ActionStats {
     double reward = 0, reward_sq = 0;   // sums of the observer's normalised returns
 };
 
+// One edge of the principal line: its key (the chooser's action if the observer chose it, else
+// its public projection), the seat that chose it, its visits and that seat's mean normalised return.
+struct LineStep {
+    Action key = 0;
+    int seat = 0;
+    uint64_t visits = 0;
+    double mean = 0;
+};
+
 struct SearchResult {
     int observer = 0;
     std::vector<ActionStats> actions;   // the observer's legal actions at the root, in id order
+    // The most visited continuation in thread 0's tree, from the most visited root action (over
+    // all threads), while an edge has at least LINE_MIN_VISITS visits.
+    std::vector<LineStep> line;
     uint64_t iterations = 0;
     uint64_t nodes = 0;
     uint64_t arena_bytes = 0;   // node memory of all threads' trees (slots of moved child arrays included)
@@ -78,6 +95,31 @@ struct alignas(32) SearchNode {
     uint8_t seat = 0;                              // the seat that chose this edge
 };
 static_assert(sizeof(SearchNode) == 32);
+
+// A running search's root statistics on demand: request() asks every running thread to add its
+// statistics at its next budget check (every 256 iterations) and waits for all of them; threads
+// that have ended have added theirs to `ended`.
+struct SearchProgress {
+    std::mutex m;
+    std::condition_variable cv;
+    std::atomic<uint64_t> wanted{0};   // the latest request's number
+    uint64_t epoch = 0;
+    int running = 0, pending = 0;
+    std::vector<ActionStats> ended, snapshot;
+    uint64_t ended_iterations = 0, iterations = 0;
+
+    // The root statistics of all threads now (in snapshot, iterations).
+    void request() {
+        std::unique_lock lk(m);
+        snapshot = ended;
+        iterations = ended_iterations;
+        pending = running;
+        wanted.store(++epoch, std::memory_order_release);
+        cv.wait(lk, [&] { return pending == 0; });
+    }
+};
+
+constexpr uint64_t LINE_MIN_VISITS = 10;
 
 namespace detail {
 
@@ -201,7 +243,7 @@ struct Arena {
 template <GameState State>
 [[gnu::flatten]] void search_tree(const State& root, int observer, const WorldSampler& sampler, const SearchConfig& cfg, uint64_t seed,
                  uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
-                 uint64_t& done, uint64_t& node_count, uint64_t& arena) {
+                 uint64_t& done, uint64_t& node_count, uint64_t& arena, Arena* keep) {
     Rng rng(seed);
     Arena arena_;
     std::vector<SearchNode>& nodes = arena_.nodes;
@@ -219,11 +261,35 @@ template <GameState State>
     std::array<double, 128> root_reward{}, root_reward_sq{};
     std::array<uint32_t, MAX_DEPTH> path;
     uint64_t it = 0, used = 1;
+    // Adds the root children's statistics to `to` (out of line: kept off the hot loop's code).
+    auto add_root = [&](std::vector<ActionStats>& to) __attribute__((noinline, cold)) {
+        const SearchNode& rootnode = nodes[0];
+        for (uint32_t ch = rootnode.children; ch < rootnode.children + rootnode.num_children; ++ch)
+            for (ActionStats& a : to)
+                if (a.action == key_action(edge_keys[ch])) {
+                    a.visits += nodes[ch].visits;
+                    a.reward += root_reward[edge_keys[ch]];
+                    a.reward_sq += root_reward_sq[edge_keys[ch]];
+                }
+    };
+    uint64_t answered = 0;   // the last progress request this thread answered
+    auto answer = [&](uint64_t done_now) __attribute__((noinline, cold)) {
+        SearchProgress& p = *cfg.progress;
+        std::lock_guard lk(p.m);
+        answered = p.epoch;
+        add_root(p.snapshot);
+        p.iterations += done_now;
+        if (--p.pending == 0) p.cv.notify_all();
+    };
     for (;; ++it) {
         if (iterations ? it >= iterations
                        : ((it & 255) == 0 && std::chrono::steady_clock::now() >= deadline) || it >= MAX_ITERATIONS)
             break;
-        if (cfg.stop && (it & 255) == 0 && cfg.stop->load(std::memory_order_relaxed)) break;
+        if ((it & 255) == 0) {
+            if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) break;
+            if (cfg.progress && cfg.progress->wanted.load(std::memory_order_acquire) != answered) [[unlikely]]
+                answer(it);
+        }
         State s = root;
         s.set_hidden(sampler.sample(rng), observer, rng);
         int depth = 0;
@@ -309,15 +375,38 @@ template <GameState State>
     }
     done = it;
     node_count = used;
-    const SearchNode& rootnode = nodes[0];
-    for (uint32_t ch = rootnode.children; ch < rootnode.children + rootnode.num_children; ++ch)
-        for (ActionStats& a : out)
-            if (a.action == key_action(edge_keys[ch])) {
-                a.visits += nodes[ch].visits;
-                a.reward += root_reward[edge_keys[ch]];
-                a.reward_sq += root_reward_sq[edge_keys[ch]];
-            }
+    add_root(out);
+    if (cfg.progress) {
+        SearchProgress& p = *cfg.progress;
+        std::lock_guard lk(p.m);
+        --p.running;
+        add_root(p.ended);
+        p.ended_iterations += it;
+        if (answered != p.epoch) {   // a request waits for this thread
+            add_root(p.snapshot);
+            p.iterations += it;
+            if (--p.pending == 0) p.cv.notify_all();
+        }
+    }
     arena = nodes.size() * (sizeof(SearchNode) + sizeof(uint8_t));
+    if (keep) *keep = std::move(arena_);
+}
+
+// The most visited continuation from the root child with action `first` (see SearchResult::line).
+inline std::vector<LineStep> principal_line(const Arena& a, Action first, double scale) {
+    std::vector<LineStep> line;
+    uint32_t node = 0;
+    for (bool root = true;; root = false) {
+        const SearchNode& parent = a.nodes[node];
+        uint32_t best = Arena::FULL;
+        for (uint32_t ch = parent.children; ch < parent.children + parent.num_children; ++ch)
+            if (root ? key_action(a.keys[ch]) == first : best == Arena::FULL || a.nodes[ch].visits > a.nodes[best].visits)
+                best = ch;
+        if (best == Arena::FULL || a.nodes[best].visits < LINE_MIN_VISITS) return line;
+        const SearchNode& n = a.nodes[best];
+        line.push_back({key_action(a.keys[best]), n.seat, n.visits, double(n.mean) * scale});
+        node = best;
+    }
 }
 
 }  // namespace detail
@@ -350,13 +439,25 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     // An exception in a worker thread (out of memory) is passed to the caller, not left to end
     // the process.
     std::vector<std::exception_ptr> failed(size_t(cfg.threads));
+    if (cfg.progress) {
+        std::lock_guard lk(cfg.progress->m);
+        cfg.progress->running = cfg.threads;
+        cfg.progress->ended = per_thread[0];
+    }
+    detail::Arena tree0;   // thread 0's tree, for the principal line
     auto run = [&](int t) {
         const uint64_t share = cfg.iterations / uint64_t(cfg.threads) + (uint64_t(t) < cfg.iterations % uint64_t(cfg.threads) ? 1 : 0);
         try {
             detail::search_tree(root, observer, sampler, cfg, mix_seed(cfg.seed, uint64_t(t)), cfg.iterations ? share : 0, deadline,
-                                per_thread[size_t(t)], done[size_t(t)], nodes[size_t(t)], arena[size_t(t)]);
+                                per_thread[size_t(t)], done[size_t(t)], nodes[size_t(t)], arena[size_t(t)], t == 0 ? &tree0 : nullptr);
         } catch (...) {
             failed[size_t(t)] = std::current_exception();
+            if (cfg.progress) {   // release a waiting request (the search fails anyway)
+                std::lock_guard lk(cfg.progress->m);
+                --cfg.progress->running;
+                cfg.progress->pending = 0;
+                cfg.progress->cv.notify_all();
+            }
         }
     };
     if (cfg.threads == 1) {
@@ -381,6 +482,10 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
         result.nodes += nodes[size_t(t)];
         result.arena_bytes += arena[size_t(t)];
     }
+    const auto most = std::max_element(result.actions.begin(), result.actions.end(),
+                                       [](const ActionStats& a, const ActionStats& b) { return a.visits < b.visits; });
+    if (most != result.actions.end() && !tree0.nodes.empty())
+        result.line = detail::principal_line(tree0, most->action, result.return_scale);
     return result;
 }
 

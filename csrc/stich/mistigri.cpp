@@ -634,11 +634,11 @@ void MistigriMatch::record(const MistigriState& finished) {
 }
 
 // Flattened: the whole playout loop inlines, whatever the link-time optimiser decides.
-[[gnu::flatten]] void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out) {
+[[gnu::flatten]] void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     rules.validate();
     random_playouts<MistigriState>(
         [&](int64_t i, uint64_t deal_seed) { return mistigri_deal(rules, deal_seed, int(i % rules.players), 0, 0); }, seed, n,
-        rules.players, out);
+        rules.players, out, stop);
 }
 
 }  // namespace stich

@@ -183,6 +183,6 @@ struct MistigriMatch {
     void record(const MistigriState& finished);
 };
 
-void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out);
+void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace stich

@@ -486,7 +486,7 @@ void apply_mucken_opening(MuckenState& s, int opening) {
 }
 
 // Flattened: the whole playout loop inlines, whatever the link-time optimiser decides.
-[[gnu::flatten]] void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening) {
+[[gnu::flatten]] void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening, const std::atomic<bool>* stop) {
     rules.validate();
     random_playouts<MuckenState>(
         [&](int64_t i, uint64_t deal_seed) {
@@ -494,7 +494,7 @@ void apply_mucken_opening(MuckenState& s, int opening) {
             apply_mucken_opening(s, opening);
             return s;
         },
-        seed, n, rules.players, out);
+        seed, n, rules.players, out, stop);
 }
 
 }  // namespace stich

@@ -178,7 +178,7 @@ struct MuckenMatch {
 constexpr int MUCKEN_OPENING_RANDOM = -1;
 constexpr int MUCKEN_OPENING_RAMSCH = MUCKEN_GAMES;
 void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out,
-                            int opening = MUCKEN_OPENING_RANDOM);
+                            int opening = MUCKEN_OPENING_RANDOM, const std::atomic<bool>* stop = nullptr);
 // Applies such an opening to a fresh deal (nothing happens to a deal a Sie has ended).
 void apply_mucken_opening(MuckenState& s, int opening);
 

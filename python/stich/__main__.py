@@ -1,8 +1,12 @@
-"""Command line: ``python -m stich play|perft|bench|analyse ...`` (the ``stich`` console script is the same)."""
+"""Command line: ``python -m stich play|perft|bench|analyse ...`` (the ``stich`` console script is the same).
+
+Bad arguments exit with status 2 and a message; Ctrl-C exits with 130 (``analyse`` first prints the
+search so far)."""
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from pathlib import Path
@@ -10,6 +14,7 @@ from pathlib import Path
 from . import Couillon, Mistigri, Mucken, perft
 
 GAMES = {"couillon": Couillon, "mucken": Mucken, "mistigri": Mistigri}
+DEFAULT_SECONDS = 2.0   # analyse's budget when none is given
 
 
 def _read_hands(path: str | None) -> list[str | None] | None:
@@ -49,6 +54,36 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an int >= 1, got {text!r}")
+    return value
+
+
+def _depth(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be an int >= 0, got {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds > 0, got {text!r}")
+    return value
+
+
 def cmd_perft(args: argparse.Namespace) -> int:
     game = _game(args.game)
     state = game.deal(seed=args.seed, dealer=args.dealer)
@@ -60,7 +95,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import run
 
-    run(iterations=args.iterations, threads=args.threads)
+    run(iterations=args.iterations, threads=args.threads, progress=False if args.no_progress else None)
     return 0
 
 
@@ -79,10 +114,19 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         raise ValueError(f"seat {position.seat} is not to act in this position (seat {state.current_player} is)")
     if args.seconds is not None and args.iterations is not None:
         raise ValueError("give --iterations or --seconds, not both")
-    iterations = None if args.seconds is not None else (args.iterations or 20_000)
-    result = ismcts(state, iterations=iterations, seconds=args.seconds, threads=args.threads,
-                    seed=args.seed, playout=args.playout)
-    print(result)
+    seconds = args.seconds if args.seconds is not None or args.iterations is not None else DEFAULT_SECONDS
+    show = (lambda r: r.to_json()) if args.json else str
+    latest = []   # the last report while searching: printed on Ctrl-C
+    try:
+        result = ismcts(state, iterations=args.iterations, seconds=seconds, threads=args.threads, seed=args.seed,
+                        playout=args.playout, callback=latest.append, every=0.1)
+    except KeyboardInterrupt:
+        if latest:
+            print(show(latest[-1]))
+        print("stich: interrupted: the table above is the search so far" if latest else "stich: interrupted",
+              file=sys.stderr)
+        return 130
+    print(show(result))
     return 0
 
 
@@ -99,19 +143,22 @@ def main(argv: list[str] | None = None) -> int:
     pf.add_argument("game")
     pf.add_argument("--seed", type=int, default=1)
     pf.add_argument("--dealer", type=int, default=0)
-    pf.add_argument("--depth", type=int, default=6)
+    pf.add_argument("--depth", type=_depth, default=6, help="plies (>= 0, default 6)")
     pf.set_defaults(func=cmd_perft)
     bench = sub.add_parser("bench", help="search a fixed list of positions: a signature and the speeds")
-    bench.add_argument("--iterations", type=int, default=20_000, help="iterations per position (default 20000)")
+    bench.add_argument("--iterations", type=_positive_int, default=20_000, help="iterations per position (default 20000)")
     bench.add_argument("--threads", type=int, default=1)
+    bench.add_argument("--no-progress", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
     bench.set_defaults(func=cmd_bench)
     an = sub.add_parser("analyse", help="search the decision of a position (stich position notation)")
     an.add_argument("position", help="a position file, or the position text itself")
-    an.add_argument("--iterations", type=int, default=None, help="iterations (default 20000)")
-    an.add_argument("--seconds", type=float, default=None, help="a time budget instead of iterations")
+    an.add_argument("--iterations", type=_positive_int, default=None, help="an iteration budget (>= 1; reproducible)")
+    an.add_argument("--seconds", type=_seconds, default=None,
+                    help=f"a time budget in seconds (finite, > 0); the default is {DEFAULT_SECONDS:g}")
     an.add_argument("--threads", type=int, default=1)
     an.add_argument("--seed", type=int, default=1)
     an.add_argument("--playout", choices=("random", "heuristic"), default="random")
+    an.add_argument("--json", action="store_true", help="print the result as JSON (SearchResult.to_json())")
     an.set_defaults(func=cmd_analyse)
     args = parser.parse_args(argv)
     try:
@@ -119,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as e:
         print(f"stich: error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("stich: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from .bots import progress_bar
 from .games import Couillon, Game, Mistigri, Mucken
 from .search import ismcts
 
@@ -50,12 +51,15 @@ def positions() -> list[BenchPosition]:
     ]
 
 
-def run(iterations: int = 20_000, threads: int = 1, out=print) -> str:
-    """Searches every position with seed 1; prints one line per position and the signature."""
+def run(iterations: int = 20_000, threads: int = 1, out=print, progress: bool | None = False) -> str:
+    """Searches every position with seed 1; prints one line per position and the signature.
+    ``progress``: a bar on stderr with the rate, ETA and running mean speed (None: when stderr is a
+    terminal)."""
     digest = hashlib.sha256()
     total = 0
     seconds = 0.0
     out(f"stich bench: {iterations} iterations per position, {threads} thread(s), {platform.machine()}")
+    bar = progress_bar(len(positions()), "positions", progress)
     for p in positions():
         state = p.state()
         t = time.perf_counter()
@@ -64,7 +68,15 @@ def run(iterations: int = 20_000, threads: int = 1, out=print) -> str:
         total += r.iterations
         for row in sorted(r.table, key=lambda row: row.action.id):
             digest.update(f"{p.name}|{row.action}|{row.visits};".encode())
-        out(f"  {p.name:<28} best {str(r.best):<16} {r.speed:>12,.0f} it/s")
+        line = f"  {p.name:<28} best {str(r.best):<16} {r.speed:>12,.0f} it/s"
+        if bar is None:
+            out(line)
+        else:
+            (bar.write if out is print else out)(line)   # above the bar
+            bar.update()
+            bar.set_postfix_str(f"mean {total / seconds:,.0f} it/s", refresh=False)
+    if bar is not None:
+        bar.close()
     signature = f"{total} iterations, checksum {digest.hexdigest()[:16]}"
     out(f"signature: {signature}")
     out(f"speed: {total / seconds:,.0f} iterations/s over all positions")

@@ -85,10 +85,12 @@ class IsmctsBot(_SeededBot):
 
 
 def play(game: Game, bots: Sequence[Bot], deals: int = 1, seed: int | None = None, dealer: int | None = None,
-         progress: bool = False) -> np.ndarray:
+         progress: bool | None = False) -> np.ndarray:
     """Plays ``deals`` seeded deals with one bot per seat and returns a (deals, players) int
     array of returns. Deal i is ``game.deal(seed=mix(seed, i))`` with the dealer rotating (or
-    fixed by ``dealer``); each bot is reseeded per deal, so a run is reproducible."""
+    fixed by ``dealer``); each bot is reseeded per deal, so a run is reproducible. ``progress``:
+    a bar on stderr with the rate, ETA and running mean return per seat (True; None: when stderr
+    is a terminal). Ctrl-C raises KeyboardInterrupt, also inside a search."""
     if len(bots) != game.num_players:
         raise ValueError(f"{game.name} needs {game.num_players} bots, one per seat; got {len(bots)}")
     for b in bots:
@@ -97,6 +99,7 @@ def play(game: Game, bots: Sequence[Bot], deals: int = 1, seed: int | None = Non
     deals = _check_count(deals)
     base = random.Random(_check_seed(seed))
     out = np.zeros((deals, game.num_players), dtype=np.int64)
+    bar = progress_bar(deals, "deals", progress)
     for i in range(deals):
         deal_seed = base.getrandbits(64)
         for k, b in enumerate(bots):
@@ -105,9 +108,19 @@ def play(game: Game, bots: Sequence[Bot], deals: int = 1, seed: int | None = Non
         while not state.is_terminal:
             state.apply(bots[state.current_player].act(state))
         out[i] = state.returns()
-        if progress:
-            done = (i + 1) * 40 // deals
-            print(f"\r[{'#' * done}{'.' * (40 - done)}] {i + 1}/{deals}", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+        if bar is not None:
+            bar.update()
+            bar.set_postfix_str("mean " + " ".join(f"{m:+.2f}" for m in out[: i + 1].mean(axis=0)), refresh=False)
+    if bar is not None:
+        bar.close()
     return out
+
+
+def progress_bar(total: int, unit: str, enabled: bool | None):
+    """A tqdm bar on stderr (rate, ETA; callers add the running mean), or None. ``enabled``: True or
+    False, or None for "when stderr is a terminal"; tqdm also stays silent when it is not one."""
+    if enabled is False or (enabled is None and not sys.stderr.isatty()):
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, file=sys.stderr, dynamic_ncols=True, disable=None)

@@ -6,28 +6,48 @@ arguments and turns the root statistics into a table.
 
 from __future__ import annotations
 
+import json
 import math
 import secrets
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from . import _core
+from .games import game_of
 
 PLAYOUTS = {"random": 0, "heuristic": 1}
+
+
+# The unit of each game's returns() (docs/rules/*.md, G-4): what a search's means are in.
+UNITS = {"Couillon": "match points", "Mucken": "game points", "Mistigri": "chips"}
 
 
 @dataclass(frozen=True)
 class ActionRow:
     """One root action: visits, mean return for the searching seat (in the game's unit) and a
-    95% normal interval of that mean."""
+    95% normal interval of that mean (``None`` below two visits, where it means nothing)."""
 
     action: _core.Action
     visits: int
     mean: float
-    low: float
-    high: float
+    low: float | None
+    high: float | None
+
+
+@dataclass(frozen=True)
+class LineStep:
+    """One move of the principal line: its text as the searching seat sees it (another seat's
+    hidden move is "?"; a Mistigri discard shows only its size), the seat that chose it, its visits
+    and that seat's mean return along it."""
+
+    action: str
+    seat: int
+    visits: int
+    mean: float
 
 
 @dataclass(frozen=True)
@@ -40,6 +60,25 @@ class SearchResult:
     threads: int
     seed: int
     arena_bytes: int = 0        # node memory of the search trees
+    line: tuple[LineStep, ...] = ()  # most visited continuation (thread 0's tree), >= 10 visits a move
+    partial: bool = False       # a report while searching, or a search stopped early by its callback
+    state: Any = field(default=None, repr=False, compare=False)   # a copy of the searched state
+
+    # Described on demand, from the state (a bot's many small searches never need the text).
+    @cached_property
+    def game(self) -> str:
+        """The game and its options, e.g. "Couillon()"."""
+        return repr(game_of(self.state)) if self.state is not None else ""
+
+    @cached_property
+    def unit(self) -> str:
+        """The unit of the means: match points, game points or chips."""
+        return UNITS.get(game_of(self.state).name, "") if self.state is not None else ""
+
+    @cached_property
+    def position(self) -> tuple[str, ...]:
+        """The position as the searching seat knows it, one line each."""
+        return _position(self.state, self.observer) if self.state is not None else ()
 
     @property
     def bytes_per_node(self) -> float:
@@ -55,6 +94,19 @@ class SearchResult:
         """Iterations per second (wall clock, all threads)."""
         return self.iterations / self.seconds if self.seconds > 0 else math.inf
 
+    @property
+    def tied(self) -> bool:
+        """Whether the two most visited moves cannot be told apart at this budget.
+
+        PROVISIONAL rule (to be merged with the search helper's statistical-tie rule): both have an
+        interval (two visits or more) and their 95% intervals overlap."""
+        if len(self.table) < 2:
+            return False
+        a, b = self.table[0], self.table[1]
+        if a.low is None or b.low is None:
+            return False
+        return a.low <= b.high and b.low <= a.high
+
     def to_dict(self) -> dict[str, dict[str, float]]:
         return {
             str(r.action): {"visits": r.visits, "mean": r.mean, "low": r.low, "high": r.high} for r in self.table
@@ -62,28 +114,114 @@ class SearchResult:
 
     def to_numpy(self) -> np.ndarray:
         dtype = [("action", "U32"), ("visits", "i8"), ("mean", "f8"), ("low", "f8"), ("high", "f8")]
-        return np.array([(str(r.action), r.visits, r.mean, r.low, r.high) for r in self.table], dtype=dtype)
+        return np.array([(str(r.action), r.visits, r.mean, _nan(r.low), _nan(r.high)) for r in self.table], dtype=dtype)
+
+    def to_data(self) -> dict[str, Any]:
+        """Everything ``str(result)`` shows, as plain data (what ``to_json`` writes; no NaN: ``None``)."""
+        total = sum(r.visits for r in self.table) or 1
+        return {
+            "game": self.game, "observer": self.observer, "unit": self.unit, "position": list(self.position),
+            "iterations": self.iterations, "seconds": self.seconds, "threads": self.threads, "seed": self.seed,
+            "nodes": self.nodes, "partial": self.partial, "best": str(self.best) if self.table else None,
+            "tied": self.tied,
+            "moves": [{"action": str(r.action), "visits": r.visits, "share": r.visits / total, "mean": _none(r.mean),
+                       "low": r.low, "high": r.high} for r in self.table],
+            "line": [{"seat": m.seat, "action": m.action, "visits": m.visits, "mean": m.mean} for m in self.line],
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_data(), indent=indent)
 
     def __str__(self) -> str:
-        width = max((len(str(r.action)) for r in self.table), default=6)
+        unit = self.unit or "the game's unit"
+        plural = "s" if self.threads > 1 else ""
+        lines = [f"{self.game or 'position'}: seat {self.observer} to act"]
+        lines += ["  " + text for text in self.position]
+        lines.append(
+            f"{'partial search' if self.partial else 'search'}: {self.iterations:,} iterations in {self.seconds:.2f} s "
+            f"({self.speed:,.0f}/s, {self.threads} thread{plural}, seed {self.seed})")
+        width = max([len(str(r.action)) for r in self.table] + [6])
+        total = sum(r.visits for r in self.table) or 1
         most = max((r.visits for r in self.table), default=1) or 1
-        lines = [
-            f"seat {self.observer} to act: {self.iterations} iterations in {self.seconds:.2f} s "
-            f"({self.speed:,.0f}/s, {self.threads} thread{'s' if self.threads > 1 else ''}, seed {self.seed})"
-        ]
+        lines.append(f"  {'action':<{width}} {'visits':>10} {'share':>6}  {'mean':>8}  95% interval of the mean "
+                     f"(return of seat {self.observer}, {unit})")
         for r in self.table:
-            bar = "#" * round(30 * r.visits / most)
-            lines.append(f"  {str(r.action):<{width}} {r.visits:>10}  {r.mean:+8.3f}  [{r.low:+.3f}, {r.high:+.3f}]  {bar}")
+            mean = "n/a" if r.visits == 0 else f"{r.mean:+.3f}"
+            interval = "n/a" if r.low is None else f"[{r.low:+.3f}, {r.high:+.3f}]"
+            bar = "#" * round(20 * r.visits / most)
+            lines.append(f"  {str(r.action):<{width}} {r.visits:>10,} {r.visits / total:>6.1%}  {mean:>8}  {interval:<18}  {bar}")
+        if self.line:
+            lines.append(f"principal line, seat:move (mean return of that seat, {unit}); most visited, >= 10 visits a move:")
+            steps = [f"{m.seat}:{m.action} ({m.mean:+.2f})" for m in self.line]
+            lines += ["  " + "  ".join(steps[i:i + 6]) for i in range(0, len(steps), 6)]
+        if self.tied:
+            lines.append(f"the top two moves, {self.table[0].action} and {self.table[1].action}, cannot be told apart "
+                         "at this budget (their 95% intervals overlap)")
         return "\n".join(lines)
+
+
+def _nan(x: float | None) -> float:
+    return math.nan if x is None else x
+
+
+def _none(x: float) -> float | None:
+    return None if math.isnan(x) else x
 
 
 def _row(action: _core.Action, visits: int, reward: float, reward_sq: float, scale: float) -> ActionRow:
     if visits == 0:
-        return ActionRow(action, 0, math.nan, math.nan, math.nan)
+        return ActionRow(action, 0, math.nan, None, None)
     mean = reward / visits
+    if visits < 2:
+        return ActionRow(action, visits, mean * scale, None, None)
     var = max(reward_sq / visits - mean * mean, 0.0)
     half = 1.96 * math.sqrt(var / visits)
     return ActionRow(action, visits, mean * scale, (mean - half) * scale, (mean + half) * scale)
+
+
+def _position(state: Any, observer: int) -> tuple[str, ...]:
+    """The state's text with what ``observer`` cannot see replaced by counts, and the other seats'
+    voids and excluded cards inferred from the public history."""
+    view = state.view(observer)
+    names = {name.replace("seat", "seat "): name for name in view.location_names}
+    out = []
+    for text in str(state).splitlines():
+        name, sep, rest = text.partition(": ")
+        if sep and name in names:
+            loc = names[name]
+            extra = rest[rest.index("  ("):] if "  (" in rest else ""
+            known = view.known(loc)
+            hidden = view.size(loc) - len(known)
+            cards = " ".join(str(c) for c in known)
+            if hidden:
+                cards = f"{cards} + {hidden} unknown" if cards else f"{hidden} unknown"
+            text = f"{name}: {cards or '-'}{extra}"
+        out.append(text)
+    unknown = view.unknown
+    suits: dict[int, list] = {}
+    for card in unknown:
+        suits.setdefault(card.suit, []).append(card)
+    inferred = []
+    for seat in range(state.num_players):
+        if seat == observer or view.size(seat) == len(view.known(seat)):
+            continue
+        excluded = view.forbidden(seat) & unknown
+        void = [cards for cards in suits.values() if all(c in excluded for c in cards)]
+        rest = [c for c in excluded if not any(c in cards for cards in void)]
+        parts = [f"void in {' '.join(str(cards[0])[0] for cards in void)}"] if void else []
+        parts += [f"not {' '.join(str(c) for c in rest)}"] if rest else []
+        if parts:
+            inferred.append(f"seat {seat} " + ", ".join(parts))
+    if inferred:
+        out.append("inferred: " + "; ".join(inferred))
+    return tuple(out)
+
+
+def _result(raw: dict, state: Any, threads: int, seed: int, partial: bool) -> SearchResult:
+    rows = [_row(a, n, r, r2, raw["scale"]) for a, n, r, r2 in raw["rows"]]
+    rows.sort(key=lambda r: (-r.visits, r.action.id))
+    return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed,
+                        raw["arena_bytes"], tuple(LineStep(*step) for step in raw["line"]), partial, state)
 
 
 def ismcts(
@@ -95,6 +233,8 @@ def ismcts(
     c: float = 0.7,
     playout: str = "random",
     max_nodes: int = 2**26,
+    callback: Callable[[SearchResult], Any] | None = None,
+    every: float = 1.0,
 ) -> SearchResult:
     """Searches the decision of the seat to act with SO-ISMCTS (partially observable moves).
 
@@ -104,6 +244,9 @@ def ismcts(
     returns normalised per game; ``playout`` is "random" or "heuristic". Each thread's tree stops
     growing at ``max_nodes`` node slots (about 33 bytes each; the default is about 2.2 GB): later
     iterations play out from its leaves. A thread runs at most 2**32 - 2 iterations.
+    ``callback``: called about every ``every`` seconds while searching with the merged statistics
+    so far (a partial SearchResult); returning False stops the search, whose result is then
+    partial. Ctrl-C raises KeyboardInterrupt within about 50 ms, on any thread count.
     """
     if isinstance(state_or_view, _core.InfoSet):
         state = state_or_view._origin
@@ -138,9 +281,18 @@ def ismcts(
         seed = secrets.randbits(64)
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    if callback is not None and not callable(callback):
+        raise TypeError(f"callback must be callable, got {callback!r}")
+    if isinstance(every, bool) or not isinstance(every, (int, float)) or not 0.01 <= every <= 86400:
+        raise ValueError(f"every must be a number of seconds in 0.01..86400, got {every!r}")
+    stopped = False
+
+    def report(raw: dict) -> bool:
+        nonlocal stopped
+        stopped = callback(_result(raw, state, threads, seed, partial=True)) is False
+        return not stopped
+
+    state = state.clone()   # what the result describes, whatever happens to the caller's state later
     raw = _core.ismcts(state, iterations or 0, float(seconds or 0.0), threads, seed, float(c), PLAYOUTS[playout],
-                       max_nodes)
-    rows = [_row(a, n, r, r2, raw["scale"]) for a, n, r, r2 in raw["rows"]]
-    rows.sort(key=lambda r: (-r.visits, r.action.id))
-    return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed,
-                        raw["arena_bytes"])
+                       max_nodes, report if callback is not None else None, float(every))
+    return _result(raw, state, threads, seed, partial=stopped)
