@@ -214,7 +214,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               for (const ActionStats& a : r.actions)
                   rows.append(py::make_tuple(PyAction{a.action, s.action_text(a.action)}, a.visits, a.reward, a.reward_sq));
               return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows, py::arg("iterations") = r.iterations,
-                              py::arg("nodes") = r.nodes, py::arg("arena_bytes") = r.arena_bytes, py::arg("seconds") = r.seconds, py::arg("scale") = r.return_scale);
+                              py::arg("nodes") = r.nodes, py::arg("arena_bytes") = r.arena_bytes, py::arg("seconds") = r.seconds);
           },
           py::arg("state"), py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("c"),
           py::arg("playout"), py::arg("max_nodes") = SearchConfig{}.max_nodes);

@@ -3,6 +3,7 @@ in small endgames of every game, and clear errors for bad budgets."""
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 
@@ -211,9 +212,9 @@ def test_seconds_budget():
     (dict(), ValueError, "exactly one budget"),
     (dict(iterations=0), ValueError, "iterations must be an int >= 1"),
     (dict(iterations=10, seconds=1.0), ValueError, "exactly one budget"),
-    (dict(seconds=0), ValueError, "seconds must be a number > 0"),
+    (dict(seconds=0), ValueError, r"seconds must be a number in \(0, 1e\+06\]"),
     (dict(iterations=10, threads=0), ValueError, "threads must be an int in 1..256"),
-    (dict(iterations=10, c=-1), ValueError, "c must be a number >= 0"),
+    (dict(iterations=10, c=-1), ValueError, r"c must be a number in \[0, 100\]"),
     (dict(iterations=10, playout="smart"), ValueError, "unknown playout 'smart'"),
     (dict(iterations=10, seed=-1), ValueError, "seed must be an int"),
     (dict(iterations=2.5), ValueError, "iterations must be an int"),
@@ -225,6 +226,35 @@ def test_seconds_budget():
 def test_bad_search_arguments(kwargs, exc, fragment):
     with pytest.raises(exc, match=fragment):
         stich.ismcts(stich.Couillon().deal(seed=1), **kwargs)
+
+
+@pytest.mark.parametrize("seconds", [math.inf, 9.3e9, 1e6 * (1 + 1e-9), math.nan, -1e-9])
+def test_seconds_out_of_range_are_refused(seconds):
+    # inf or anything past ~9.2e9 s used to overflow into a deadline in the past: 0 iterations, NaN means.
+    with pytest.raises(ValueError, match=r"seconds must be a number in \(0, 1e\+06\], got"):
+        stich.ismcts(stich.Couillon().deal(seed=1), seconds=seconds)
+
+
+@pytest.mark.parametrize("c", [math.inf, math.nan, 100.5, -0.1])
+def test_c_inf_or_nan_is_refused(c):
+    with pytest.raises(ValueError, match=r"c must be a number in \[0, 100\]"):
+        stich.ismcts(stich.Couillon().deal(seed=1), iterations=10, c=c)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("seconds", [1e-300, 5e-324, 1e-9])
+def test_tiny_seconds_search_at_least_one_iteration_a_thread(seconds, threads):
+    s = stich.Couillon().deal(seed=1)
+    r = stich.ismcts(s, seconds=seconds, threads=threads, seed=1)
+    assert r.iterations >= threads and sum(row.visits for row in r.table) == r.iterations
+    assert r.best in s.legal_actions() and not math.isnan(r.table[0].mean)
+
+
+def test_fewer_iterations_than_threads_give_one_iteration_a_thread():
+    # A share of 0 used to mean "no iteration budget" in C++ (a timed search with an empty deadline).
+    r = stich.ismcts(stich.Couillon().deal(seed=1), iterations=1, threads=3, seed=1)
+    assert r.iterations == 3
+
 
 
 @pytest.mark.parametrize("threads", [1, 2])
