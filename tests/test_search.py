@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -277,3 +278,68 @@ def test_search_of_a_finished_deal_or_a_non_state():
         stich.ismcts(s, iterations=10)
     with pytest.raises(TypeError, match="takes a game state or an InfoSet"):
         stich.ismcts("EO GO", iterations=10)
+
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def forehand_auction():
+    """A Mucken auction: forehand (seat 0, dealer 3) holds EO GO HO EU HA HZ."""
+    return stich.Mucken().deal(seed=1, dealer=3, hands={0: "EO GO HO EU HA HZ"})
+
+
+FROZEN_POSITIONS = {
+    "couillon-example": lambda: stich.parse((EXAMPLES / "position_couillon.txt").read_text()).state,
+    "mucken-auction": forehand_auction,
+}
+
+
+@pytest.mark.parametrize("playout", ["heuristic", "random"])
+@pytest.mark.parametrize("name", FROZEN_POSITIONS)
+def test_no_move_frozen_from_20k_to_1M_iterations(name, playout):
+    # Unbounded rewards (returns / the root's stake: -2.3, +20, -160) let a move's mean fall out of
+    # UCB's reach: it kept its 20k-iteration visit count at 1M. Rewards in [0, 1] keep every move
+    # explored. The first 20k iterations of the long search are the short one (same seed).
+    state = FROZEN_POSITIONS[name]()
+    short = {str(r.action): r.visits for r in stich.ismcts(state, iterations=20_000, seed=1, playout=playout).table}
+    long = {str(r.action): r.visits for r in stich.ismcts(state, iterations=1_000_000, seed=1, playout=playout).table}
+    frozen = [a for a in short if long[a] == short[a]]
+    assert not frozen, (frozen, short, long)
+
+
+@pytest.mark.parametrize("game", ["couillon", "mucken", "mistigri"])
+def test_one_and_two_threads_agree_on_the_best_move(game):
+    # Root-parallel trees used to settle each on its own move, splitting the visits about 50/50.
+    # The example positions have a clear best move (a visit share well ahead of the runner-up).
+    state = stich.parse((EXAMPLES / f"position_{game}.txt").read_text()).state
+    bests = {(threads, seed): stich.ismcts(state, iterations=200_000, threads=threads, seed=seed)
+             for threads in (1, 2) for seed in (1, 2)}
+    assert len({str(r.best) for r in bests.values()}) == 1, {k: str(r) for k, r in bests.items()}
+    for r in bests.values():
+        assert r.table[0].visits > 1.2 * r.table[1].visits
+
+
+def test_no_interval_from_one_visit_and_the_tie_rule():
+    a, b = forehand_auction().legal_actions()[:2]
+    row = stich.search._row(a, 1, -160.0, 25600.0)
+    assert row.mean == -160.0 and math.isnan(row.low) and math.isnan(row.high)
+
+    def result(*rows):
+        return stich.SearchResult(0, list(rows), 0, 0, 1.0, 1, 0)
+
+    wide, narrow = stich.search._row(a, 100, 100.0, 10000.0), stich.search._row(b, 100, -50.0, 100.0)
+    assert result(wide, narrow).tied            # [-0.96, 2.96] overlaps [-0.67, -0.33]
+    far = stich.search._row(b, 100, -500.0, 2600.0)
+    assert not result(wide, far).tied           # [-5.2, -4.8]: apart
+    assert not result(wide, row).tied           # a single visit has no interval: the leader's stands
+    assert not result(wide).tied
+
+
+def test_default_c_per_game_is_exposed_and_used():
+    s = stich.Couillon().deal(seed=1)
+    assert set(stich.search.DEFAULT_C) == {"Couillon", "Mucken", "Mistigri"}
+    c = stich.search.default_c(s)
+    assert c == stich.search.DEFAULT_C["Couillon"]
+    a = stich.ismcts(s, iterations=5000, seed=3)
+    b = stich.ismcts(s, iterations=5000, seed=3, c=c)
+    assert a.table == b.table

@@ -7,6 +7,11 @@
 // actions with that projection). UCB uses availability counts, since an edge exists only in the
 // worlds where it is legal. One new node per iteration, then a playout (random or the game's
 // heuristic), and each node on the path backs up the return of the seat that chose its edge.
+// Exploration: a child's bonus is c * available^(1/4) / sqrt(visits), the polynomial bonus of Shah,
+// Xie & Xu ("Non-asymptotic analysis of Monte Carlo tree search", 2020), where UCB1's
+// sqrt(ln(available) / visits) suits stationary bandits only: a tree's means drift as their
+// subtrees grow, and a move UCB1 tried early keeps its visit count for the next million
+// iterations (ln n grows too slowly to reach it again).
 // Rewards: nodes keep raw mean returns (the game's unit); the selection step maps them into [0, 1]
 // with the lowest and highest return any seat has had in this tree so far (MuZero's min-max
 // normalisation, here over returns), so that c means the same in every phase of every game and
@@ -90,24 +95,27 @@ constexpr uint64_t MAX_ITERATIONS = UINT32_MAX - 1;
 // clock's 64-bit nanoseconds.
 constexpr double MAX_SECONDS = 1e6;
 
-// Natural logarithms of the availability counts: a table below 4096, above it the table at the
-// top 12 bits plus a multiple of ln 2 (a relative error below 1/4096, and the same on every machine).
-struct LogTable {
+// Fourth roots of the availability counts: a table below 4096, above it the table at the top 12
+// bits times 2^(shift/4) (a relative error below 1/16384; square roots only, so the same on every
+// machine).
+struct QuarterRootTable {
     static constexpr uint32_t SIZE = 4096;
     std::array<float, SIZE> t{};
-    LogTable() {
-        for (size_t i = 1; i < SIZE; ++i) t[i] = std::log(float(i));
+    std::array<float, 21> scale{};   // 2^(shift/4) for the shifts of 32-bit counts
+    QuarterRootTable() {
+        for (size_t i = 0; i < SIZE; ++i) t[i] = float(std::sqrt(std::sqrt(double(i))));
+        for (size_t k = 0; k < scale.size(); ++k) scale[k] = float(std::sqrt(std::sqrt(double(uint64_t(1) << k))));
     }
     float operator()(uint32_t n) const {
         if (n < SIZE) [[likely]]
             return t[n];
         const int shift = std::bit_width(n) - 12;
-        return t[n >> shift] + float(shift) * 0.693147181f;
+        return t[n >> shift] * scale[size_t(shift)];
     }
 };
 
-inline const LogTable& log_table() {
-    static const LogTable table;
+inline const QuarterRootTable& quarter_root_table() {
+    static const QuarterRootTable table;
     return table;
 }
 
@@ -223,7 +231,7 @@ template <GameState State>
     // children (which leaves the choice unchanged).
     double lo = INFINITY, hi = -INFINITY;
     float inv_range = 1;
-    const LogTable& log = log_table();
+    const QuarterRootTable& root4 = quarter_root_table();
     // The root's children are the observer's actions (key bit = action id): their sums in double
     // for the result table.
     std::array<double, 128> root_reward{}, root_reward_sq{};
@@ -285,7 +293,7 @@ template <GameState State>
                         const uint32_t ch = first + uint32_t(16 * j + std::countr_zero(m));
                         SearchNode& n = nodes[ch];
                         n.available++;
-                        const float score = n.mean * inv_range + c * std::sqrt(log(n.available) * n.inv_visits);
+                        const float score = n.mean * inv_range + c * std::sqrt(root4(n.available) * n.inv_visits);
                         best = score > best_score ? ch : best;
                         best_score = std::max(score, best_score);
                     }
