@@ -43,17 +43,19 @@ def verdict(runs: list[tuple[str, bool]]) -> tuple[bool, bool]:
     return agree, agree or all(b == top or tied for b, tied in runs)
 
 
-def measure(scale: float = 1.0, seeds: int = 10, c: dict | float | None = None, playout: str = "heuristic",
-            games: tuple[str, ...] = tuple(BUDGET)) -> list[dict]:
+def measure(scale: float = 1.0, seeds: int = 10, c: float | None = None, playout: str = "heuristic",
+            log: Path | None = None) -> list[dict]:
+    """Every position's runs, in the file's order; with `log`, each position's row is appended to
+    it as a JSON line as soon as it is measured."""
     rows = []
     for entry, state in stability_positions.load():
-        if entry["game"] not in games:
-            continue
-        cg = c.get(entry["game"]) if isinstance(c, dict) else c
-        runs = search_runs(state, max(1, round(BUDGET[entry["game"]] * scale)), seeds, cg, playout)
+        runs = search_runs(state, max(1, round(BUDGET[entry["game"]] * scale)), seeds, c, playout)
         agree, stable = verdict(runs)
         rows.append({"game": entry["game"], "kind": entry["kind"], "agree": agree, "stable": stable,
                      "tied": sum(t for _, t in runs), "runs": runs})
+        if log:
+            with log.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(rows[-1]) + "\n")
     return rows
 
 
@@ -62,7 +64,7 @@ def table(rows: list[dict]) -> str:
     for r in rows:
         groups[(r["game"], r["kind"])].append(r)
     lines = ["| game | decision | positions | seeds agree | stable (agree or declared tie) |", "|---|---|---:|---:|---:|"]
-    for (game, kind), rs in groups.items():
+    for (game, kind), rs in sorted(groups.items(), key=lambda g: list(BUDGET).index(g[0][0])):
         lines.append(f"| {game} | {kind} | {len(rs)} | {sum(r['agree'] for r in rs)} | {sum(r['stable'] for r in rs)} |")
     n = len(rows)
     agree, stable = sum(r["agree"] for r in rows), sum(r["stable"] for r in rows)
@@ -77,13 +79,11 @@ def main() -> None:
     ap.add_argument("--c", type=float, default=None, help="exploration constant (default: the game's)")
     ap.add_argument("--playout", default="heuristic")
     ap.add_argument("--verbose", action="store_true", help="print the unstable positions' runs")
-    ap.add_argument("--json", type=Path, help="also write every run's best move and tie flag to this file")
+    ap.add_argument("--log", type=Path, help="append each position's runs to this file as a JSON line")
     args = ap.parse_args()
     t = time.perf_counter()
-    rows = measure(args.scale, args.seeds, args.c, args.playout)
+    rows = measure(args.scale, args.seeds, args.c, args.playout, args.log)
     print(table(rows))
-    if args.json:
-        args.json.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     if args.verbose:
         for r in rows:
             if not r["stable"]:

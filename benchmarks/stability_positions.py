@@ -65,8 +65,11 @@ def deal_decisions(game, seed: int):
 
 
 def generate() -> list[dict]:
-    positions = []
+    """The positions, the games taken in turn (a run cut short still covers every game)."""
+    per_game = []
     for name, game in GAMES.items():
+        positions = []
+        per_game.append(positions)
         left = dict(QUOTA[name])
         seed = 0
         while any(left.values()):
@@ -80,7 +83,8 @@ def generate() -> list[dict]:
                     positions.append({"game": name, "kind": k, "seed": seed, "dealer": dealer, "moves": moves,
                                       "text": stich.position_text(st)})
                     break
-    return positions
+    turns = [ps[i] for i in range(max(map(len, per_game))) for ps in per_game if i < len(ps)]
+    return turns
 
 
 def load(path: Path = OUT) -> list[tuple[dict, object]]:
