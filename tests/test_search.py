@@ -344,3 +344,15 @@ def test_default_c_per_game_is_exposed_and_used():
     a = stich.ismcts(s, iterations=5000, seed=3)
     b = stich.ismcts(s, iterations=5000, seed=3, c=c)
     assert a.table == b.table
+
+
+@pytest.mark.parametrize("seconds, c", [(math.inf, 0.7), (9.3e9, 0.7), (0.0, 0.7), (1.0, math.nan), (1.0, math.inf)])
+def test_cpp_search_refuses_what_cannot_be_searched(seconds, c):
+    # The C++ entry point checks the budget itself, for C++ callers (here called past Python's checks).
+    with pytest.raises(ValueError, match=r"seconds in \(0, 1e6\]|c must be in \[0, 100\]"):
+        stich._core.ismcts(stich.Couillon().deal(seed=1), 0, seconds, 1, 1, c, 0)
+
+
+def test_cpp_timed_search_runs_at_least_one_iteration():
+    raw = stich._core.ismcts(stich.Couillon().deal(seed=1), 0, 5e-324, 2, 1, 0.7, 0)
+    assert raw["iterations"] >= 2 and sum(row[1] for row in raw["rows"]) == raw["iterations"]

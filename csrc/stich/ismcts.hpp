@@ -14,8 +14,8 @@
 // iterations (ln n grows too slowly to reach it again).
 // Rewards: nodes keep raw mean returns (the game's unit); the selection step maps them into [0, 1]
 // with the lowest and highest return any seat has had in this tree so far (MuZero's min-max
-// normalisation, here over returns), so that c means the same in every phase of every game and
-// the exploration term can always reach a move that fell behind (docs/search.md).
+// normalisation, here over returns), so that c means the same in every phase of every game
+// (docs/search.md).
 // Memory: 32-byte nodes in an arena reserved up front; a node's children sit side by side (a full
 // child array moves to the arena's end with twice the room), and their keys sit in a byte array
 // beside the nodes. A selection step tests 16 keys at a time against the legal keys and then
@@ -96,7 +96,7 @@ constexpr uint64_t MAX_ITERATIONS = UINT32_MAX - 1;
 constexpr double MAX_SECONDS = 1e6;
 
 // Fourth roots of the availability counts: a table below 4096, above it the table at the top 12
-// bits times 2^(shift/4) (a relative error below 1/16384; square roots only, so the same on every
+// bits times 2^(shift/4) (a relative error below 1/8192; square roots only, so the same on every
 // machine).
 struct QuarterRootTable {
     static constexpr uint32_t SIZE = 4096;
@@ -210,7 +210,8 @@ struct Arena {
 };
 
 // One thread's search: adds the root children's statistics (keyed by action) to `out`. Runs
-// `iterations`, or until `deadline` when `timed` (at least one iteration either way).
+// `iterations`, or until `deadline` when `timed` (reading the clock every 256 iterations from the
+// 256th on, so at least 256 iterations).
 // Flattened so that the game's moves inline into the loop whatever link-time optimisation decides.
 template <GameState State>
 [[gnu::flatten]] void search_tree(const State& root, int observer, const WorldSampler& sampler, const SearchConfig& cfg, uint64_t seed,
