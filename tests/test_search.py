@@ -328,12 +328,13 @@ def test_no_interval_from_one_visit_and_the_tie_rule():
     def result(*rows):
         return stich.SearchResult(0, list(rows), 0, 0, 1.0, 1, 0)
 
-    wide, narrow = stich.search._row(a, 100, 100.0, 10000.0), stich.search._row(b, 100, -50.0, 100.0)
-    assert result(wide, narrow).tied            # [-0.96, 2.96] overlaps [-0.67, -0.33]
-    far = stich.search._row(b, 100, -500.0, 2600.0)
-    assert not result(wide, far).tied           # [-5.2, -4.8]: apart
-    assert not result(wide, row).tied           # a single visit has no interval: the leader's stands
-    assert not result(wide).tied
+    leader = stich.search._row(a, 1000, 1000.0, 100000.0)          # mean 1, interval [0.38, 1.62]
+    assert result(leader, stich.search._row(b, 100, 50.0, 1000.0)).tied        # [-0.12, 1.12]: overlaps
+    assert not result(leader, stich.search._row(b, 100, -500.0, 2600.0)).tied  # [-5.2, -4.8]: apart
+    assert result(leader, stich.search._row(b, 250, -1250.0, 6500.0)).tied     # apart, but a quarter of the visits
+    assert not result(leader, row).tied        # a single visit has no interval: the leader's stands
+    assert result(row, stich.search._row(b, 1, 3.0, 9.0)).tied               # one visit each
+    assert not result(leader).tied
 
 
 def test_default_c_per_game_is_exposed_and_used():

@@ -65,16 +65,16 @@ class SearchResult:
 
     @property
     def tied(self) -> bool:
-        """True when the two most visited actions cannot be told apart at this budget: their 95%
-        intervals on the mean overlap (or the runner-up has fewer than two visits, so no interval
-        at all, while the leader's interval is also undefined). The search then has no stable
-        preference between them; a longer search may separate them (docs/search.md)."""
+        """True when the two most visited actions cannot be told apart at this budget: the
+        runner-up still takes at least a quarter of the leader's visits (the search has not
+        separated them: a clearly worse move's share shrinks as the budget grows), or their 95%
+        intervals on the mean overlap. A runner-up below two visits has no interval (docs/search.md)."""
         if len(self.table) < 2:
             return False
         a, b = self.table[0], self.table[1]
-        if b.visits < 2:
-            return a.visits < 2
-        return a.visits >= 2 and a.low <= b.high and b.low <= a.high
+        if 4 * b.visits >= a.visits:
+            return True
+        return a.visits >= 2 and b.visits >= 2 and a.low <= b.high and b.low <= a.high
 
     @property
     def speed(self) -> float:
