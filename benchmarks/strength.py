@@ -11,10 +11,11 @@ import numpy as np
 import stich
 
 
-def gain(game, bots, deals: int, seed: int) -> str:
-    """Seats 0/2 against 1/3: team 0's return in the team games, the seats' chip difference in Mistigri."""
+def gain(game, bots, deals: int, seed: int, team_return: bool = True) -> str:
+    """Seats 0/2 against 1/3: team 0's return in the team games (with `team_return`), else the
+    seats' mean return difference (as tests/test_bots.py measures the heuristic against random)."""
     r = stich.play(game, bots, deals=deals, seed=seed).astype(float)
-    x = (r[:, 0] + r[:, 2]) / 2 - (r[:, 1] + r[:, 3]) / 2 if isinstance(game, stich.Mistigri) else r[:, 0]
+    x = r[:, 0] if team_return and not isinstance(game, stich.Mistigri) else r[:, 0::2].mean(axis=1) - r[:, 1::2].mean(axis=1)
     return f"{x.mean():+.2f} ± {1.96 * x.std(ddof=1) / np.sqrt(len(x)):.2f}"
 
 
@@ -27,7 +28,7 @@ def main() -> None:
     for name, game, seeds, random_deals in rows:
         vs_h = ", ".join(gain(game, [ismcts, stich.HeuristicBot()] * 2, 1200, s) for s in seeds)
         vs_r = gain(game, [ismcts, stich.RandomBot()] * 2, random_deals, 1)
-        h_r = gain(game, [stich.HeuristicBot(), stich.RandomBot()] * 2, 1500, 1)
+        h_r = gain(game, [stich.HeuristicBot(), stich.RandomBot()] * 2, 1500, 1, team_return=False)
         print(f"| {name} (seeds {', '.join(map(str, seeds))}) | {vs_h} | {vs_r} ({random_deals}) | {h_r} |", flush=True)
 
 
