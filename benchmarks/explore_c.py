@@ -6,7 +6,7 @@ two measures compare random and heuristic playouts at the default constants. A t
 frozen moves: root moves whose visit count does not grow from 5,000 to 250,000 iterations (the
 same ratio as 20k to 1M), over the whole suite.
 
-Run:  PYTHONPATH=python python benchmarks/explore_c.py [--part grid|frozen]   (about 8 + 3 minutes on one core)
+Run:  PYTHONPATH=python python benchmarks/explore_c.py [--part grid|frozen]   (about 5 + 3 minutes on one core)
 """
 
 from __future__ import annotations
