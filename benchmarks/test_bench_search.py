@@ -41,7 +41,7 @@ def test_ismcts_iterations_per_second(benchmark, name, threads):
     game, moves = POSITIONS[name]
     state = position(game, 3, moves)
     assert not state.is_terminal
-    result = benchmark(stich.ismcts, state, iterations=ITERATIONS, threads=threads, seed=1)
+    result = benchmark(stich.ismcts, state, iterations=ITERATIONS, threads=threads, seed=1, playout="random")
     assert result.iterations == ITERATIONS and result.best in state.legal_actions()
     if benchmark.stats:
         benchmark.extra_info["iterations_per_second"] = ITERATIONS / benchmark.stats.stats.median
@@ -50,7 +50,7 @@ def test_ismcts_iterations_per_second(benchmark, name, threads):
 def test_nodes_and_memory_at_one_million_iterations():
     state = stich.Couillon().deal(seed=3)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    result = stich.ismcts(state, iterations=1_000_000, seed=1)
+    result = stich.ismcts(state, iterations=1_000_000, seed=1, playout="random")
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     # One node per iteration at most (one expansion each); nodes are 32 bytes, and the room left
     # in moved or growing child arrays keeps the arena within 64 bytes a node.

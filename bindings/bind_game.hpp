@@ -318,7 +318,6 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               cfg.playout = Playout(playout);
               cfg.stop = &stop;
               if (!report.is_none()) cfg.progress = &progress;
-              const double scale = root.return_scale();
               const int observer = root.current_player();
               auto rows = [&](const std::vector<ActionStats>& actions) {
                   py::list out;
@@ -342,7 +341,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                   return py::cast<bool>(report(py::dict(py::arg("observer") = observer, py::arg("rows") = rows(progress.snapshot),
                                                         py::arg("iterations") = progress.iterations, py::arg("nodes") = 0,
                                                         py::arg("arena_bytes") = 0, py::arg("seconds") = elapsed,
-                                                        py::arg("scale") = scale, py::arg("line") = py::list())));
+                                                        py::arg("line") = py::list())));
               };
               // A bot's small searches skip the thread (about 35 us a call).
               const bool brief = report.is_none() && iterations > 0 && iterations <= 10'000;
@@ -353,7 +352,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                                              step.visits, step.mean));
               return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows(r.actions), py::arg("iterations") = r.iterations,
                               py::arg("nodes") = r.nodes, py::arg("arena_bytes") = r.arena_bytes, py::arg("seconds") = r.seconds,
-                              py::arg("scale") = r.return_scale, py::arg("line") = line);
+                              py::arg("line") = line);
           },
           py::arg("state"), py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("c"),
           py::arg("playout"), py::arg("max_nodes") = SearchConfig{}.max_nodes, py::arg("report") = py::none(), py::arg("every") = 1.0);

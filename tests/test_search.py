@@ -3,8 +3,10 @@ in small endgames of every game, and clear errors for bad budgets."""
 
 from __future__ import annotations
 
+import math
 import random
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -211,9 +213,9 @@ def test_seconds_budget():
     (dict(), ValueError, "exactly one budget"),
     (dict(iterations=0), ValueError, "iterations must be an int >= 1"),
     (dict(iterations=10, seconds=1.0), ValueError, "exactly one budget"),
-    (dict(seconds=0), ValueError, "seconds must be a number > 0"),
+    (dict(seconds=0), ValueError, r"seconds must be a number in \(0, 1e\+06\]"),
     (dict(iterations=10, threads=0), ValueError, "threads must be an int in 1..256"),
-    (dict(iterations=10, c=-1), ValueError, "c must be a number >= 0"),
+    (dict(iterations=10, c=-1), ValueError, r"c must be a number in \[0, 100\]"),
     (dict(iterations=10, playout="smart"), ValueError, "unknown playout 'smart'"),
     (dict(iterations=10, seed=-1), ValueError, "seed must be an int"),
     (dict(iterations=2.5), ValueError, "iterations must be an int"),
@@ -225,6 +227,35 @@ def test_seconds_budget():
 def test_bad_search_arguments(kwargs, exc, fragment):
     with pytest.raises(exc, match=fragment):
         stich.ismcts(stich.Couillon().deal(seed=1), **kwargs)
+
+
+@pytest.mark.parametrize("seconds", [math.inf, 9.3e9, 1e6 * (1 + 1e-9), math.nan, -1e-9])
+def test_seconds_out_of_range_are_refused(seconds):
+    # inf or anything past ~9.2e9 s used to overflow into a deadline in the past: 0 iterations, NaN means.
+    with pytest.raises(ValueError, match=r"seconds must be a number in \(0, 1e\+06\], got"):
+        stich.ismcts(stich.Couillon().deal(seed=1), seconds=seconds)
+
+
+@pytest.mark.parametrize("c", [math.inf, math.nan, 100.5, -0.1])
+def test_c_inf_or_nan_is_refused(c):
+    with pytest.raises(ValueError, match=r"c must be a number in \[0, 100\]"):
+        stich.ismcts(stich.Couillon().deal(seed=1), iterations=10, c=c)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("seconds", [1e-300, 5e-324, 1e-9])
+def test_tiny_seconds_search_at_least_one_iteration_a_thread(seconds, threads):
+    s = stich.Couillon().deal(seed=1)
+    r = stich.ismcts(s, seconds=seconds, threads=threads, seed=1)
+    assert r.iterations >= threads and sum(row.visits for row in r.table) == r.iterations
+    assert r.best in s.legal_actions() and not math.isnan(r.table[0].mean)
+
+
+def test_fewer_iterations_than_threads_give_one_iteration_a_thread():
+    # A share of 0 used to mean "no iteration budget" in C++ (a timed search with an empty deadline).
+    r = stich.ismcts(stich.Couillon().deal(seed=1), iterations=1, threads=3, seed=1)
+    assert r.iterations == 3
+
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -247,3 +278,82 @@ def test_search_of_a_finished_deal_or_a_non_state():
         stich.ismcts(s, iterations=10)
     with pytest.raises(TypeError, match="takes a game state or an InfoSet"):
         stich.ismcts("EO GO", iterations=10)
+
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def forehand_auction():
+    """A Mucken auction: forehand (seat 0, dealer 3) holds EO GO HO EU HA HZ."""
+    return stich.Mucken().deal(seed=1, dealer=3, hands={0: "EO GO HO EU HA HZ"})
+
+
+FROZEN_POSITIONS = {
+    "couillon-example": lambda: stich.parse((EXAMPLES / "position_couillon.txt").read_text()).state,
+    "mucken-auction": forehand_auction,
+}
+
+
+@pytest.mark.parametrize("playout", ["heuristic", "random"])
+@pytest.mark.parametrize("name", FROZEN_POSITIONS)
+def test_no_move_frozen_from_20k_to_1M_iterations(name, playout):
+    # Unbounded rewards (returns / the root's stake: -2.3, +20, -160) let a move's mean fall out of
+    # UCB's reach: it kept its 20k-iteration visit count at 1M. Rewards in [0, 1] keep every move
+    # explored. The first 20k iterations of the long search are the short one (same seed).
+    state = FROZEN_POSITIONS[name]()
+    short = {str(r.action): r.visits for r in stich.ismcts(state, iterations=20_000, seed=1, playout=playout).table}
+    long = {str(r.action): r.visits for r in stich.ismcts(state, iterations=1_000_000, seed=1, playout=playout).table}
+    frozen = [a for a in short if long[a] == short[a]]
+    assert not frozen, (frozen, short, long)
+
+
+@pytest.mark.parametrize("game, iterations", [("couillon", 1_500_000), ("mucken", 200_000), ("mistigri", 200_000)])
+def test_one_and_two_threads_agree_on_the_best_move(game, iterations):
+    # Root-parallel trees used to settle each on its own move, splitting the visits about 50/50.
+    # The example positions have a clear best move (a visit share well ahead of the runner-up);
+    # Couillon's at its default budget (about 2 s of one core): at 200k a seed may still prefer SJ.
+    state = stich.parse((EXAMPLES / f"position_{game}.txt").read_text()).state
+    bests = {(threads, seed): stich.ismcts(state, iterations=iterations, threads=threads, seed=seed)
+             for threads in (1, 2) for seed in (1, 2)}
+    assert len({str(r.best) for r in bests.values()}) == 1, {k: str(r) for k, r in bests.items()}
+    for r in bests.values():
+        assert r.table[0].visits > 1.2 * r.table[1].visits
+
+
+def test_no_interval_from_one_visit_and_the_tie_rule():
+    a, b = forehand_auction().legal_actions()[:2]
+    row = stich.search._row(a, 1, -160.0, 25600.0)
+    assert row.mean == -160.0 and row.low is None and row.high is None
+
+    def result(*rows):
+        return stich.SearchResult(0, list(rows), 0, 0, 1.0, 1, 0)
+
+    leader = stich.search._row(a, 1000, 1000.0, 100000.0)          # mean 1, interval [0.38, 1.62]
+    assert result(leader, stich.search._row(b, 100, 50.0, 1000.0)).tied        # [-0.12, 1.12]: overlaps
+    assert not result(leader, stich.search._row(b, 100, -500.0, 2600.0)).tied  # [-5.2, -4.8]: apart
+    assert result(leader, stich.search._row(b, 250, -1250.0, 6500.0)).tied     # apart, but a quarter of the visits
+    assert not result(leader, row).tied        # a single visit has no interval: the leader's stands
+    assert result(row, stich.search._row(b, 1, 3.0, 9.0)).tied               # one visit each
+    assert not result(leader).tied
+
+
+def test_default_c_per_game_is_exposed_and_used():
+    s = stich.Couillon().deal(seed=1)
+    assert set(stich.search.DEFAULT_C) == {"Couillon", "Mucken", "Mistigri"}
+    c = stich.search.default_c(s)
+    assert c == stich.search.DEFAULT_C["Couillon"]
+    a = stich.ismcts(s, iterations=5000, seed=3)
+    b = stich.ismcts(s, iterations=5000, seed=3, c=c)
+    assert a.table == b.table
+
+
+@pytest.mark.parametrize("seconds, c", [(math.inf, 0.7), (9.3e9, 0.7), (0.0, 0.7), (1.0, math.nan), (1.0, math.inf)])
+def test_cpp_search_refuses_what_cannot_be_searched(seconds, c):
+    # The C++ entry point checks the budget itself, for C++ callers (here called past Python's checks).
+    with pytest.raises(ValueError, match=r"seconds in \(0, 1e6\]|c must be in \[0, 100\]"):
+        stich._core.ismcts(stich.Couillon().deal(seed=1), 0, seconds, 1, 1, c, 0)
+
+
+def test_cpp_timed_search_runs_at_least_one_iteration():
+    raw = stich._core.ismcts(stich.Couillon().deal(seed=1), 0, 5e-324, 2, 1, 0.7, 0)
+    assert raw["iterations"] >= 2 and sum(row[1] for row in raw["rows"]) == raw["iterations"]

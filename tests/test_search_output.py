@@ -38,7 +38,7 @@ def test_text_names_columns_unit_and_the_position_as_the_seat_knows_it(game):
 
 
 def test_intervals_only_from_two_visits():
-    result = stich.ismcts(stich.Mucken().deal(seed=1), iterations=300, seed=1)   # auction: some moves once
+    result = stich.ismcts(stich.Mucken().deal(seed=1), iterations=15, seed=1)   # 10 auction moves: some once
     once = [r for r in result.table if r.visits == 1]
     assert once, "expected a move visited once"
     for r in result.table:
@@ -58,14 +58,17 @@ def test_principal_line_starts_with_the_best_move_and_follows_most_visits():
     assert "principal line" in str(result) and f"{line[1].seat}:{line[1].action}" in str(result)
 
 
-def test_tie_line_when_the_top_two_intervals_overlap():
+def test_tie_line_when_the_top_two_cannot_be_told_apart():
     state = example("couillon").state
     result = stich.ismcts(state, iterations=2000, seed=1)
     a, b = result.table[0], result.table[1]
-    overlap = SearchResult(0, [a, stich.ActionRow(b.action, a.visits, a.mean, a.low, a.high)], 1, 1, 1.0, 1, 1)
-    apart = SearchResult(0, [a, stich.ActionRow(b.action, a.visits, a.mean - 10, a.low - 10, a.low - 5)], 1, 1, 1.0, 1, 1)
+    few = max(2, a.visits // 10)   # below a quarter of the leader's visits
+    overlap = SearchResult(0, [a, stich.ActionRow(b.action, few, a.mean, a.low, a.high)], 1, 1, 1.0, 1, 1)
+    close = SearchResult(0, [a, stich.ActionRow(b.action, a.visits, a.mean - 10, a.low - 10, a.low - 5)], 1, 1, 1.0, 1, 1)
+    apart = SearchResult(0, [a, stich.ActionRow(b.action, few, a.mean - 10, a.low - 10, a.low - 5)], 1, 1, 1.0, 1, 1)
     once = SearchResult(0, [a, stich.ActionRow(b.action, 1, a.mean, None, None)], 1, 1, 1.0, 1, 1)
     assert overlap.tied and "cannot be told apart" in str(overlap)
+    assert close.tied and "cannot be told apart" in str(close)   # the search has not separated them
     assert not apart.tied and "cannot be told apart" not in str(apart)
     assert not once.tied
 

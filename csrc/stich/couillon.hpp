@@ -91,11 +91,6 @@ struct CouillonState {
     // Installs a sampled world (the content of every location of `observer`'s view): every card
     // the observer cannot see is replaced, so a search cannot learn from the state it starts from.
     void set_hidden(const Locations& world, int observer, Rng& rng);
-    // The value of a won deal as it stands (C-6): 2, plus the Mit, Kontra and Re said.
-    double return_scale() const {
-        const int doublings = (kontra_by >= 0) + (re_by >= 0), base = 2 + (mit_declarer >= 0);
-        return rules.kontra_doubles ? double(base << doublings) : double(base + doublings);
-    }
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const CouillonState&) const = default;

@@ -16,7 +16,6 @@
 //                                        // to a key of legal_keys(false)
 //   View view(int seat) const;           Locations locations() const;   // true content of a View's locations
 //   void set_hidden(const Locations&, int observer, Rng&);   // install a sampled world of observer's view
-//   double return_scale() const;         // a typical |return|, to normalise returns for search
 //   Action random_action(Rng&) const;    // uniform among the legal actions
 //   std::string to_string() const;
 #pragma once
@@ -132,7 +131,6 @@ concept GameState = std::is_trivially_copyable_v<S> && requires(S s, const S cs,
     { cs.view(0) } -> std::convertible_to<View>;
     { cs.locations() } -> std::convertible_to<Locations>;
     s.set_hidden(Locations{}, 0, rng);
-    { cs.return_scale() } -> std::convertible_to<double>;
     { cs.random_action(rng) } -> std::convertible_to<Action>;
     { cs.to_string() } -> std::convertible_to<std::string>;
     { cs.phase_name() } -> std::convertible_to<std::string>;

@@ -6,8 +6,16 @@
 // projection (a Mistigri discard is keyed by its size; the actual cards are drawn among the legal
 // actions with that projection). UCB uses availability counts, since an edge exists only in the
 // worlds where it is legal. One new node per iteration, then a playout (random or the game's
-// heuristic), and each node on the path backs up the normalised return of the seat that chose
-// its edge.
+// heuristic), and each node on the path backs up the return of the seat that chose its edge.
+// Exploration: a child's bonus is c * available^(1/4) / sqrt(visits), the polynomial bonus of Shah,
+// Xie & Xu ("Non-asymptotic analysis of Monte Carlo tree search", 2020), where UCB1's
+// sqrt(ln(available) / visits) suits stationary bandits only: a tree's means drift as their
+// subtrees grow, and a move UCB1 tried early keeps its visit count for the next million
+// iterations (ln n grows too slowly to reach it again).
+// Rewards: nodes keep raw mean returns (the game's unit); the selection step maps them into [0, 1]
+// with the lowest and highest return any seat has had in this tree so far (MuZero's min-max
+// normalisation, here over returns), so that c means the same in every phase of every game
+// (docs/search.md).
 // Memory: 32-byte nodes in an arena reserved up front; a node's children sit side by side (a full
 // child array moves to the arena's end with twice the room), and their keys sit in a byte array
 // beside the nodes. A selection step tests 16 keys at a time against the legal keys and then
@@ -44,7 +52,7 @@ struct SearchConfig {
     double seconds = 0;        // wall-clock budget when iterations is 0
     int threads = 1;
     uint64_t seed = 0;
-    double c = 0.7;            // UCB exploration constant, on returns normalised by return_scale()
+    double c = 0.7;            // UCB exploration constant, on returns mapped into [0, 1]; 0..100
     Playout playout = Playout::Random;
     const std::atomic<bool>* stop = nullptr;   // optional external stop flag
     SearchProgress* progress = nullptr;        // optional: root statistics while searching
@@ -56,11 +64,11 @@ struct SearchConfig {
 struct ActionStats {
     Action action = 0;
     uint64_t visits = 0;
-    double reward = 0, reward_sq = 0;   // sums of the observer's normalised returns
+    double reward = 0, reward_sq = 0;   // sums of the observer's returns (the game's unit)
 };
 
 // One edge of the principal line: its key (the chooser's action if the observer chose it, else
-// its public projection), the seat that chose it, its visits and that seat's mean normalised return.
+// its public projection), the seat that chose it, its visits and that seat's mean return (the game's unit).
 struct LineStep {
     Action key = 0;
     int seat = 0;
@@ -78,7 +86,6 @@ struct SearchResult {
     uint64_t nodes = 0;
     uint64_t arena_bytes = 0;   // node memory of all threads' trees (slots of moved child arrays included)
     double seconds = 0;
-    double return_scale = 1;
 };
 
 // Edge keys as bits of an ActionSet: action ids are below 127; the hidden projection takes bit 127.
@@ -89,8 +96,8 @@ struct alignas(32) SearchNode {
     uint32_t children = 0;                         // index of this node's child array in the arena
     uint16_t num_children = 0, capacity = 0;
     uint32_t visits = 0, available = 0;
-    // The mean normalised return of `seat` and 1/visits, kept by the backup so that scoring a
-    // child in the selection step multiplies instead of dividing.
+    // The mean return of `seat` (the game's unit) and 1/visits, kept by the backup so that
+    // scoring a child in the selection step multiplies instead of dividing.
     float mean = 0, inv_visits = 1;
     uint8_t seat = 0;                              // the seat that chose this edge
 };
@@ -126,25 +133,31 @@ namespace detail {
 constexpr int MAX_DEPTH = 160;
 // Visit and availability counts are 32-bit: a thread stops after this many iterations.
 constexpr uint64_t MAX_ITERATIONS = UINT32_MAX - 1;
+// The longest time budget, in seconds (11.6 days): far below where a deadline would overflow the
+// clock's 64-bit nanoseconds.
+constexpr double MAX_SECONDS = 1e6;
 
-// Natural logarithms of the availability counts: a table below 4096, above it the table at the
-// top 12 bits plus a multiple of ln 2 (a relative error below 1/4096, and the same on every machine).
-struct LogTable {
+// Fourth roots of the availability counts: a table below 4096, above it the table at the top 12
+// bits times 2^(shift/4) (a relative error below 1/8192; square roots only, so the same on every
+// machine).
+struct QuarterRootTable {
     static constexpr uint32_t SIZE = 4096;
     std::array<float, SIZE> t{};
-    LogTable() {
-        for (size_t i = 1; i < SIZE; ++i) t[i] = std::log(float(i));
+    std::array<float, 21> scale{};   // 2^(shift/4) for the shifts of 32-bit counts
+    QuarterRootTable() {
+        for (size_t i = 0; i < SIZE; ++i) t[i] = float(std::sqrt(std::sqrt(double(i))));
+        for (size_t k = 0; k < scale.size(); ++k) scale[k] = float(std::sqrt(std::sqrt(double(uint64_t(1) << k))));
     }
     float operator()(uint32_t n) const {
         if (n < SIZE) [[likely]]
             return t[n];
         const int shift = std::bit_width(n) - 12;
-        return t[n >> shift] + float(shift) * 0.693147181f;
+        return t[n >> shift] * scale[size_t(shift)];
     }
 };
 
-inline const LogTable& log_table() {
-    static const LogTable table;
+inline const QuarterRootTable& quarter_root_table() {
+    static const QuarterRootTable table;
     return table;
 }
 
@@ -238,24 +251,30 @@ struct Arena {
     }
 };
 
-// One thread's search: adds the root children's statistics (keyed by action) to `out`.
+// One thread's search: adds the root children's statistics (keyed by action) to `out`. Runs
+// `iterations`, or until `deadline` when `timed` (reading the clock every 256 iterations from the
+// 256th on, so at least 256 iterations).
 // Flattened so that the game's moves inline into the loop whatever link-time optimisation decides.
 template <GameState State>
 [[gnu::flatten]] void search_tree(const State& root, int observer, const WorldSampler& sampler, const SearchConfig& cfg, uint64_t seed,
-                 uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
+                 bool timed, uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
                  uint64_t& done, uint64_t& node_count, uint64_t& arena, Arena* keep) {
     Rng rng(seed);
     Arena arena_;
     std::vector<SearchNode>& nodes = arena_.nodes;
     std::vector<uint8_t>& edge_keys = arena_.keys;
     arena_.max_nodes = cfg.max_nodes;
-    nodes.reserve(std::min<size_t>(iterations ? 2 * iterations + 64 : 1 << 21, cfg.max_nodes));
+    nodes.reserve(std::min<size_t>(timed ? 1 << 21 : 2 * iterations + 64, cfg.max_nodes));
     edge_keys.reserve(nodes.capacity() + 16);
     nodes.emplace_back();
     edge_keys.resize(1 + 16);
-    const double scale = root.return_scale();
     const float c = float(cfg.c);
-    const LogTable& log = log_table();
+    // The lowest and highest return of any seat so far, and 1 / (highest - lowest): the selection
+    // step scores mean * inv_range, the mean mapped into [0, 1] up to a shift common to all
+    // children (which leaves the choice unchanged).
+    double lo = INFINITY, hi = -INFINITY;
+    float inv_range = 1;
+    const QuarterRootTable& root4 = quarter_root_table();
     // The root's children are the observer's actions (key bit = action id): their sums in double
     // for the result table.
     std::array<double, 128> root_reward{}, root_reward_sq{};
@@ -282,8 +301,8 @@ template <GameState State>
         if (--p.pending == 0) p.cv.notify_all();
     };
     for (;; ++it) {
-        if (iterations ? it >= iterations
-                       : ((it & 255) == 0 && std::chrono::steady_clock::now() >= deadline) || it >= MAX_ITERATIONS)
+        if (!timed ? it >= iterations
+                   : (it && (it & 255) == 0 && std::chrono::steady_clock::now() >= deadline) || it >= MAX_ITERATIONS)
             break;
         if ((it & 255) == 0) {
             if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) break;
@@ -341,7 +360,7 @@ template <GameState State>
                         const uint32_t ch = first + uint32_t(16 * j + std::countr_zero(m));
                         SearchNode& n = nodes[ch];
                         n.available++;
-                        const float score = n.mean + c * std::sqrt(log(n.available) * n.inv_visits);
+                        const float score = n.mean * inv_range + c * std::sqrt(root4(n.available) * n.inv_visits);
                         best = score > best_score ? ch : best;
                         best_score = std::max(score, best_score);
                     }
@@ -360,15 +379,21 @@ template <GameState State>
         while (!s.is_terminal()) s.apply(playout_action(s, cfg.playout, rng));
         Returns r;
         s.returns(r);
+        const auto [r_lo, r_hi] = std::minmax_element(r.begin(), r.begin() + root.num_players());
+        if (*r_lo < lo || *r_hi > hi) [[unlikely]] {
+            lo = std::min(lo, double(*r_lo));
+            hi = std::max(hi, double(*r_hi));
+            inv_range = hi > lo ? float(1 / (hi - lo)) : 1.0f;
+        }
         for (int i = 1; i < depth; ++i) {
             SearchNode& n = nodes[path[size_t(i)]];
-            const float v = float(r[n.seat] / scale);
+            const float v = float(r[n.seat]);
             n.visits++;
             n.inv_visits = 1.0f / float(n.visits);
             n.mean += (v - n.mean) * n.inv_visits;
         }
         if (depth > 1) {
-            const double v = r[size_t(observer)] / scale;
+            const double v = r[size_t(observer)];
             root_reward[root_key] += v;
             root_reward_sq[root_key] += v * v;
         }
@@ -393,7 +418,7 @@ template <GameState State>
 }
 
 // The most visited continuation from the root child with action `first` (see SearchResult::line).
-inline std::vector<LineStep> principal_line(const Arena& a, Action first, double scale) {
+inline std::vector<LineStep> principal_line(const Arena& a, Action first) {
     std::vector<LineStep> line;
     uint32_t node = 0;
     for (bool root = true;; root = false) {
@@ -404,7 +429,7 @@ inline std::vector<LineStep> principal_line(const Arena& a, Action first, double
                 best = ch;
         if (best == Arena::FULL || a.nodes[best].visits < LINE_MIN_VISITS) return line;
         const SearchNode& n = a.nodes[best];
-        line.push_back({key_action(a.keys[best]), n.seat, n.visits, double(n.mean) * scale});
+        line.push_back({key_action(a.keys[best]), n.seat, n.visits, double(n.mean)});
         node = best;
     }
 }
@@ -412,21 +437,22 @@ inline std::vector<LineStep> principal_line(const Arena& a, Action first, double
 }  // namespace detail
 
 // Searches the decision of the seat to act in `root`. Throws std::invalid_argument for a finished
-// deal or an empty budget.
+// deal or a budget that cannot be searched; any accepted budget gives at least one iteration a
+// thread.
 template <GameState State>
 SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     if (root.is_terminal()) throw std::invalid_argument("the deal is over: there is no decision to search");
-    if (cfg.iterations == 0 && !(cfg.seconds > 0)) throw std::invalid_argument("give a budget: iterations > 0 or seconds > 0");
+    if (cfg.iterations == 0 && !(cfg.seconds > 0 && cfg.seconds <= detail::MAX_SECONDS))
+        throw std::invalid_argument("give a budget: iterations > 0, or seconds in (0, 1e6]");
     if (cfg.threads < 1 || cfg.threads > 256) throw std::invalid_argument("threads must be 1..256");
     if (cfg.iterations > detail::MAX_ITERATIONS * uint64_t(cfg.threads))
         throw std::invalid_argument("at most 4294967294 iterations a thread (visit counts are 32-bit)");
     if (cfg.max_nodes < 64 || cfg.max_nodes > (uint32_t(1) << 31)) throw std::invalid_argument("max_nodes must be 64..2**31");
-    if (!(cfg.c >= 0)) throw std::invalid_argument("the exploration constant c must be >= 0");
+    if (!(cfg.c >= 0 && cfg.c <= 100)) throw std::invalid_argument("the exploration constant c must be in [0, 100]");
     const int observer = root.current_player();
     const WorldSampler sampler(root.view(observer));
     SearchResult result;
     result.observer = observer;
-    result.return_scale = root.return_scale();
     ActionList legal;
     root.legal_actions(legal);
     std::vector<std::vector<ActionStats>> per_thread(size_t(cfg.threads));
@@ -434,8 +460,9 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
         for (Action a : legal) v.push_back({a, 0, 0, 0});
     std::vector<uint64_t> done(size_t(cfg.threads)), nodes(size_t(cfg.threads)), arena(size_t(cfg.threads));
     const auto start = std::chrono::steady_clock::now();
+    const bool timed = cfg.iterations == 0;
     const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                      std::chrono::duration<double>(cfg.seconds));
+                                      std::chrono::duration<double>(timed ? cfg.seconds : 0.0));
     // An exception in a worker thread (out of memory) is passed to the caller, not left to end
     // the process.
     std::vector<std::exception_ptr> failed(size_t(cfg.threads));
@@ -446,9 +473,12 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     }
     detail::Arena tree0;   // thread 0's tree, for the principal line
     auto run = [&](int t) {
-        const uint64_t share = cfg.iterations / uint64_t(cfg.threads) + (uint64_t(t) < cfg.iterations % uint64_t(cfg.threads) ? 1 : 0);
+        // Every thread runs at least one iteration (its share of a budget below the thread count
+        // is rounded up).
+        const uint64_t share = std::max<uint64_t>(
+            1, cfg.iterations / uint64_t(cfg.threads) + (uint64_t(t) < cfg.iterations % uint64_t(cfg.threads) ? 1 : 0));
         try {
-            detail::search_tree(root, observer, sampler, cfg, mix_seed(cfg.seed, uint64_t(t)), cfg.iterations ? share : 0, deadline,
+            detail::search_tree(root, observer, sampler, cfg, mix_seed(cfg.seed, uint64_t(t)), timed, share, deadline,
                                 per_thread[size_t(t)], done[size_t(t)], nodes[size_t(t)], arena[size_t(t)], t == 0 ? &tree0 : nullptr);
         } catch (...) {
             failed[size_t(t)] = std::current_exception();
@@ -485,7 +515,7 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     const auto most = std::max_element(result.actions.begin(), result.actions.end(),
                                        [](const ActionStats& a, const ActionStats& b) { return a.visits < b.visits; });
     if (most != result.actions.end() && !tree0.nodes.empty())
-        result.line = detail::principal_line(tree0, most->action, result.return_scale);
+        result.line = detail::principal_line(tree0, most->action);
     return result;
 }
 

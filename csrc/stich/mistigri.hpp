@@ -129,7 +129,6 @@ struct MistigriState {
     // Installs a sampled world of `observer`'s view: the hands it cannot see, the talon (in a new
     // random order), the other seats' discards (by their public counts) and the reshuffle stream.
     void set_hidden(const Locations& world, int observer, Rng& r);
-    double return_scale() const { return 2.0 * rules.stake; }
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const MistigriState&) const = default;

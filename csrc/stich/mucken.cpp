@@ -324,14 +324,6 @@ int MuckenState::value() const {
     }
 }
 
-double MuckenState::return_scale() const {
-    int base = 4;
-    if (play == MuckenPlay::Announced || play == MuckenPlay::MustPlay) base = tier_of(game) == 0 ? 3 : tier_of(game) == 1 ? 7 : 10;
-    else if (play == MuckenPlay::Ramsch) base = rules.ramsch_double ? 4 : 2;
-    else if (play == MuckenPlay::OnePoint) base = 1;
-    return double(base << doublings) * (bock ? 2 : 1);
-}
-
 void MuckenState::returns(Returns& out) const {
     out.fill(0);
     const int w = winning_team();

@@ -118,9 +118,6 @@ struct MuckenState {
     Locations locations() const;
     // Installs a sampled world of `observer`'s view (every hand it cannot see).
     void set_hidden(const Locations& world, int observer, Rng& rng);
-    // The value at stake as the deal stands (U-8, U-10): a normal game 3, Schneider 7, Tout 10,
-    // Ramsch 2 or 4, times the doublings said and Bock; 4 while the game is not known.
-    double return_scale() const;
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const MuckenState&) const = default;

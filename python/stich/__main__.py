@@ -157,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"a time budget in seconds (finite, > 0); the default is {DEFAULT_SECONDS:g}")
     an.add_argument("--threads", type=int, default=1)
     an.add_argument("--seed", type=int, default=1)
-    an.add_argument("--playout", choices=("random", "heuristic"), default="random")
+    an.add_argument("--playout", choices=("random", "heuristic"), default="heuristic",
+                    help="playout policy (default heuristic, as stich.ismcts; docs/search.md)")
     an.add_argument("--json", action="store_true", help="print the result as JSON (SearchResult.to_json())")
     an.set_defaults(func=cmd_analyse)
     args = parser.parse_args(argv)

@@ -62,14 +62,13 @@ class HeuristicBot(_SeededBot):
 
 
 class IsmctsBot(_SeededBot):
-    """SO-ISMCTS with a budget of ``iterations`` or ``seconds`` per decision. Its playouts follow
-    the heuristic by default: random playouts make bidding and doubling decisions poor (in Mucken a
-    random doubling phase swamps every other difference)."""
+    """SO-ISMCTS with a budget of ``iterations`` or ``seconds`` per decision, with the search's
+    defaults: heuristic playouts and the game's exploration constant (``c=None``; docs/search.md)."""
 
     name = "ismcts"
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None, threads: int = 1,
-                 seed: int | None = None, c: float = 0.7, playout: str = "heuristic") -> None:
+                 seed: int | None = None, c: float | None = None, playout: str = "heuristic") -> None:
         if (iterations is None) == (seconds is None):
             raise ValueError("give IsmctsBot exactly one budget: iterations=N or seconds=S")
         super().__init__(seed)

@@ -20,6 +20,18 @@ from . import _core
 from .games import game_of
 
 PLAYOUTS = {"random": 0, "heuristic": 1}
+# The default UCB exploration constant of each game (on rewards mapped into [0, 1]), chosen by the
+# experiment in docs/search.md (benchmarks/explore_c.py); ``ismcts(c=None)`` uses it.
+DEFAULT_C = {"Couillon": 1.4, "Mucken": 0.35, "Mistigri": 0.7}
+# The accepted budgets: a time budget up to 1e6 s (11.6 days; a deadline much further away would
+# overflow the clock), the exploration constant up to 100 (pure exploration long before).
+MAX_SECONDS = 1e6
+MAX_C = 100.0
+
+
+def default_c(state: Any) -> float:
+    """The default exploration constant for a state's game (``DEFAULT_C``)."""
+    return DEFAULT_C[game_of(state).name]
 
 
 # The unit of each game's returns() (docs/rules/*.md, G-4): what a search's means are in.
@@ -90,22 +102,22 @@ class SearchResult:
         return self.table[0].action
 
     @property
-    def speed(self) -> float:
-        """Iterations per second (wall clock, all threads)."""
-        return self.iterations / self.seconds if self.seconds > 0 else math.inf
-
-    @property
     def tied(self) -> bool:
-        """Whether the two most visited moves cannot be told apart at this budget.
-
-        PROVISIONAL rule (to be merged with the search helper's statistical-tie rule): both have an
-        interval (two visits or more) and their 95% intervals overlap."""
+        """True when the two most visited actions cannot be told apart at this budget: the
+        runner-up still takes at least a quarter of the leader's visits (the search has not
+        separated them: a clearly worse move's share shrinks as the budget grows), or their 95%
+        intervals on the mean overlap. A runner-up below two visits has no interval (docs/search.md)."""
         if len(self.table) < 2:
             return False
         a, b = self.table[0], self.table[1]
-        if a.low is None or b.low is None:
-            return False
-        return a.low <= b.high and b.low <= a.high
+        if 4 * b.visits >= a.visits:
+            return True
+        return a.visits >= 2 and b.visits >= 2 and a.low <= b.high and b.low <= a.high
+
+    @property
+    def speed(self) -> float:
+        """Iterations per second (wall clock, all threads)."""
+        return self.iterations / self.seconds if self.seconds > 0 else math.inf
 
     def to_dict(self) -> dict[str, dict[str, float]]:
         return {
@@ -168,15 +180,15 @@ def _none(x: float) -> float | None:
     return None if math.isnan(x) else x
 
 
-def _row(action: _core.Action, visits: int, reward: float, reward_sq: float, scale: float) -> ActionRow:
+def _row(action: _core.Action, visits: int, reward: float, reward_sq: float) -> ActionRow:
     if visits == 0:
         return ActionRow(action, 0, math.nan, None, None)
     mean = reward / visits
     if visits < 2:
-        return ActionRow(action, visits, mean * scale, None, None)
-    var = max(reward_sq / visits - mean * mean, 0.0)
+        return ActionRow(action, visits, mean, None, None)
+    var = max(reward_sq - visits * mean * mean, 0.0) / (visits - 1)
     half = 1.96 * math.sqrt(var / visits)
-    return ActionRow(action, visits, mean * scale, (mean - half) * scale, (mean + half) * scale)
+    return ActionRow(action, visits, mean, mean - half, mean + half)
 
 
 def _position(state: Any, observer: int) -> tuple[str, ...]:
@@ -218,7 +230,7 @@ def _position(state: Any, observer: int) -> tuple[str, ...]:
 
 
 def _result(raw: dict, state: Any, threads: int, seed: int, partial: bool) -> SearchResult:
-    rows = [_row(a, n, r, r2, raw["scale"]) for a, n, r, r2 in raw["rows"]]
+    rows = [_row(a, n, r, r2) for a, n, r, r2 in raw["rows"]]
     rows.sort(key=lambda r: (-r.visits, r.action.id))
     return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed,
                         raw["arena_bytes"], tuple(LineStep(*step) for step in raw["line"]), partial, state)
@@ -230,8 +242,8 @@ def ismcts(
     seconds: float | None = None,
     threads: int = 1,
     seed: int | None = None,
-    c: float = 0.7,
-    playout: str = "random",
+    c: float | None = None,
+    playout: str = "heuristic",
     max_nodes: int = 2**26,
     callback: Callable[[SearchResult], Any] | None = None,
     every: float = 1.0,
@@ -240,8 +252,10 @@ def ismcts(
 
     ``state_or_view``: a game state, or a ``state.view(seat)`` of the seat to act (every card that
     seat cannot see is resampled in each iteration either way). Budget: ``iterations`` (exactly
-    reproducible for a given seed and thread count) or ``seconds``. ``c`` is the UCB constant on
-    returns normalised per game; ``playout`` is "random" or "heuristic". Each thread's tree stops
+    reproducible for a given seed and thread count) or ``seconds`` in (0, 1e6]; every thread runs
+    at least one iteration. ``c`` is the UCB constant on returns mapped into [0, 1] (0..100; None:
+    the game's default, ``DEFAULT_C``); ``playout`` is "heuristic" (the default, chosen by
+    measurement: docs/search.md) or "random". Each thread's tree stops
     growing at ``max_nodes`` node slots (about 33 bytes each; the default is about 2.2 GB): later
     iterations play out from its leaves. A thread runs at most 2**32 - 2 iterations.
     ``callback``: called about every ``every`` seconds while searching with the merged statistics
@@ -264,12 +278,15 @@ def ismcts(
         raise ValueError("give exactly one budget: iterations=N (> 0) or seconds=S (> 0)")
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
         raise ValueError(f"iterations must be an int >= 1, got {iterations!r}")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0):
-        raise ValueError(f"seconds must be a number > 0, got {seconds!r}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds <= MAX_SECONDS):
+        raise ValueError(f"seconds must be a number in (0, {MAX_SECONDS:g}], got {seconds!r}")
     if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
         raise ValueError(f"threads must be an int in 1..256, got {threads!r}")
-    if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:
-        raise ValueError(f"c must be a number >= 0, got {c!r}")
+    if c is None:
+        c = default_c(state)
+    elif isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= MAX_C:
+        raise ValueError(f"c must be a number in [0, {MAX_C:g}] (or None: the game's default), got {c!r}")
     if iterations is not None and iterations > (2**32 - 2) * threads:
         raise ValueError(f"iterations must be at most {2**32 - 2} a thread (visit counts are 32-bit), "
                          f"got {iterations} for {threads} thread(s)")

@@ -1,0 +1,96 @@
+"""Search stability: does the best move depend on the seed?
+
+Each position of benchmarks/stability_positions.json is searched with 10 seeds at the default
+budget (the iteration counts below: about 2 s of one core each, measured with heuristic playouts
+on the suite, docs/search.md). A position is stable when every run names the same best move, or
+when each run that names another move than the most frequent one itself declares a statistical
+tie (``SearchResult.tied``): no run gives a different answer with confidence.
+
+Run:  PYTHONPATH=python python benchmarks/stability.py [--scale 0.0625] [--seeds 10] [--c 0.7] [--playout random]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import stability_positions  # noqa: E402
+
+import stich  # noqa: E402
+
+# Iterations equivalent to about 2 s on one core (heuristic playouts, the suite's mean speed).
+BUDGET = {"Couillon": 1_600_000, "Mucken": 1_200_000, "Mistigri": 1_500_000}
+
+
+def search_runs(state, iterations: int, seeds: int, c: float | None, playout: str) -> list[tuple[str, bool]]:
+    out = []
+    for seed in range(1, seeds + 1):
+        r = stich.ismcts(state, iterations=iterations, seed=seed, c=c, playout=playout)
+        out.append((str(r.best), r.tied))
+    return out
+
+
+def verdict(runs: list[tuple[str, bool]]) -> tuple[bool, bool]:
+    """(agree, stable): all runs name one move; no run names a minority move without a tie."""
+    top = collections.Counter(b for b, _ in runs).most_common(1)[0][0]
+    agree = all(b == top for b, _ in runs)
+    return agree, agree or all(b == top or tied for b, tied in runs)
+
+
+def measure(scale: float = 1.0, seeds: int = 10, c: float | None = None, playout: str = "heuristic",
+            log: Path | None = None) -> list[dict]:
+    """Every position's runs, in the file's order; with `log`, each position's row is appended to
+    it as a JSON line as soon as it is measured."""
+    rows = []
+    for entry, state in stability_positions.load():
+        runs = search_runs(state, max(1, round(BUDGET[entry["game"]] * scale)), seeds, c, playout)
+        agree, stable = verdict(runs)
+        rows.append({"game": entry["game"], "kind": entry["kind"], "agree": agree, "stable": stable,
+                     "tied": sum(t for _, t in runs), "runs": runs})
+        if log:
+            with log.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(rows[-1]) + "\n")
+    return rows
+
+
+def table(rows: list[dict]) -> str:
+    groups = collections.defaultdict(list)
+    for r in rows:
+        groups[(r["game"], r["kind"])].append(r)
+    lines = ["| game | decision | positions | seeds agree | stable (agree or declared tie) |", "|---|---|---:|---:|---:|"]
+    for (game, kind), rs in sorted(groups.items(), key=lambda g: list(BUDGET).index(g[0][0])):
+        lines.append(f"| {game} | {kind} | {len(rs)} | {sum(r['agree'] for r in rs)} | {sum(r['stable'] for r in rs)} |")
+    n = len(rows)
+    agree, stable = sum(r["agree"] for r in rows), sum(r["stable"] for r in rows)
+    lines.append(f"| **all** | | **{n}** | **{agree} ({100 * agree / n:.0f}%)** | **{stable} ({100 * stable / n:.0f}%)** |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scale", type=float, default=1.0, help="fraction of the default budget")
+    ap.add_argument("--seeds", type=int, default=10)
+    ap.add_argument("--c", type=float, default=None, help="exploration constant (default: the game's)")
+    ap.add_argument("--playout", default="heuristic")
+    ap.add_argument("--verbose", action="store_true", help="print the unstable positions' runs")
+    ap.add_argument("--log", type=Path, help="append each position's runs to this file as a JSON line")
+    args = ap.parse_args()
+    t = time.perf_counter()
+    rows = measure(args.scale, args.seeds, args.c, args.playout, args.log)
+    print(table(rows))
+    if args.verbose:
+        for r in rows:
+            if not r["stable"]:
+                print(r["game"], r["kind"], r["runs"])
+    print(f"\n{len(rows)} positions x {args.seeds} seeds, budget x{args.scale:g} of {BUDGET}, c={args.c or 'default'}, "
+          f"playout={args.playout}: {time.perf_counter() - t:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
