@@ -28,19 +28,21 @@ import stich  # noqa: E402
 BUDGET = {"Couillon": 1_600_000, "Mucken": 1_200_000, "Mistigri": 1_500_000}
 
 
-def search_runs(state, iterations: int, seeds: int, c: float | None, playout: str) -> list[tuple[str, bool]]:
+def search_runs(state, iterations: int, seeds: int, c: float | None, playout: str) -> list[tuple[str, bool, list]]:
+    """Each seed's (best move, declared tie, the top two rows: action, visits, mean, low, high)."""
     out = []
     for seed in range(1, seeds + 1):
         r = stich.ismcts(state, iterations=iterations, seed=seed, c=c, playout=playout)
-        out.append((str(r.best), r.tied))
+        top = [[str(x.action), x.visits, x.mean, x.low, x.high] for x in r.table[:2]]
+        out.append((str(r.best), r.tied, top))
     return out
 
 
-def verdict(runs: list[tuple[str, bool]]) -> tuple[bool, bool]:
+def verdict(runs: list[tuple[str, bool, list]]) -> tuple[bool, bool]:
     """(agree, stable): all runs name one move; no run names a minority move without a tie."""
-    top = collections.Counter(b for b, _ in runs).most_common(1)[0][0]
-    agree = all(b == top for b, _ in runs)
-    return agree, agree or all(b == top or tied for b, tied in runs)
+    top = collections.Counter(run[0] for run in runs).most_common(1)[0][0]
+    agree = all(run[0] == top for run in runs)
+    return agree, agree or all(run[0] == top or run[1] for run in runs)
 
 
 def measure(scale: float = 1.0, seeds: int = 10, c: float | None = None, playout: str = "heuristic",
@@ -52,7 +54,7 @@ def measure(scale: float = 1.0, seeds: int = 10, c: float | None = None, playout
         runs = search_runs(state, max(1, round(BUDGET[entry["game"]] * scale)), seeds, c, playout)
         agree, stable = verdict(runs)
         rows.append({"game": entry["game"], "kind": entry["kind"], "agree": agree, "stable": stable,
-                     "tied": sum(t for _, t in runs), "runs": runs})
+                     "tied": sum(run[1] for run in runs), "runs": runs})
         if log:
             with log.open("a", encoding="utf-8") as f:
                 f.write(json.dumps(rows[-1]) + "\n")
