@@ -7,6 +7,7 @@ when each run that names another move than the most frequent one itself declares
 tie (``SearchResult.tied``): no run gives a different answer with confidence.
 
 Run:  PYTHONPATH=python python benchmarks/stability.py [--scale 0.0625] [--seeds 10] [--c 0.7] [--playout random]
+      [--log FILE]; ``--from-log benchmarks/stability_runs.jsonl`` re-judges the recorded full run.
 """
 
 from __future__ import annotations
@@ -61,6 +62,20 @@ def measure(scale: float = 1.0, seeds: int = 10, c: float | None = None, playout
     return rows
 
 
+def from_log(path: Path) -> list[dict]:
+    """A recorded run (``--log``), re-judged under the current tie rule from each run's top two rows."""
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        runs = []
+        for best, _, top in r["runs"]:
+            result = stich.SearchResult(0, [stich.ActionRow(*row) for row in top], 0, 0, 1.0, 1, 0)
+            runs.append((best, result.tied, top))
+        agree, stable = verdict(runs)
+        rows.append({**r, "agree": agree, "stable": stable, "tied": sum(run[1] for run in runs), "runs": runs})
+    return rows
+
+
 def table(rows: list[dict]) -> str:
     groups = collections.defaultdict(list)
     for r in rows:
@@ -82,10 +97,12 @@ def main() -> None:
     ap.add_argument("--playout", default="heuristic")
     ap.add_argument("--verbose", action="store_true", help="print the unstable positions' runs")
     ap.add_argument("--log", type=Path, help="append each position's runs to this file as a JSON line")
+    ap.add_argument("--from-log", type=Path, help="re-judge a recorded run (a --log file) instead of searching")
     args = ap.parse_args()
     t = time.perf_counter()
-    rows = measure(args.scale, args.seeds, args.c, args.playout, args.log)
+    rows = from_log(args.from_log) if args.from_log else measure(args.scale, args.seeds, args.c, args.playout, args.log)
     print(table(rows))
+    print(f"declared ties: {sum(r['tied'] for r in rows)} of {sum(len(r['runs']) for r in rows)} runs")
     if args.verbose:
         for r in rows:
             if not r["stable"]:

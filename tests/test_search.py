@@ -335,6 +335,14 @@ def test_no_interval_from_one_visit_and_the_tie_rule():
     assert not result(leader, row).tied        # a single visit has no interval: the leader's stands
     assert result(row, stich.search._row(b, 1, 3.0, 9.0)).tied               # one visit each
     assert not result(leader).tied
+    # Intervals apart and few visits for the runner-up, but the means differ by no more than a
+    # fifth of the spread of one deal's return (leader's sd 10): a tie; by more: not.
+    runner_up = stich.search._row(b, 1000, 0.0, 1000.0)                      # mean 0, interval +-0.06
+    close = stich.search._row(a, 10000, 10000.0, 1_009_900.0)                # mean 1, sd 10, interval +-0.2
+    far = stich.search._row(a, 10000, 30000.0, 1_089_900.0)                  # mean 3, sd 10
+    assert not (close.low <= runner_up.high) and not (far.low <= runner_up.high)
+    assert result(close, runner_up).tied
+    assert not result(far, runner_up).tied
 
 
 def test_default_c_per_game_is_exposed_and_used():

@@ -49,6 +49,18 @@ class ActionRow:
     low: float | None
     high: float | None
 
+    @property
+    def sd(self) -> float | None:
+        """The standard deviation of one iteration's return (from the interval; None below two visits)."""
+        if self.low is None or self.high is None:
+            return None
+        return (self.high - self.low) / (2 * 1.96) * math.sqrt(self.visits)
+
+
+# Means closer than this many standard deviations of one deal's return count as a tie: the
+# search's means of less-searched moves lag by about a tenth of that (docs/search.md, stability).
+NEGLIGIBLE_EFFECT = 0.2
+
 
 @dataclass(frozen=True)
 class LineStep:
@@ -105,14 +117,19 @@ class SearchResult:
     def tied(self) -> bool:
         """True when the two most visited actions cannot be told apart at this budget: the
         runner-up still takes at least a quarter of the leader's visits (the search has not
-        separated them: a clearly worse move's share shrinks as the budget grows), or their 95%
-        intervals on the mean overlap. A runner-up below two visits has no interval (docs/search.md)."""
+        separated them: a clearly worse move's share of the visits shrinks as the budget grows),
+        their 95% intervals on the mean overlap, or their means differ by less than
+        ``NEGLIGIBLE_EFFECT`` (0.2) standard deviations of one deal's return (a difference the
+        search cannot resolve: a less-searched move's mean lags by about that much). A runner-up
+        below two visits has no interval (docs/search.md)."""
         if len(self.table) < 2:
             return False
         a, b = self.table[0], self.table[1]
         if 4 * b.visits >= a.visits:
             return True
-        return a.visits >= 2 and b.visits >= 2 and a.low <= b.high and b.low <= a.high
+        if a.sd is None or b.sd is None:
+            return False
+        return (a.low <= b.high and b.low <= a.high) or abs(a.mean - b.mean) <= NEGLIGIBLE_EFFECT * a.sd
 
     @property
     def speed(self) -> float:
