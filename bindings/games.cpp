@@ -162,7 +162,7 @@ void register_couillon(py::module_& m) {
         .def_property_readonly("re_by", [](const CouillonState& s) { return seat_or_none(s.re_by); })
         .def_property_readonly("trick", [](const CouillonState& s) {
             std::vector<PyCard> t;
-            for (int i = 0; i < s.trick_size; ++i) t.push_back({s.trick[i], Alphabet::French});
+            for (Card c : s.trick) t.push_back({c, Alphabet::French});
             return t;
         })
         .def_property_readonly("team_points", [](const CouillonState& s) { return std::vector<int>{s.team_points[0], s.team_points[1]}; })
