@@ -269,7 +269,7 @@ void register_mucken(py::module_& m) {
                                "How many of Kontra, Re, Sup, Hirsch were said.")
         .def_property_readonly("trick", [](const MuckenState& s) {
             std::vector<PyCard> t;
-            for (int i = 0; i < s.trick_size; ++i) t.push_back({s.trick[size_t(i)], Alphabet::German});
+            for (Card c : s.trick) t.push_back({c, Alphabet::German});
             return t;
         })
         .def_property_readonly("team_eyes", [](const MuckenState& s) { return std::vector<int>{s.team_eyes[0], s.team_eyes[1]}; })
