@@ -389,7 +389,7 @@ void register_mistigri(py::module_& m) {
         })
         .def_property_readonly("trick", [](const MistigriState& s) {
             std::vector<PyCard> t;
-            for (int i = 0; i < s.trick_size; ++i) t.push_back({s.trick[size_t(i)], s.deck_info().alphabet});
+            for (Card c : s.trick) t.push_back({c, s.deck_info().alphabet});
             return t;
         })
         .def_property_readonly("outcome", [](const MistigriState& s) {
