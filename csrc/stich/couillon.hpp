@@ -26,7 +26,7 @@ enum class CouillonPhase : uint8_t { Trump, Mit, Kontra, Re, Play, Over };
 
 // Action ids: card plays are card ids (0..63); the decisions follow.
 namespace couillon_action {
-constexpr Action NAME_TRUMP = 64;   // + suit: C S H D
+constexpr Action NAME_TRUMP = CARD_ACTIONS;   // + suit: C S H D
 constexpr Action REVEAL = 68;
 constexpr Action MIT_DECLARE = 69;
 constexpr Action MIT_PASS = 70;     // hidden from the other seats (C-3)

@@ -7,6 +7,12 @@ namespace stich {
 
 namespace mi = mistigri_action;
 
+namespace {
+// The Mistigri played, naming the trump (M-8), and an exchange (a mask of the hand's cards).
+constexpr bool names_trump(Action a) { return a >= mi::PLAY_MISTIGRI && a < mi::PLAY_MISTIGRI + SUIT_NB; }
+constexpr bool is_exchange(Action a) { return a >= mi::EXCHANGE && a < mi::EXCHANGE + 32; }
+}  // namespace
+
 void MistigriRules::check_option(const char* name, long long value, long long low, long long high) {
     if (value < low || value > high)
         throw std::invalid_argument(std::string("option ") + name + " of Mistigri must be " + std::to_string(low) + ".." +
@@ -49,7 +55,7 @@ MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int deale
         throw std::invalid_argument("at most 24 cards can be drawn from reshuffled discards (4 a seat), got " + std::to_string(redraws.size()));
     CardSet redrawn = 0;
     for (const Card c : redraws) {
-        if (c >= 64 || !contains(deck(rules.deck).cards, c)) throw std::invalid_argument("redraws: a card that is not in the deck");
+        if (c >= MAX_CARDS || !contains(deck(rules.deck).cards, c)) throw std::invalid_argument("redraws: a card that is not in the deck");
         if (contains(redrawn, c)) throw std::invalid_argument("redraws: the card " + card_text(c, deck(rules.deck).alphabet) + " is given twice");
         redrawn |= bit(c);
     }
@@ -324,7 +330,7 @@ void MistigriState::apply(Action a) {
         }
         case MistigriPhase::Play: {
             Card c = Card(a);
-            if (a >= mi::PLAY_MISTIGRI && a < mi::PLAY_MISTIGRI + SUIT_NB) {  // M-8: names the trump at once
+            if (names_trump(a)) {  // M-8: names the trump at once
                 c = MISTIGRI;
                 trump = int8_t(a - mi::PLAY_MISTIGRI);
                 contract = &mistigri_contract(trump, rules.deck);
@@ -368,7 +374,7 @@ void MistigriState::returns(Returns& out) const {
 std::string MistigriState::action_text(Action a) const {
     const Alphabet al = deck_info().alphabet;
     if (is_card_action(a)) return card_text(Card(a), al);
-    if (a >= mi::PLAY_MISTIGRI && a < mi::PASS) {
+    if (names_trump(a)) {
         std::string s = card_text(MISTIGRI, al);
         s += ':';
         s += (al == Alphabet::German ? "EGHS" : "CSHD")[a - mi::PLAY_MISTIGRI];
@@ -380,7 +386,7 @@ std::string MistigriState::action_text(Action a) const {
         const int k = a - mi::DISCARDED;
         return k == 0 ? "keep" : "discards " + std::to_string(k);
     }
-    if (a >= mi::EXCHANGE && a < mi::EXCHANGE + 32) {
+    if (is_exchange(a)) {
         const int mask = a - mi::EXCHANGE;
         if (mask == 0) return "keep";
         std::string s = "discard";
@@ -398,7 +404,7 @@ std::string MistigriState::action_text(Action a) const {
 }
 
 std::string MistigriState::event_text(const PublicEvent& e) const {
-    if (!e.cards) return e.action >= mi::EXCHANGE && e.action < mi::EXCHANGE + 32 ? "keep" : action_text(e.action);
+    if (!e.cards) return is_exchange(e.action) ? "keep" : action_text(e.action);
     std::string s = "discard";
     for (CardSet c = e.cards; c;) {
         s += ' ';
@@ -462,7 +468,7 @@ Action MistigriState::action_with_key(Action key, Rng& r) const {
 }
 
 Action MistigriState::public_projection(Action a) const {
-    if (a >= mi::EXCHANGE && a < mi::EXCHANGE + 32) return Action(mi::DISCARDED + std::popcount(unsigned(a - mi::EXCHANGE)));
+    if (is_exchange(a)) return Action(mi::DISCARDED + std::popcount(unsigned(a - mi::EXCHANGE)));
     return a;
 }
 
@@ -516,11 +522,11 @@ View MistigriState::view(int seat) const {
     for (int i = 0; i < history.size; ++i) {
         const Action a = history.actions[size_t(i)];
         const int actor = history.actors[size_t(i)];
-        const bool own_exchange = actor == seat && a >= mi::EXCHANGE && a < mi::EXCHANGE + 32;
+        const bool own_exchange = actor == seat && is_exchange(a);
         record_seen(v, actor, a, public_projection(a), own_exchange ? discarded[size_t(seat)] : 0);
         Card c;
         if (is_card_action(a)) c = Card(a);
-        else if (a >= mi::PLAY_MISTIGRI && a < mi::PASS) c = MISTIGRI;
+        else if (names_trump(a)) c = MISTIGRI;
         else continue;
         if (actor != seat) replay.proven_absent[size_t(actor)] |= replay.proves(*k, c) & ~(keep_still ? bit(MISTIGRI) : 0);
         if (c == MISTIGRI) {

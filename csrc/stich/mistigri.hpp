@@ -60,7 +60,7 @@ enum class MistigriPhase : uint8_t { Bid, Exchange, Play, Over };
 enum class MistigriEnd : uint8_t { None, NobodyJoined, OneJoined, Flush, Played };
 
 namespace mistigri_action {
-constexpr Action PLAY_MISTIGRI = 64;    // + named suit
+constexpr Action PLAY_MISTIGRI = CARD_ACTIONS;   // + named suit
 constexpr Action PASS = 68;
 constexpr Action JOIN = 69;
 constexpr Action EXCHANGE = 70;         // + mask over the hand's cards in ascending id order

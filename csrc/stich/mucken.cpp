@@ -12,8 +12,8 @@ constexpr const char* DOUBLE_NAMES[4] = {"Kontra", "Re", "Sup", "Hirsch"};
 constexpr Card EICHEL_OBER = make_card(SUIT0, RANK_OBER);
 constexpr MuckenGame KIND_GAME[3] = {MuckenGame::Wenz, MuckenGame::Geier, MuckenGame::Muck};
 // The Sie hand (U-11): the four Obers and the Unters of Eichel and Gras.
-constexpr CardSet SIE = bit(make_card(0, RANK_OBER)) | bit(make_card(1, RANK_OBER)) | bit(make_card(2, RANK_OBER)) |
-                        bit(make_card(3, RANK_OBER)) | bit(make_card(0, RANK_UNTER)) | bit(make_card(1, RANK_UNTER));
+constexpr CardSet SIE = bit(make_card(SUIT0, RANK_OBER)) | bit(make_card(SUIT1, RANK_OBER)) | bit(make_card(SUIT2, RANK_OBER)) |
+                        bit(make_card(SUIT3, RANK_OBER)) | bit(make_card(SUIT0, RANK_UNTER)) | bit(make_card(SUIT1, RANK_UNTER));
 
 std::string game_text(int g) {
     const std::string kind = KIND_NAMES[kind_of(g)];

@@ -60,7 +60,7 @@ enum class MuckenPhase : uint8_t { Auction, MustPlay, Doubling, Play, Over };
 enum class MuckenPlay : uint8_t { None, Announced, MustPlay, OnePoint, Ramsch, ThrowIn, Sie };
 
 namespace mucken_action {
-constexpr Action GAME = 64;        // + game id (0..8)
+constexpr Action GAME = CARD_ACTIONS;   // + game id (0..8)
 constexpr Action PASS = 73;        // auction
 constexpr Action DOUBLE = 74;      // + step: Kontra, Re, Sup, Hirsch
 constexpr Action DOUBLE_PASS = 78;
