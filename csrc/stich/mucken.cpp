@@ -238,13 +238,14 @@ void MuckenState::apply(Action a) {
 
 void MuckenState::finish_trick() {
     const int team = trick.winner % 2;
-    int trumps = 0;
-    for (Card c : trick) {
+    int eyes = 0, trumps = 0;
+    for (Card c : trick) {   // one pass: the eyes, the trumps (Ramsch's tie-break) and EO
+        eyes += contract->points[c];
         trumps += contains(contract->trumps, c);
         if (c == EICHEL_OBER) top_trump_team = int8_t(team);
     }
     team_tricks[team]++;
-    team_eyes[team] = uint8_t(team_eyes[team] + trick.points(*contract));
+    team_eyes[team] = uint8_t(team_eyes[team] + eyes);
     team_trumps[team] = uint8_t(team_trumps[team] + trumps);
     seat_tricks[trick.winner]++;
     to_act = trick.winner;
