@@ -132,7 +132,9 @@ void CouillonState::apply(Action a) {
 void CouillonState::finish_trick() {
     const int team = trick.winner % 2;
     team_tricks[team]++;
-    team_points[team] = uint8_t(team_points[team] + trick.points(*contract));
+    int pts = 0;
+    for (Card c : trick.cards) pts += contract->points[c];   // the trick is full: a loop of fixed length
+    team_points[team] = uint8_t(team_points[team] + pts);
     to_act = trick.winner;
     if (trick.gather() == HAND_SIZE) phase = CouillonPhase::Over;
 }

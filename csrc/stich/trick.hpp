@@ -39,11 +39,6 @@ struct Trick {
         cards[size++] = c;
         return size;
     }
-    int points(const Contract& k) const {
-        int p = 0;
-        for (Card c : *this) p += k.points[c];
-        return p;
-    }
     // The full trick is taken in: returns how many tricks are now complete.
     int gather() {
         size = 0;
