@@ -163,7 +163,7 @@ void register_couillon(py::module_& m) {
         .def_property_readonly("re_by", [](const CouillonState& s) { return seat_or_none(s.re_by); })
         .def_property_readonly("trick", [](const CouillonState& s) {
             std::vector<PyCard> t;
-            for (int i = 0; i < s.trick_size; ++i) t.push_back({s.trick[i], Alphabet::French});
+            for (Card c : s.trick) t.push_back({c, Alphabet::French});
             return t;
         })
         .def_property_readonly("team_points", [](const CouillonState& s) { return std::vector<int>{s.team_points[0], s.team_points[1]}; })
@@ -270,7 +270,7 @@ void register_mucken(py::module_& m) {
                                "How many of Kontra, Re, Sup, Hirsch were said.")
         .def_property_readonly("trick", [](const MuckenState& s) {
             std::vector<PyCard> t;
-            for (int i = 0; i < s.trick_size; ++i) t.push_back({s.trick[size_t(i)], Alphabet::German});
+            for (Card c : s.trick) t.push_back({c, Alphabet::German});
             return t;
         })
         .def_property_readonly("team_eyes", [](const MuckenState& s) { return std::vector<int>{s.team_eyes[0], s.team_eyes[1]}; })
@@ -390,7 +390,7 @@ void register_mistigri(py::module_& m) {
         })
         .def_property_readonly("trick", [](const MistigriState& s) {
             std::vector<PyCard> t;
-            for (int i = 0; i < s.trick_size; ++i) t.push_back({s.trick[size_t(i)], s.deck_info().alphabet});
+            for (Card c : s.trick) t.push_back({c, s.deck_info().alphabet});
             return t;
         })
         .def_property_readonly("outcome", [](const MistigriState& s) {

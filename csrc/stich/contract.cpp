@@ -77,16 +77,16 @@ Contract make_mucken(MuckenGame g, bool long_deck, bool stichzwang) {
         case MuckenGame::Ramsch:  // U-3: Ramsch uses the Muck order
             trumps = four(RANK_OBER);
             for (Card u : four(RANK_UNTER)) trumps.push_back(u);
-            for (int r : {14, 10, 13, 9, 8, 7}) trumps.push_back(make_card(H, r));
-            plain = {14, 10, 13, 9, 8, 7};
+            for (int r : {RANK_ACE, RANK_TEN, RANK_KING, RANK_NINE, RANK_EIGHT, RANK_SEVEN}) trumps.push_back(make_card(H, r));
+            plain = {RANK_ACE, RANK_TEN, RANK_KING, RANK_NINE, RANK_EIGHT, RANK_SEVEN};
             break;
         case MuckenGame::Geier:
             trumps = four(RANK_OBER);
-            plain = {14, 10, 13, 11, 9, 8, 7};
+            plain = {RANK_ACE, RANK_TEN, RANK_KING, RANK_UNTER, RANK_NINE, RANK_EIGHT, RANK_SEVEN};
             break;
         case MuckenGame::Wenz:
             trumps = four(RANK_UNTER);
-            plain = {14, 10, 13, 12, 9, 8, 7};
+            plain = {RANK_ACE, RANK_TEN, RANK_KING, RANK_OBER, RANK_NINE, RANK_EIGHT, RANK_SEVEN};
             break;
     }
     std::erase_if(trumps, [&](Card c) { return !contains(b.k.deck, c); });
@@ -97,7 +97,7 @@ Contract make_mucken(MuckenGame g, bool long_deck, bool stichzwang) {
 
 Contract make_couillon(int trump, bool mit) {
     ContractBuilder b(DeckKind::French24, FollowRule::FollowOrTrump);
-    const std::vector<int> plain = {14, 13, 12, 11, 10, 9};
+    const std::vector<int> plain = {RANK_ACE, RANK_KING, RANK_OBER, RANK_UNTER, RANK_TEN, RANK_NINE};
     std::vector<Card> trumps;
     for (int r : plain) {
         Card c = make_card(trump, r);
@@ -113,8 +113,8 @@ Contract make_couillon(int trump, bool mit) {
 Contract make_mistigri(int trump, DeckKind d) {
     ContractBuilder b(d, FollowRule::Stichzwang);
     std::vector<int> plain;
-    for (int r = RANK_ACE; r >= 2; --r)
-        if (contains(b.k.deck, make_card(0, r))) plain.push_back(r);
+    for (int r = RANK_ACE; r >= RANK_TWO; --r)
+        if (contains(b.k.deck, make_card(SUIT0, r))) plain.push_back(r);
     std::vector<Card> trumps = {MISTIGRI};  // M-8: always the highest trump
     for (int r : plain)
         if (make_card(trump, r) != MISTIGRI) trumps.push_back(make_card(trump, r));

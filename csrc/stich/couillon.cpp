@@ -12,9 +12,7 @@ constexpr const char* SUIT_NAMES[4] = {"Clubs", "Spades", "Hearts", "Diamonds"};
 
 int CouillonState::team_speaker(int team, int k) const { return team_member(forehand, NUM_SEATS, team, k); }
 
-CardSet CouillonState::legal_cards() const {
-    return trick_size == 0 ? hands[to_act] : stich::legal_cards(*contract, hands[to_act], trick[0], winning);
-}
+CardSet CouillonState::legal_cards() const { return trick.legal(*contract, hands[to_act]); }
 
 void CouillonState::legal_actions(ActionList& out) const {
     out.n = 0;
@@ -56,9 +54,8 @@ Action CouillonState::heuristic_action(Rng& rng) const {
             return popcount(h & contract->trumps) >= 3 && contains(h, make_card(trump, RANK_ACE)) ? ca::KONTRA : ca::KONTRA_PASS;
         case CouillonPhase::Re: return popcount(h & contract->trumps) >= 3 ? ca::RE : ca::RE_PASS;
         case CouillonPhase::Play: {
-            const bool partner = trick_size > 0 && winning_seat % 2 == to_act % 2;
-            return heuristic_card(*contract, legal_cards(), trick_size ? trick[0] : NO_CARD, winning, partner,
-                                  trick_size == NUM_SEATS - 1);
+            const bool partner = trick.size > 0 && trick.winner % 2 == to_act % 2;
+            return heuristic_card(*contract, legal_cards(), trick.led(), trick.winning, partner, trick.size == NUM_SEATS - 1);
         }
         case CouillonPhase::Over: break;
     }
@@ -67,13 +64,11 @@ Action CouillonState::heuristic_action(Rng& rng) const {
 
 void CouillonState::start_play() {
     phase = CouillonPhase::Play;
-    leader = forehand;
     to_act = forehand;
 }
 
 void CouillonState::apply(Action a) {
-    history[history_size] = a;
-    actors[history_size++] = to_act;
+    history.push(to_act, a);
     switch (phase) {
         case CouillonPhase::Trump: {
             revealed = a == ca::REVEAL;
@@ -126,11 +121,7 @@ void CouillonState::apply(Action a) {
         case CouillonPhase::Play: {
             const Card c = Card(a);
             hands[to_act] &= ~bit(c);
-            const bool takes_it = trick_size == 0 || takes(*contract, winning, c);
-            winning = takes_it ? c : winning;   // branch-free: the outcome is random in playouts
-            winning_seat = takes_it ? to_act : winning_seat;
-            trick[trick_size++] = c;
-            if (trick_size == NUM_SEATS) finish_trick();
+            if (trick.play(*contract, to_act, c) == NUM_SEATS) finish_trick();
             else to_act = uint8_t((to_act + 1) % NUM_SEATS);
             break;
         }
@@ -139,14 +130,13 @@ void CouillonState::apply(Action a) {
 }
 
 void CouillonState::finish_trick() {
-    const int team = winning_seat % 2;
+    const int team = trick.winner % 2;
     team_tricks[team]++;
     int pts = 0;
-    for (Card c : trick) pts += contract->points[c];
+    for (Card c : trick.cards) pts += contract->points[c];   // the trick is full: a loop of fixed length
     team_points[team] = uint8_t(team_points[team] + pts);
-    trick_size = 0;
-    leader = to_act = winning_seat;
-    if (++tricks_done == HAND_SIZE) phase = CouillonPhase::Over;
+    to_act = trick.winner;
+    if (trick.gather() == HAND_SIZE) phase = CouillonPhase::Over;
 }
 
 std::array<int, 2> CouillonState::score_moves() const {
@@ -168,7 +158,7 @@ void CouillonState::returns(Returns& out) const {
 }
 
 std::string CouillonState::action_text(Action a) const {
-    if (a < 64) return card_text(Card(a), Alphabet::French);
+    if (is_card_action(a)) return card_text(Card(a), Alphabet::French);
     switch (a) {
         case ca::REVEAL: return "reveal";
         case ca::MIT_DECLARE: return "Mit";
@@ -212,43 +202,22 @@ void CouillonState::set_hidden(const Locations& world, int observer, Rng& rng) {
 }
 
 View CouillonState::view(int seat) const {
-    View v;
-    v.observer = uint8_t(seat);
-    v.num_seats = NUM_SEATS;
-    v.num_locations = NUM_SEATS + 1;
-    for (int s = 0; s < NUM_SEATS; ++s) v.where[s].size = uint8_t(popcount(hands[s]));
+    View v = start_view(seat, NUM_SEATS, NUM_SEATS + 1, hands);
     v.where[LOC_TALON].size = TALON;
     // Before the trump is chosen only forehand holds cards, and only its first three.
     if (phase == CouillonPhase::Trump) v.where[seat].known = seat == forehand ? first_three : 0;
-    else v.where[seat].known = hands[seat];
     if (revealed && contains(hands[forehand], reveal_card)) v.where[forehand].known |= bit(reveal_card);
     if (mit_declarer >= 0 && contains(hands[mit_declarer], MIT)) v.where[mit_declarer].known |= bit(MIT);
 
     // Replay the history: public events, played cards and what each play proves (the cascade).
-    std::array<CardSet, NUM_SEATS> inferred{};
-    Card led = NO_CARD, win = NO_CARD;
-    int in_trick = 0;
-    for (int i = 0; i < history_size; ++i) {
-        const Action a = history[i];
-        const int actor = actors[i];
-        if (actor == seat || public_projection(a) != HIDDEN_ACTION) v.record(actor, actor == seat ? a : public_projection(a));
-        if (a >= 64) continue;
-        const Card c = Card(a);
-        if (actor != seat) inferred[actor] |= cascade(*contract, led, win).forbidden_after(c);
-        v.played |= bit(c);
-        if (in_trick == 0) led = win = c;
-        else if (takes(*contract, win, c)) win = c;
-        if (++in_trick == NUM_SEATS) { in_trick = 0; led = win = NO_CARD; }
+    PlayReplay replay(NUM_SEATS);
+    for (int i = 0; i < history.size; ++i) {
+        const Action a = history.actions[i];
+        const int actor = history.actors[i];
+        record_seen(v, actor, a, public_projection(a));
+        if (is_card_action(a)) replay.play(*contract, actor, Card(a), seat);
     }
-    CardSet all_known = 0;
-    for (int l = 0; l < v.num_locations; ++l) all_known |= v.where[l].known;
-    const CardSet deck_cards = deck_info().cards;
-    for (int l = 0; l < v.num_locations; ++l) {
-        Location& loc = v.where[l];
-        loc.forbidden = ((all_known & ~loc.known) | v.played | (l < NUM_SEATS ? inferred[l] : 0)) & deck_cards;
-        if (l == seat && phase != CouillonPhase::Trump) loc.forbidden = deck_cards & ~loc.known;
-    }
-    v.unknown = deck_cards & ~v.played & ~all_known;
+    finish_view(v, replay, deck_info().cards, phase != CouillonPhase::Trump);
     return v;
 }
 
@@ -267,9 +236,9 @@ std::string CouillonState::to_string() const {
     o << "\n";
     for (int s = 0; s < NUM_SEATS; ++s) o << "seat " << s << ": " << cards_text(hands[s], Alphabet::French) << "\n";
     o << "talon: " << cards_text(talon, Alphabet::French) << "\n";
-    if (phase == CouillonPhase::Play && trick_size) {
+    if (phase == CouillonPhase::Play && trick.size) {
         o << "trick:";
-        for (int i = 0; i < trick_size; ++i) o << " " << card_text(trick[i], Alphabet::French);
+        for (Card c : trick) o << " " << card_text(c, Alphabet::French);
         o << "\n";
     }
     o << "tricks " << int(team_tricks[0]) << "-" << int(team_tricks[1]) << "  points " << int(team_points[0]) << "-"
@@ -300,7 +269,7 @@ CouillonState couillon_deal(const CouillonRules& rules, uint64_t seed, int deale
     const int f = st.forehand;
     st.first_three = slots_set(slots, f * H, 3);
     st.reveal_card = slots[size_t(f * H + H - 1)];
-    st.to_act = st.leader = st.forehand;
+    st.to_act = st.forehand;
     return st;
 }
 

@@ -13,6 +13,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/trick.hpp"
 
 namespace stich {
 
@@ -25,7 +26,7 @@ enum class CouillonPhase : uint8_t { Trump, Mit, Kontra, Re, Play, Over };
 
 // Action ids: card plays are card ids (0..63); the decisions follow.
 namespace couillon_action {
-constexpr Action NAME_TRUMP = 64;   // + suit: C S H D
+constexpr Action NAME_TRUMP = CARD_ACTIONS;   // + suit: C S H D
 constexpr Action REVEAL = 68;
 constexpr Action MIT_DECLARE = 69;
 constexpr Action MIT_PASS = 70;     // hidden from the other seats (C-3)
@@ -57,15 +58,9 @@ struct CouillonState {
     uint8_t to_act = 1;
     uint8_t speakers_done = 0;   // Kontra / Re: how many of the two seats have spoken
     // Play.
-    uint8_t leader = 1, trick_size = 0, tricks_done = 0;
-    std::array<Card, NUM_SEATS> trick{};
-    Card winning = NO_CARD;
-    uint8_t winning_seat = 0;
+    Trick<NUM_SEATS> trick{};
     std::array<uint8_t, 2> team_tricks{}, team_points{};
-    // History, for views.
-    uint8_t history_size = 0;
-    std::array<Action, 32> history{};
-    std::array<uint8_t, 32> actors{};
+    History<32> history{};   // for views
 
     int num_players() const { return NUM_SEATS; }
     int current_player() const { return phase == CouillonPhase::Over ? -1 : to_act; }

@@ -7,6 +7,12 @@ namespace stich {
 
 namespace mi = mistigri_action;
 
+namespace {
+// The Mistigri played, naming the trump (M-8), and an exchange (a mask of the hand's cards).
+constexpr bool names_trump(Action a) { return a >= mi::PLAY_MISTIGRI && a < mi::PLAY_MISTIGRI + SUIT_NB; }
+constexpr bool is_exchange(Action a) { return a >= mi::EXCHANGE && a < mi::EXCHANGE + 32; }
+}  // namespace
+
 void MistigriRules::check_option(const char* name, long long value, long long low, long long high) {
     if (value < low || value > high)
         throw std::invalid_argument(std::string("option ") + name + " of Mistigri must be " + std::to_string(low) + ".." +
@@ -49,7 +55,7 @@ MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int deale
         throw std::invalid_argument("at most 24 cards can be drawn from reshuffled discards (4 a seat), got " + std::to_string(redraws.size()));
     CardSet redrawn = 0;
     for (const Card c : redraws) {
-        if (c >= 64 || !contains(deck(rules.deck).cards, c)) throw std::invalid_argument("redraws: a card that is not in the deck");
+        if (c >= MAX_CARDS || !contains(deck(rules.deck).cards, c)) throw std::invalid_argument("redraws: a card that is not in the deck");
         if (contains(redrawn, c)) throw std::invalid_argument("redraws: the card " + card_text(c, deck(rules.deck).alphabet) + " is given twice");
         redrawn |= bit(c);
     }
@@ -138,9 +144,9 @@ bool MistigriState::mistigri_must_keep_still(CardSet hand_now) const {
 
 CardSet MistigriState::legal_cards() const {
     CardSet h = hands[to_act];
-    if (trick_size == 0) return h;
+    if (trick.size == 0) return h;
     if (mistigri_must_keep_still(h)) h &= ~bit(MISTIGRI);
-    return stich::legal_cards(*contract, h, trick[0], winning);
+    return trick.legal(*contract, h);
 }
 
 void MistigriState::legal_actions(ActionList& out) const {
@@ -200,8 +206,7 @@ Action MistigriState::heuristic_action(Rng& r) const {
         }
         case MistigriPhase::Play: {
             const CardSet legal = legal_cards();
-            const Card c = heuristic_card(*contract, legal, trick_size ? trick[0] : NO_CARD, winning, false,
-                                          trick_size == num_joined() - 1);
+            const Card c = heuristic_card(*contract, legal, trick.led(), trick.winning, false, trick.size == num_joined() - 1);
             if (c != MISTIGRI) return c;
             // Name the suit the rest of the hand is longest in.
             int best = trump, most = -1;
@@ -275,12 +280,11 @@ void MistigriState::after_exchange() {
 void MistigriState::start_play() {
     phase = MistigriPhase::Play;
     pot_at_play = pot;
-    leader = to_act = uint8_t(next_seat(dealer, joined));
+    to_act = uint8_t(next_seat(dealer, joined));
 }
 
 void MistigriState::apply(Action a) {
-    history[history_size] = a;
-    actors[history_size++] = to_act;
+    history.push(to_act, a);
     switch (phase) {
         case MistigriPhase::Bid:
             if (a == mi::JOIN) joined = uint8_t(joined | 1u << to_act);
@@ -326,19 +330,15 @@ void MistigriState::apply(Action a) {
         }
         case MistigriPhase::Play: {
             Card c = Card(a);
-            if (a >= mi::PLAY_MISTIGRI && a < mi::PLAY_MISTIGRI + SUIT_NB) {  // M-8: names the trump at once
+            if (names_trump(a)) {  // M-8: names the trump at once
                 c = MISTIGRI;
                 trump = int8_t(a - mi::PLAY_MISTIGRI);
                 contract = &mistigri_contract(trump, rules.deck);
             }
-            if (tricks_done == 0 && trick_size == 0)
+            if (trick.done == 0 && trick.size == 0)
                 mistigri_kept_still = rules.monch && c == make_card(trump, RANK_ACE);
             hands[to_act] &= ~bit(c);
-            const bool takes_it = trick_size == 0 || takes(*contract, winning, c);
-            winning = takes_it ? c : winning;
-            winning_seat = takes_it ? to_act : winning_seat;
-            trick[trick_size++] = c;
-            if (trick_size == num_joined()) finish_trick();
+            if (trick.play(*contract, to_act, c) == num_joined()) finish_trick();
             else to_act = uint8_t(next_seat(to_act, joined));
             break;
         }
@@ -347,11 +347,10 @@ void MistigriState::apply(Action a) {
 }
 
 void MistigriState::finish_trick() {
-    tricks_won[winning_seat]++;
-    trick_size = 0;
+    tricks_won[trick.winner]++;
     mistigri_kept_still = false;
-    leader = to_act = winning_seat;
-    if (++tricks_done < MistigriRules::HAND) return;
+    to_act = trick.winner;
+    if (trick.gather() < MistigriRules::HAND) return;
     // M-10: a fifth of the pot per trick; a joined seat without a trick pays a stake.
     end = MistigriEnd::Played;
     const int per_trick = pot_at_play / 5;
@@ -374,8 +373,8 @@ void MistigriState::returns(Returns& out) const {
 
 std::string MistigriState::action_text(Action a) const {
     const Alphabet al = deck_info().alphabet;
-    if (a < 64) return card_text(Card(a), al);
-    if (a >= mi::PLAY_MISTIGRI && a < mi::PASS) {
+    if (is_card_action(a)) return card_text(Card(a), al);
+    if (names_trump(a)) {
         std::string s = card_text(MISTIGRI, al);
         s += ':';
         s += (al == Alphabet::German ? "EGHS" : "CSHD")[a - mi::PLAY_MISTIGRI];
@@ -387,7 +386,7 @@ std::string MistigriState::action_text(Action a) const {
         const int k = a - mi::DISCARDED;
         return k == 0 ? "keep" : "discards " + std::to_string(k);
     }
-    if (a >= mi::EXCHANGE && a < mi::EXCHANGE + 32) {
+    if (is_exchange(a)) {
         const int mask = a - mi::EXCHANGE;
         if (mask == 0) return "keep";
         std::string s = "discard";
@@ -405,7 +404,7 @@ std::string MistigriState::action_text(Action a) const {
 }
 
 std::string MistigriState::event_text(const PublicEvent& e) const {
-    if (!e.cards) return e.action >= mi::EXCHANGE && e.action < mi::EXCHANGE + 32 ? "keep" : action_text(e.action);
+    if (!e.cards) return is_exchange(e.action) ? "keep" : action_text(e.action);
     std::string s = "discard";
     for (CardSet c = e.cards; c;) {
         s += ' ';
@@ -469,7 +468,7 @@ Action MistigriState::action_with_key(Action key, Rng& r) const {
 }
 
 Action MistigriState::public_projection(Action a) const {
-    if (a >= mi::EXCHANGE && a < mi::EXCHANGE + 32) return Action(mi::DISCARDED + std::popcount(unsigned(a - mi::EXCHANGE)));
+    if (is_exchange(a)) return Action(mi::DISCARDED + std::popcount(unsigned(a - mi::EXCHANGE)));
     return a;
 }
 
@@ -508,67 +507,39 @@ void MistigriState::set_hidden(const Locations& world, int observer, Rng& r) {
 }
 
 View MistigriState::view(int seat) const {
-    View v;
-    v.observer = uint8_t(seat);
-    v.num_seats = n;
-    v.num_locations = uint8_t(n + 2);
-    for (int s = 0; s < n; ++s) v.where[size_t(s)].size = uint8_t(popcount(hands[size_t(s)]));
+    View v = start_view(seat, n, n + 2, hands);
     v.where[size_t(n)].size = uint8_t(talon_end - talon_top);
     v.where[size_t(n + 1)].size = uint8_t(popcount(discard_pile()));
-    v.where[size_t(seat)].known = hands[size_t(seat)];
     v.where[size_t(n + 1)].known = discards[size_t(seat)];
     if (end == MistigriEnd::Flush) v.where[size_t(flush_winner)].known = hands[size_t(flush_winner)];  // shown
     v.played = bit(turned);   // face up and out of play
     // Replay: the public events, the cards played and what each play proves (the cascade, with the
     // trump as it stood; M-11 exempts the Mistigri from what the first trick proves).
-    std::array<CardSet, MAX_SEATS> inferred{};
+    PlayReplay replay(num_joined());
     int trump_now = turned == MISTIGRI ? SUIT0 : suit_of(turned);
     const Contract* k = &mistigri_contract(trump_now, rules.deck);
-    Card led = NO_CARD, win = NO_CARD;
-    int in_trick = 0, tricks = 0;
     bool keep_still = false;
-    for (int i = 0; i < history_size; ++i) {
-        const Action a = history[size_t(i)];
-        const int actor = actors[size_t(i)];
-        const bool own_exchange = actor == seat && a >= mi::EXCHANGE && a < mi::EXCHANGE + 32;
-        v.record(actor, actor == seat ? a : public_projection(a), own_exchange ? discarded[size_t(seat)] : 0);
+    for (int i = 0; i < history.size; ++i) {
+        const Action a = history.actions[size_t(i)];
+        const int actor = history.actors[size_t(i)];
+        const bool own_exchange = actor == seat && is_exchange(a);
+        record_seen(v, actor, a, public_projection(a), own_exchange ? discarded[size_t(seat)] : 0);
         Card c;
-        if (a < 64) c = Card(a);
-        else if (a >= mi::PLAY_MISTIGRI && a < mi::PASS) c = MISTIGRI;
+        if (is_card_action(a)) c = Card(a);
+        else if (names_trump(a)) c = MISTIGRI;
         else continue;
-        if (actor != seat) {
-            CardSet f = cascade(*k, led, win).forbidden_after(c);
-            if (keep_still) f &= ~bit(MISTIGRI);
-            inferred[size_t(actor)] |= f;
-        }
+        if (actor != seat) replay.proven_absent[size_t(actor)] |= replay.proves(*k, c) & ~(keep_still ? bit(MISTIGRI) : 0);
         if (c == MISTIGRI) {
             trump_now = a - mi::PLAY_MISTIGRI;
             k = &mistigri_contract(trump_now, rules.deck);
         }
-        if (in_trick == 0 && tricks == 0) keep_still = rules.monch && c == make_card(trump_now, RANK_ACE);
-        v.played |= bit(c);
-        if (in_trick == 0) led = win = c;
-        else if (takes(*k, win, c)) win = c;
-        if (++in_trick == num_joined()) {
-            in_trick = 0;
-            ++tricks;
-            keep_still = false;
-            led = win = NO_CARD;
-        }
+        if (replay.in_trick == 0 && replay.tricks == 0) keep_still = rules.monch && c == make_card(trump_now, RANK_ACE);
+        replay.play(*k, c);
+        if (replay.in_trick == 0) keep_still = false;   // the trick is complete
     }
-    CardSet all_known = 0;
-    for (int l = 0; l < v.num_locations; ++l) all_known |= v.where[size_t(l)].known;
-    const CardSet deck_cards = deck_info().cards;
-    for (int l = 0; l < v.num_locations; ++l) {
-        Location& loc = v.where[size_t(l)];
-        if (l == seat) {
-            loc.forbidden = deck_cards & ~loc.known;
-            continue;
-        }
-        loc.forbidden = ((all_known & ~loc.known) | v.played | (l < n ? inferred[size_t(l)] : 0)) & deck_cards;
-    }
-    // The observer's discards are out of its hand for good, but may have been reshuffled and drawn.
-    v.unknown = deck_cards & ~v.played & ~all_known;
+    // The observer's discards are out of its hand for good, but may have been reshuffled and drawn:
+    // they stay out of `played`.
+    finish_view(v, replay, deck_info().cards);
     return v;
 }
 
@@ -592,9 +563,9 @@ std::string MistigriState::to_string() const {
         o << "\n";
     }
     o << "talon: " << talon_end - talon_top << " cards";
-    if (phase == MistigriPhase::Play && trick_size) {
+    if (phase == MistigriPhase::Play && trick.size) {
         o << "\ntrick:";
-        for (int i = 0; i < trick_size; ++i) o << " " << card_text(trick[size_t(i)], al);
+        for (Card c : trick) o << " " << card_text(c, al);
     }
     if (is_terminal()) {
         o << "\nchips:";

@@ -14,6 +14,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/trick.hpp"
 
 namespace stich {
 
@@ -59,7 +60,7 @@ enum class MistigriPhase : uint8_t { Bid, Exchange, Play, Over };
 enum class MistigriEnd : uint8_t { None, NobodyJoined, OneJoined, Flush, Played };
 
 namespace mistigri_action {
-constexpr Action PLAY_MISTIGRI = 64;    // + named suit
+constexpr Action PLAY_MISTIGRI = CARD_ACTIONS;   // + named suit
 constexpr Action PASS = 68;
 constexpr Action JOIN = 69;
 constexpr Action EXCHANGE = 70;         // + mask over the hand's cards in ascending id order
@@ -93,15 +94,10 @@ struct MistigriState {
     std::array<int32_t, MAX_SEATS> delta{};      // chip change of each seat in this deal
     int8_t flush_winner = -1;
     // Play.
-    uint8_t leader = 0, trick_size = 0, tricks_done = 0;
-    std::array<Card, MAX_SEATS> trick{};
-    Card winning = NO_CARD;
-    uint8_t winning_seat = 0;
+    Trick<MAX_SEATS> trick{};
     bool mistigri_kept_still = false;            // M-11 applies to the first trick
     std::array<uint8_t, MAX_SEATS> tricks_won{};
-    uint8_t history_size = 0;
-    std::array<Action, 48> history{};
-    std::array<uint8_t, 48> actors{};
+    History<48> history{};                       // for views
 
     int num_players() const { return n; }
     int current_player() const { return phase == MistigriPhase::Over ? -1 : to_act; }
@@ -133,7 +129,6 @@ struct MistigriState {
     const char* phase_name() const;
     bool operator==(const MistigriState&) const = default;
 
-    static constexpr int LOC_TALON_OFFSET = 0;   // talon = n, discards = n + 1
     int num_joined() const { return popcount(joined); }
     CardSet talon_set() const;
     CardSet discard_pile() const;

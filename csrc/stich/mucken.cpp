@@ -12,8 +12,8 @@ constexpr const char* DOUBLE_NAMES[4] = {"Kontra", "Re", "Sup", "Hirsch"};
 constexpr Card EICHEL_OBER = make_card(SUIT0, RANK_OBER);
 constexpr MuckenGame KIND_GAME[3] = {MuckenGame::Wenz, MuckenGame::Geier, MuckenGame::Muck};
 // The Sie hand (U-11): the four Obers and the Unters of Eichel and Gras.
-constexpr CardSet SIE = bit(make_card(0, RANK_OBER)) | bit(make_card(1, RANK_OBER)) | bit(make_card(2, RANK_OBER)) |
-                        bit(make_card(3, RANK_OBER)) | bit(make_card(0, RANK_UNTER)) | bit(make_card(1, RANK_UNTER));
+constexpr CardSet SIE = bit(make_card(SUIT0, RANK_OBER)) | bit(make_card(SUIT1, RANK_OBER)) | bit(make_card(SUIT2, RANK_OBER)) |
+                        bit(make_card(SUIT3, RANK_OBER)) | bit(make_card(SUIT0, RANK_UNTER)) | bit(make_card(SUIT1, RANK_UNTER));
 
 std::string game_text(int g) {
     const std::string kind = KIND_NAMES[kind_of(g)];
@@ -68,9 +68,7 @@ MuckenState mucken_deal(const MuckenRules& rules, uint64_t seed, int dealer, boo
 
 int MuckenState::team_speaker(int team, int k) const { return team_member(forehand, n, team, k); }
 
-CardSet MuckenState::legal_cards() const {
-    return trick_size == 0 ? hands[to_act] : stich::legal_cards(*contract, hands[to_act], trick[0], winning);
-}
+CardSet MuckenState::legal_cards() const { return trick.legal(*contract, hands[to_act]); }
 
 void MuckenState::legal_actions(ActionList& out) const {
     out.n = 0;
@@ -143,8 +141,8 @@ Action MuckenState::heuristic_action(Rng& rng) const {
             return trumps * 2 >= size + (defenders ? 1 : 2) ? Action(ma::DOUBLE + double_step) : ma::DOUBLE_PASS;
         }
         case MuckenPhase::Play: {
-            const bool partner = trick_size > 0 && winning_seat % 2 == to_act % 2 && play != MuckenPlay::Ramsch;
-            return heuristic_card(*contract, legal_cards(), trick_size ? trick[0] : NO_CARD, winning, partner, trick_size == n - 1);
+            const bool partner = trick.size > 0 && trick.winner % 2 == to_act % 2 && play != MuckenPlay::Ramsch;
+            return heuristic_card(*contract, legal_cards(), trick.led(), trick.winning, partner, trick.size == n - 1);
         }
         case MuckenPhase::Over: break;
     }
@@ -200,8 +198,7 @@ void MuckenState::start_play() {
 }
 
 void MuckenState::apply(Action a) {
-    history[history_size] = a;
-    actors[history_size++] = to_act;
+    history.push(to_act, a);
     switch (phase) {
         case MuckenPhase::Auction:
             if (a == ma::PASS) {
@@ -231,11 +228,7 @@ void MuckenState::apply(Action a) {
         case MuckenPhase::Play: {
             const Card c = Card(a);
             hands[to_act] &= ~bit(c);
-            const bool takes_it = trick_size == 0 || takes(*contract, winning, c);
-            winning = takes_it ? c : winning;
-            winning_seat = takes_it ? to_act : winning_seat;
-            trick[trick_size++] = c;
-            if (trick_size == n) finish_trick();
+            if (trick.play(*contract, to_act, c) == n) finish_trick();
             else to_act = uint8_t(to_act + 1 == n ? 0 : to_act + 1);   // no division on the hot path
             break;
         }
@@ -244,20 +237,19 @@ void MuckenState::apply(Action a) {
 }
 
 void MuckenState::finish_trick() {
-    const int team = winning_seat % 2;
+    const int team = trick.winner % 2;
     int eyes = 0, trumps = 0;
-    for (int i = 0; i < n; ++i) {
-        eyes += contract->points[trick[size_t(i)]];
-        trumps += contains(contract->trumps, trick[size_t(i)]);
-        if (trick[size_t(i)] == EICHEL_OBER) top_trump_team = int8_t(team);
+    for (Card c : trick) {   // one pass: the eyes, the trumps (Ramsch's tie-break) and EO
+        eyes += contract->points[c];
+        trumps += contains(contract->trumps, c);
+        if (c == EICHEL_OBER) top_trump_team = int8_t(team);
     }
     team_tricks[team]++;
     team_eyes[team] = uint8_t(team_eyes[team] + eyes);
     team_trumps[team] = uint8_t(team_trumps[team] + trumps);
-    seat_tricks[winning_seat]++;
-    trick_size = 0;
-    to_act = winning_seat;
-    if (++tricks_done == hand_size) phase = MuckenPhase::Over;
+    seat_tricks[trick.winner]++;
+    to_act = trick.winner;
+    if (trick.gather() == hand_size) phase = MuckenPhase::Over;
 }
 
 // U-7, U-9: after a Kontra that takes over (normal games only) and in a must-play game the whole
@@ -346,7 +338,7 @@ std::string MuckenState::game_name() const {
 }
 
 std::string MuckenState::action_text(Action a) const {
-    if (a < 64) return card_text(Card(a), Alphabet::German);
+    if (is_card_action(a)) return card_text(Card(a), Alphabet::German);
     if (a >= ma::GAME && a < ma::GAME + MUCKEN_GAMES) return game_text(a - ma::GAME);
     if (a >= ma::DOUBLE && a < ma::DOUBLE + 4) return DOUBLE_NAMES[a - ma::DOUBLE];
     if (a == ma::PASS || a == ma::DOUBLE_PASS) return "pass";
@@ -364,43 +356,22 @@ void MuckenState::set_hidden(const Locations& world, int, Rng&) {
 }
 
 View MuckenState::view(int seat) const {
-    View v;
-    v.observer = uint8_t(seat);
-    v.num_seats = n;
-    v.num_locations = n;
-    for (int s = 0; s < n; ++s) v.where[size_t(s)].size = uint8_t(popcount(hands[size_t(s)]));
-    v.where[size_t(seat)].known = hands[size_t(seat)];
+    View v = start_view(seat, n, n, hands);
     if (play == MuckenPlay::Sie) v.where[size_t(sie_seat)].known = hands[size_t(sie_seat)];  // shown at once
     // Must-play names the holder of EO as soon as it is asked to choose; one point names its team.
     const int eo_seat = phase == MuckenPhase::MustPlay ? int(to_act) : play == MuckenPlay::MustPlay ? int(announcer) : -1;
     if (eo_seat >= 0 && contains(hands[size_t(eo_seat)], EICHEL_OBER)) v.where[size_t(eo_seat)].known |= bit(EICHEL_OBER);
-    std::array<CardSet, MAX_SEATS> inferred{};
-    if (play == MuckenPlay::OnePoint)
+    PlayReplay replay(n);
+    if (play == MuckenPlay::OnePoint)   // the defenders do not hold EO
         for (int s = 0; s < n; ++s)
-            if (s % 2 != player_team) inferred[size_t(s)] |= bit(EICHEL_OBER);
-    Card led = NO_CARD, win = NO_CARD;
-    int in_trick = 0;
-    for (int i = 0; i < history_size; ++i) {
-        const Action a = history[size_t(i)];
-        const int actor = actors[size_t(i)];
-        v.record(actor, a);
-        if (a >= 64) continue;
-        const Card c = Card(a);
-        if (actor != seat) inferred[size_t(actor)] |= cascade(*contract, led, win).forbidden_after(c);
-        v.played |= bit(c);
-        if (in_trick == 0) led = win = c;
-        else if (takes(*contract, win, c)) win = c;
-        if (++in_trick == n) { in_trick = 0; led = win = NO_CARD; }
+            if (s % 2 != player_team) replay.proven_absent[size_t(s)] |= bit(EICHEL_OBER);
+    for (int i = 0; i < history.size; ++i) {
+        const Action a = history.actions[size_t(i)];
+        const int actor = history.actors[size_t(i)];
+        record_seen(v, actor, a, public_projection(a));
+        if (is_card_action(a)) replay.play(*contract, actor, Card(a), seat);
     }
-    CardSet all_known = 0;
-    for (int l = 0; l < n; ++l) all_known |= v.where[size_t(l)].known;
-    const CardSet deck_cards = deck_info().cards;
-    for (int l = 0; l < n; ++l) {
-        Location& loc = v.where[size_t(l)];
-        loc.forbidden = l == seat ? deck_cards & ~loc.known
-                                  : ((all_known & ~loc.known) | v.played | inferred[size_t(l)]) & deck_cards;
-    }
-    v.unknown = deck_cards & ~v.played & ~all_known;
+    finish_view(v, replay, deck_info().cards);
     return v;
 }
 
@@ -419,9 +390,9 @@ std::string MuckenState::to_string() const {
     for (int k = 0; k < doublings; ++k) o << "  " << DOUBLE_NAMES[k];
     o << "\n";
     for (int s = 0; s < n; ++s) o << "seat " << s << ": " << cards_text(hands[size_t(s)], Alphabet::German) << "\n";
-    if (phase == MuckenPhase::Play && trick_size) {
+    if (phase == MuckenPhase::Play && trick.size) {
         o << "trick:";
-        for (int i = 0; i < trick_size; ++i) o << " " << card_text(trick[size_t(i)], Alphabet::German);
+        for (Card c : trick) o << " " << card_text(c, Alphabet::German);
         o << "\n";
     }
     o << "tricks " << int(team_tricks[0]) << "-" << int(team_tricks[1]) << "  eyes " << int(team_eyes[0]) << "-"

@@ -13,6 +13,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/trick.hpp"
 
 namespace stich {
 
@@ -59,15 +60,13 @@ enum class MuckenPhase : uint8_t { Auction, MustPlay, Doubling, Play, Over };
 enum class MuckenPlay : uint8_t { None, Announced, MustPlay, OnePoint, Ramsch, ThrowIn, Sie };
 
 namespace mucken_action {
-constexpr Action GAME = 64;        // + game id (0..8)
+constexpr Action GAME = CARD_ACTIONS;   // + game id (0..8)
 constexpr Action PASS = 73;        // auction
 constexpr Action DOUBLE = 74;      // + step: Kontra, Re, Sup, Hirsch
 constexpr Action DOUBLE_PASS = 78;
 }  // namespace mucken_action
 
 struct MuckenState {
-    static constexpr int LOCATIONS_EXTRA = 0;
-
     MuckenRules rules{};
     const Contract* contract = nullptr;
     std::array<CardSet, MAX_SEATS> hands{};
@@ -86,16 +85,11 @@ struct MuckenState {
     uint8_t doublings = 0, double_step = 0, speakers_done = 0;
     uint8_t to_act = 1;
     // Play.
-    uint8_t trick_size = 0, tricks_done = 0;
-    std::array<Card, MAX_SEATS> trick{};
-    Card winning = NO_CARD;
-    uint8_t winning_seat = 0;
+    Trick<MAX_SEATS> trick{};
     std::array<uint8_t, 2> team_tricks{}, team_eyes{}, team_trumps{};
     std::array<uint8_t, MAX_SEATS> seat_tricks{};
     int8_t top_trump_team = -1;   // the team that took EO (Ramsch tie-break)
-    uint8_t history_size = 0;
-    std::array<Action, 80> history{};
-    std::array<uint8_t, 80> actors{};
+    History<80> history{};        // for views
 
     int num_players() const { return n; }
     int current_player() const { return phase == MuckenPhase::Over ? -1 : to_act; }

@@ -1,0 +1,135 @@
+// Trick mechanics shared by every game (docs/architecture.md): the trick on the table, the
+// history of a deal, and the replay of that history into what one seat's View knows (cards out
+// of play, cards a seat is proven not to hold, the forbidden cards of every location). Small
+// inline pieces on trivially copyable data, so that they cost nothing on the games' hot paths.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "stich/contract.hpp"
+#include "stich/game.hpp"
+
+namespace stich {
+
+// Action ids below 64 are card plays: the id is the card.
+constexpr Action CARD_ACTIONS = 64;
+constexpr bool is_card_action(Action a) { return a < CARD_ACTIONS; }
+
+// The trick on the table: up to N cards in the order played, the card now winning and its seat,
+// and how many tricks of the deal are complete.
+template <int N>
+struct Trick {
+    std::array<Card, N> cards{};
+    uint8_t size = 0;
+    Card winning = NO_CARD;   // meaningful while size > 0
+    uint8_t winner = 0;       // the seat of `winning`
+    uint8_t done = 0;         // complete tricks of the deal
+
+    Card led() const { return size ? cards[0] : NO_CARD; }
+    const Card* begin() const { return cards.data(); }
+    const Card* end() const { return cards.data() + size; }
+    // The cards of `hand` that may be played now (all of them on a lead).
+    CardSet legal(const Contract& k, CardSet hand) const { return size == 0 ? hand : legal_cards(k, hand, cards[0], winning); }
+    // `seat` plays c (a legal card): returns how many cards are now on the table.
+    int play(const Contract& k, int seat, Card c) {
+        // Branch-free: whether c takes the trick is a coin toss in playouts.
+        const bool takes_it = size == 0 || takes(k, winning, c);
+        winning = takes_it ? c : winning;
+        winner = takes_it ? uint8_t(seat) : winner;
+        cards[size++] = c;
+        return size;
+    }
+    // The full trick is taken in: returns how many tricks are now complete.
+    int gather() {
+        size = 0;
+        return ++done;
+    }
+    bool operator==(const Trick&) const = default;
+};
+
+// The actions of a deal in order, with the seat that took each.
+template <int N>
+struct History {
+    uint8_t size = 0;
+    std::array<Action, N> actions{};
+    std::array<uint8_t, N> actors{};
+
+    void push(int seat, Action a) {
+        actions[size] = a;
+        actors[size++] = uint8_t(seat);
+    }
+    bool operator==(const History&) const = default;
+};
+
+// Records an event in `observer`'s view: its own actions in full (with the cards behind them,
+// where the id does not show them), the others' as they are seen (`seen`), unless hidden.
+inline void record_seen(View& v, int actor, Action a, Action seen, CardSet own_cards = 0) {
+    if (actor == v.observer) v.record(actor, a, own_cards);
+    else if (seen != HIDDEN_ACTION) v.record(actor, seen);
+}
+
+// The replay of the card plays of a history, for one observer: the trick as it went, the cards
+// played, and per seat the cards its plays prove it does not hold (the following cascade: a seat
+// that did not follow holds none of the suit, C-5 / U-4 / M-9).
+struct PlayReplay {
+    int trick_cards;                         // cards in a full trick
+    Card led = NO_CARD, winning = NO_CARD;
+    int in_trick = 0, tricks = 0;            // cards of the current trick; complete tricks
+    CardSet played = 0;
+    std::array<CardSet, MAX_SEATS> proven_absent{};
+
+    explicit PlayReplay(int cards_per_trick) : trick_cards(cards_per_trick) {}
+
+    // What playing c here proves about the hand that played it, under the contract k in force.
+    CardSet proves(const Contract& k, Card c) const { return cascade(k, led, winning).forbidden_after(c); }
+    // c goes to the trick, under the contract k in force once c is down.
+    void play(const Contract& k, Card c) {
+        played |= bit(c);
+        if (in_trick == 0) led = winning = c;
+        else if (takes(k, winning, c)) winning = c;
+        if (++in_trick == trick_cards) {
+            in_trick = 0;
+            ++tricks;
+            led = winning = NO_CARD;
+        }
+    }
+    // Both steps, for a seat's card under a contract that the card does not change.
+    void play(const Contract& k, int seat, Card c, int observer) {
+        if (seat != observer) proven_absent[size_t(seat)] |= proves(k, c);
+        play(k, c);
+    }
+};
+
+// A view's start: the observer, its locations (the seats' hands first, `num_locations` in all),
+// each hand's size and the observer's own hand.
+template <size_t S>
+View start_view(int observer, int num_seats, int num_locations, const std::array<CardSet, S>& hands) {
+    View v;
+    v.observer = uint8_t(observer);
+    v.num_seats = uint8_t(num_seats);
+    v.num_locations = uint8_t(num_locations);
+    for (int s = 0; s < num_seats; ++s) v.where[size_t(s)].size = uint8_t(popcount(hands[size_t(s)]));
+    v.where[size_t(observer)].known = hands[size_t(observer)];
+    return v;
+}
+
+// A view's end, once every location's size and known cards are set: the cards played go out of
+// play, and every location is forbidden the cards known elsewhere, the cards out of play and
+// what the replay proved about its seat; the observer's own hand, where it knows it whole
+// (`own_hand_known`), is forbidden every other card.
+inline void finish_view(View& v, const PlayReplay& r, CardSet deck_cards, bool own_hand_known = true) {
+    v.played |= r.played;
+    CardSet all_known = 0;
+    for (int l = 0; l < v.num_locations; ++l) all_known |= v.where[size_t(l)].known;
+    for (int l = 0; l < v.num_locations; ++l) {
+        Location& loc = v.where[size_t(l)];
+        if (l == v.observer && own_hand_known) {
+            loc.forbidden = deck_cards & ~loc.known;
+            continue;
+        }
+        loc.forbidden = ((all_known & ~loc.known) | v.played | (l < v.num_seats ? r.proven_absent[size_t(l)] : 0)) & deck_cards;
+    }
+    v.unknown = deck_cards & ~v.played & ~all_known;
+}
+
+}  // namespace stich
