@@ -184,13 +184,15 @@ void validate(const MistigriRules& r) {
 // What every game's history and trick must satisfy before view() replays them: seats in range,
 // each card played once from the deck, as many plays as the tricks hold, the open trick the last
 // plays, a contract once a card is played. card_of(action) is the card an action plays or NO_CARD.
-template <class State, class CardOf>
-void check_history(const State& s, int per_trick, CardOf card_of) {
+// During play, the seat to act must be the one after the last card's (in an open trick, whose
+// winning card is in it) or the last trick's winner; next_seat(seat) is the seat after `seat`.
+template <class State, class CardOf, class NextSeat>
+void check_history(const State& s, int per_trick, CardOf card_of, NextSeat next_seat) {
     const CardSet deck = s.deck_info().cards;
     require(s.history_size <= s.history.size(), "history longer than its capacity");
     require(s.trick_size < per_trick && s.to_act < s.num_players() && s.winning_seat < s.num_players(), "a seat or trick size out of range");
     CardSet played = 0;
-    int plays = 0;
+    int plays = 0, last_actor = -1, winner_actor = -1;
     for (size_t i = 0; i < s.history_size; ++i) {
         require(s.actors[i] < s.num_players(), "a history entry by a seat out of range");
         const Card c = card_of(s.history[i]);
@@ -198,6 +200,15 @@ void check_history(const State& s, int per_trick, CardOf card_of) {
         require(card_in(c, deck) && !contains(played, c), "a card played twice or not of the deck");
         played |= bit(c);
         ++plays;
+        last_actor = s.actors[i];
+        if (c == s.winning) winner_actor = last_actor;
+    }
+    if (plays > 0 && !s.is_terminal()) {
+        const bool open = s.trick_size > 0;
+        require(!open || (winner_actor == s.winning_seat && std::find(s.trick.begin(), s.trick.begin() + s.trick_size, s.winning) !=
+                                                                 s.trick.begin() + s.trick_size),
+                "the winning card of the open trick disagrees with the history");
+        require(s.to_act == (open ? next_seat(last_actor) : s.winning_seat), "the seat to act disagrees with the tricks");
     }
     require(plays == s.tricks_done * per_trick + s.trick_size, "the history's card plays disagree with the tricks");
     require(plays == 0 || s.contract != nullptr, "cards played without a contract");
@@ -240,7 +251,7 @@ void validate(const CouillonState& s) {
     const Contract* mit = s.trump < 0 ? nullptr : &couillon_contract(s.trump, true);
     require(s.contract == plain || s.contract == mit, "the contract disagrees with the trump");
     for (size_t i = 0; i < s.history_size; ++i) require(s.history[i] < couillon_action::END, "an unknown action in the history");
-    check_history(s, 4, [](Action a) { return a < 64 ? Card(a) : NO_CARD; });
+    check_history(s, 4, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [](int seat) { return (seat + 1) % 4; });
     check_consistent(s);
 }
 
@@ -259,7 +270,7 @@ void validate(const MuckenState& s) {
     for (CardSet h : s.hands) require(subset(h, s.deck_info().cards) && popcount(h) <= s.hand_size, "a hand too large or not of the deck");
     for (size_t i = 0; i < s.history_size; ++i) require(s.history[i] <= mucken_action::DOUBLE_PASS, "an unknown action in the history");
     require(s.phase != MuckenPhase::Play || s.contract != nullptr, "play without a contract");
-    check_history(s, n, [](Action a) { return a < 64 ? Card(a) : NO_CARD; });
+    check_history(s, n, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [n](int seat) { return (seat + 1) % n; });
     check_consistent(s);
 }
 
@@ -294,6 +305,10 @@ void validate(const MistigriState& s) {
     require(s.phase != MistigriPhase::Play || s.joined != 0, "play without a joined seat");
     check_history(s, std::max(popcount(s.joined), 1), [](Action a) {
         return a < 64 ? Card(a) : a < mistigri_action::PASS ? MISTIGRI : NO_CARD;
+    }, [&s](int seat) {
+        for (int k = 1; k <= s.n; ++k)
+            if (s.joined >> ((seat + k) % s.n) & 1) return (seat + k) % s.n;
+        return -1;
     });
     check_consistent(s);
 }
