@@ -204,6 +204,7 @@ void check_history(const State& s, int per_trick, CardOf card_of, NextSeat next_
         if (c == s.winning) winner_actor = last_actor;
     }
     if (plays > 0 && !s.is_terminal()) {
+        require(std::string_view(s.phase_name()) == "play", "cards played outside the play phase");
         const bool open = s.trick_size > 0;
         require(!open || (winner_actor == s.winning_seat && std::find(s.trick.begin(), s.trick.begin() + s.trick_size, s.winning) !=
                                                                  s.trick.begin() + s.trick_size),
