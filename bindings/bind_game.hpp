@@ -77,6 +77,9 @@ struct PyView {
     std::vector<std::string> location_names;
     std::vector<std::pair<int, std::string>> history;
     py::object origin;   // a copy of the state the view was taken from (searches resample every hidden card)
+    // The origin with every card the observer cannot see dealt canonically: two views hold the
+    // same information when these are equal (docs/api.md, "Pickling and equality").
+    py::object (*canonical_origin)(const PyView&) = nullptr;
 
     int location_index(py::handle loc) const {
         if (py::isinstance<py::int_>(loc) && !py::isinstance<py::bool_>(loc)) {
@@ -158,10 +161,26 @@ auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool b
 
 inline bool no_tick() { return true; }
 
+// A copy in which every card `seat` cannot see is dealt anew from `seed`, uniformly among the
+// worlds consistent with its view.
+template <GameState State>
+State resampled(const State& s, int seat, uint64_t seed) {
+    const WorldSampler sampler(s.view(seat));
+    Rng rng(seed);
+    State out = s;
+    out.set_hidden(sampler.sample(rng), seat, rng);
+    return out;
+}
+
+template <GameState State>
+py::object canonical_origin(const PyView& v) {
+    return py::cast(resampled(v.origin.cast<const State&>(), v.view.observer, 0));
+}
+
 template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
     check_seat(seat, s.num_players());
-    PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s)};
+    PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s), &canonical_origin<State>};
     for (int i = 0; i < s.num_players(); ++i) v.location_names.push_back("seat" + std::to_string(i));
     for (auto& n : extra_locations) v.location_names.push_back(std::move(n));
     for (int i = 0; i < v.view.history_size; ++i) {
@@ -263,11 +282,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("resample",
              [](const State& s, int seat, uint64_t seed) {
                  check_seat(seat, s.num_players());
-                 const WorldSampler sampler(s.view(seat));
-                 Rng rng(seed);
-                 State out = s;
-                 out.set_hidden(sampler.sample(rng), seat, rng);
-                 return out;
+                 return resampled(s, seat, seed);
              },
              py::arg("seat"), py::arg("seed"),
              "A copy in which every card `seat` cannot see is dealt anew, uniformly among the consistent worlds.")

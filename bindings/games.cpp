@@ -3,6 +3,7 @@
 #include "stich/couillon.hpp"
 #include "stich/mucken.hpp"
 #include "stich/mistigri.hpp"
+#include "stich/pickle.hpp"
 #include "stich/sampler.hpp"
 
 namespace stich::py_bind {
@@ -128,6 +129,33 @@ py::array_t<int32_t> playouts_array(int64_t n, int players, F&& run) {
     return out;
 }
 
+// Pickling through the checked byte form of stich/pickle.hpp (a damaged form raises ValueError).
+template <class T>
+auto pickle_by_bytes() {
+    return py::pickle([](const T& x) { return py::bytes(dump(x)); },
+                      [](const py::object& b) {
+                          if (!py::isinstance<py::bytes>(b))
+                              throw py::value_error("corrupt pickled stich object: expected bytes, got " + std::string(py::str(py::type::of(b))));
+                          return load<T>(std::string_view(PyBytes_AS_STRING(b.ptr()), size_t(PyBytes_GET_SIZE(b.ptr()))));
+                      });
+}
+
+// Rules are immutable values: equal and hashed by their byte form.
+template <class Rules>
+void rules_by_value(py::class_<Rules> c) {
+    c.def("__eq__", [](const Rules& a, py::handle b) { return py::isinstance<Rules>(b) && a == b.cast<const Rules&>(); })
+        .def("__hash__", [](const Rules& r) { return py::hash(py::bytes(dump(r))); })
+        .def(pickle_by_bytes<Rules>());
+}
+
+// Matches change as deals are recorded: equal by value (their byte form), not hashable.
+template <class Match>
+void match_by_value(py::class_<Match> c) {
+    c.def("__eq__", [](const Match& a, py::handle b) { return py::isinstance<Match>(b) && dump(a) == dump(b.cast<const Match&>()); })
+        .def(pickle_by_bytes<Match>());
+    c.attr("__hash__") = py::none();
+}
+
 py::object seat_or_none(int s) { return s < 0 ? py::object(py::none()) : py::object(py::int_(s)); }
 
 FixedHands fixed_hands(const std::vector<std::vector<int>>& hands) {
@@ -142,12 +170,12 @@ FixedHands fixed_hands(const std::vector<std::vector<int>>& hands) {
 }
 
 void register_couillon(py::module_& m) {
-    py::class_<CouillonRules>(m, "CouillonRules")
+    rules_by_value(py::class_<CouillonRules>(m, "CouillonRules")
         .def(py::init([](bool kontra_doubles) { return CouillonRules{kontra_doubles}; }), py::arg("kontra_doubles") = false)
-        .def_readonly("kontra_doubles", &CouillonRules::kontra_doubles)
-        .def("__eq__", [](const CouillonRules& a, const CouillonRules& b) { return a == b; });
+        .def_readonly("kontra_doubles", &CouillonRules::kontra_doubles));
 
     bind_state<CouillonState>(m, "CouillonState", {"talon"})
+        .def(pickle_by_bytes<CouillonState>())
         .def_property_readonly("rules", [](const CouillonState& s) { return s.rules; })
         .def_property_readonly("dealer", [](const CouillonState& s) { return int(s.dealer); })
         .def_property_readonly("forehand", [](const CouillonState& s) { return int(s.forehand); })
@@ -184,7 +212,7 @@ void register_couillon(py::module_& m) {
           },
           py::arg("rules"), py::arg("seed"), py::arg("n"));
 
-    py::class_<CouillonMatch>(m, "CouillonMatch")
+    match_by_value(py::class_<CouillonMatch>(m, "CouillonMatch")
         .def(py::init([](const CouillonRules& r, uint64_t seed, int dealer) {
                  check_seat(dealer, 4);
                  CouillonMatch mt;
@@ -204,7 +232,7 @@ void register_couillon(py::module_& m) {
             if (mt.is_over()) throw py::value_error("the match is over");
             return mt.next_deal();
         })
-        .def("record", &CouillonMatch::record, py::arg("state"));
+        .def("record", &CouillonMatch::record, py::arg("state")));
 }
 
 void register_mucken(py::module_& m) {
@@ -217,7 +245,7 @@ void register_mucken(py::module_& m) {
         .value("THROW_IN", AllPass::ThrowIn)
         .value("MUST_PLAY", AllPass::MustPlay)
         .value("ONE_POINT", AllPass::OnePoint);
-    py::class_<MuckenRules>(m, "MuckenRules")
+    rules_by_value(py::class_<MuckenRules>(m, "MuckenRules")
         .def(py::init([](int players, bool long_deck, MuckenRanking ranking, bool with_geier, bool kontra_takes_over,
                          AllPass if_all_pass, bool ramsch_double, bool ramsch_stichzwang, int target, bool hanger,
                          bool bock_after_throw_in, bool bock_after_ramsch, bool bock_round, bool glasses) {
@@ -248,10 +276,10 @@ void register_mucken(py::module_& m) {
         .def_readonly("bock_after_throw_in", &MuckenRules::bock_after_throw_in)
         .def_readonly("bock_after_ramsch", &MuckenRules::bock_after_ramsch)
         .def_readonly("bock_round", &MuckenRules::bock_round)
-        .def_readonly("glasses", &MuckenRules::glasses)
-        .def("__eq__", [](const MuckenRules& a, const MuckenRules& b) { return a == b; });
+        .def_readonly("glasses", &MuckenRules::glasses));
 
     bind_state<MuckenState>(m, "MuckenState", {})
+        .def(pickle_by_bytes<MuckenState>())
         .def_property_readonly("rules", [](const MuckenState& s) { return s.rules; })
         .def_property_readonly("dealer", [](const MuckenState& s) { return int(s.dealer); })
         .def_property_readonly("forehand", [](const MuckenState& s) { return int(s.forehand); })
@@ -293,7 +321,7 @@ void register_mucken(py::module_& m) {
           py::arg("rules"), py::arg("seed"), py::arg("n"), py::arg("opening") = MUCKEN_OPENING_RANDOM);
     m.attr("MUCKEN_OPENING_RAMSCH") = MUCKEN_OPENING_RAMSCH;
 
-    py::class_<MuckenMatch>(m, "MuckenMatch")
+    match_by_value(py::class_<MuckenMatch>(m, "MuckenMatch")
         .def(py::init([](const MuckenRules& r, uint64_t seed, int dealer) {
                  check_seat(dealer, r.players);
                  MuckenMatch mt;
@@ -325,11 +353,11 @@ void register_mucken(py::module_& m) {
             if (mt.is_over()) throw py::value_error("the match is over");
             return mt.next_deal();
         })
-        .def("record", &MuckenMatch::record, py::arg("state"));
+        .def("record", &MuckenMatch::record, py::arg("state")));
 }
 
 void register_mistigri(py::module_& m) {
-    py::class_<MistigriRules>(m, "MistigriRules")
+    rules_by_value(py::class_<MistigriRules>(m, "MistigriRules")
         .def(py::init([](int players, const std::string& deck_name, int chips, int stake, bool monch, bool club_law, int deals) {
                  MistigriRules::check_option("players", players, MistigriRules::MIN_PLAYERS, MistigriRules::MAX_PLAYERS);
                  MistigriRules r{uint8_t(players), deck_kind_from_name(deck_name), chips, stake, monch, club_law, deals};
@@ -344,8 +372,7 @@ void register_mistigri(py::module_& m) {
         .def_property_readonly("stake", [](const MistigriRules& r) { return int(r.stake); })
         .def_readonly("monch", &MistigriRules::monch)
         .def_readonly("club_law", &MistigriRules::club_law)
-        .def_readonly("deals", &MistigriRules::deals)
-        .def("__eq__", [](const MistigriRules& a, const MistigriRules& b) { return a == b; });
+        .def_readonly("deals", &MistigriRules::deals));
     // The accepted ranges, for the Python checks (see MistigriRules): chips 0..MAX_CHIPS, stake
     // 1..MAX_CHIPS, deals 0..MAX_DEALS, pot and side pot of a deal 0..MAX_POT.
     for (const auto& [name, value] : {std::pair{"MAX_CHIPS", MistigriRules::MAX_CHIPS}, std::pair{"MAX_DEALS", MistigriRules::MAX_DEALS},
@@ -353,6 +380,7 @@ void register_mistigri(py::module_& m) {
         m.attr("MistigriRules").attr(name) = value;
 
     bind_state<MistigriState>(m, "MistigriState", {"talon", "discards"})
+        .def(pickle_by_bytes<MistigriState>())
         .def_property_readonly("rules", [](const MistigriState& s) { return s.rules; })
         .def_property_readonly("dealer", [](const MistigriState& s) { return int(s.dealer); })
         .def_property_readonly("forehand", [](const MistigriState& s) { return int(s.forehand); })
@@ -417,7 +445,7 @@ void register_mistigri(py::module_& m) {
           },
           py::arg("rules"), py::arg("seed"), py::arg("n"));
 
-    py::class_<MistigriMatch>(m, "MistigriMatch")
+    match_by_value(py::class_<MistigriMatch>(m, "MistigriMatch")
         .def(py::init([](const MistigriRules& r, uint64_t seed, int dealer) {
                  check_seat(dealer, r.players);
                  return MistigriMatch::start(r, seed, dealer);
@@ -436,7 +464,53 @@ void register_mistigri(py::module_& m) {
             if (mt.over) throw py::value_error("the match is over");
             return mt.next_deal();
         })
-        .def("record", &MistigriMatch::record, py::arg("state"));
+        .def("record", &MistigriMatch::record, py::arg("state")));
+}
+
+// The static game and phase names an unpickled Action points at: State's, if `game` and `phase` name them.
+template <class State, class Phase>
+bool static_names(PyAction& a, std::string_view game, std::string_view phase, Phase last) {
+    if (game != state_class_name<State>) return false;
+    for (int p = 0; p <= int(last); ++p) {
+        State s{};
+        s.phase = Phase(p);
+        if (phase != s.phase_name()) continue;
+        a.game = state_class_name<State>;
+        a.phase = s.phase_name();
+        return true;
+    }
+    return false;
+}
+
+PyAction unpickle_action(const py::object& t) {
+    if (py::isinstance<py::tuple>(t) && py::len(t) == 4) {
+        const auto f = t.cast<py::tuple>();
+        if (py::isinstance<py::str>(f[0]) && py::isinstance<py::str>(f[1]) && py::isinstance<py::int_>(f[2]) && py::isinstance<py::str>(f[3])) {
+            const long long id = int_or(f[2], -1);
+            PyAction a{"", "", Action(id), utf8(f[3])};
+            const std::string game = utf8(f[0]), phase = utf8(f[1]);
+            if (id >= 0 && id < HIDDEN_ACTION &&
+                (static_names<CouillonState>(a, game, phase, CouillonPhase::Over) || static_names<MuckenState>(a, game, phase, MuckenPhase::Over) ||
+                 static_names<MistigriState>(a, game, phase, MistigriPhase::Over)))
+                return a;
+        }
+    }
+    throw py::value_error("corrupt pickled Action: expected (state class, phase, id, text) of a stich game");
+}
+
+// An InfoSet pickles as (state, observer): a state holding only what the observer knows (its
+// canonical origin), and the seat whose view of it to take.
+PyView unpickle_view(const py::object& t) {
+    if (py::isinstance<py::tuple>(t) && py::len(t) == 2) {
+        const auto f = t.cast<py::tuple>();
+        const py::object state = f[0];
+        if ((py::isinstance<CouillonState>(state) || py::isinstance<MuckenState>(state) || py::isinstance<MistigriState>(state)) &&
+            py::isinstance<py::int_>(f[1]) && !py::isinstance<py::bool_>(f[1])) {
+            const long long seat = int_or(f[1], -1);
+            if (seat >= 0 && seat < state.attr("num_players").cast<int>()) return state.attr("view")(seat).cast<PyView>();
+        }
+    }
+    throw py::value_error("corrupt pickled InfoSet: expected (game state, observer seat)");
 }
 
 void register_views(py::module_& m) {
@@ -461,7 +535,8 @@ void register_views(py::module_& m) {
             return py::isinstance<py::str>(b) && py::str(a.text).equal(b);
         })
         .def("__hash__", [](const PyAction& a) { return py::hash(py::str(a.text)); })
-        .def("__lt__", [](const PyAction& a, const PyAction& b) { return a.id < b.id; });
+        .def("__lt__", [](const PyAction& a, const PyAction& b) { return a.id < b.id; })
+        .def(py::pickle([](const PyAction& a) { return py::make_tuple(a.game, a.phase, a.id, a.text); }, &unpickle_action));
 
     py::class_<PyView>(m, "InfoSet", "What one seat knows: its cards, the public history and derived constraints.")
         .def_property_readonly("observer", [](const PyView& v) { return int(v.view.observer); })
@@ -478,6 +553,18 @@ void register_views(py::module_& m) {
              py::arg("location"), "Cards the observer knows are not at the location.")
         .def("size", [](const PyView& v, py::handle loc) { return int(v.view.where[v.location_index(loc)].size); }, py::arg("location"))
         .def_property_readonly("_origin", [](const PyView& v) { return v.origin; })
+        .def("__eq__",
+             [](const PyView& a, py::handle b) {
+                 if (!py::isinstance<PyView>(b)) return false;
+                 const PyView& o = b.cast<const PyView&>();
+                 return a.view.observer == o.view.observer && a.canonical_origin(a).equal(o.canonical_origin(o));
+             },
+             "Views are equal when they hold the same information: the same observer, and states that agree on "
+             "everything it can see (docs/api.md, \"Pickling and equality\").")
+        .def("__hash__", [](const PyView& v) {
+            return py::hash(py::make_tuple(v.view.observer, v.view.played, v.view.where[v.view.observer].known, py::tuple(py::cast(v.history))));
+        })
+        .def(py::pickle([](const PyView& v) { return py::make_tuple(v.canonical_origin(v), int(v.view.observer)); }, &unpickle_view))
         .def("count_worlds", [](const PyView& v) {
                  const WorldSampler sampler(v.view);
                  return py::int_(py::str(u128_text(sampler.count())));

@@ -5,6 +5,7 @@ The rules themselves live in the C++ core (``stich._core``); this module only co
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
@@ -86,6 +87,16 @@ class Game:
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.items() if v != self.OPTIONS[k][0]}
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in changed.items())})"
+
+    # A game is the value of its options: equal, hashed and pickled by them.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), repr(self)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (functools.partial(type(self), **self.options), ())
 
     def _fixed_hands(self, hands: Mapping[int, Any] | Iterable[Any] | None) -> list[list[int]]:
         """Hands given per seat (text, CardSet or cards; None or "" for a random hand) as card ids."""

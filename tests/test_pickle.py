@@ -1,0 +1,241 @@
+"""Everything pickles and compares by value (docs/api.md, "Pickling and equality"): games and their
+rules, states, views, actions and matches, at every pickle protocol and through copy.deepcopy."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+import stich
+from stich import _core
+
+PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
+
+GAMES = [
+    stich.Couillon(),
+    stich.Couillon(kontra_doubles=True),
+    stich.Mucken(),
+    stich.Mucken(players=6),
+    stich.Mucken(long_deck=True, if_all_pass="must_play"),
+    stich.Mistigri(),
+    stich.Mistigri(players=3, monch=True),
+    stich.Mistigri(players=6, deck="french52", monch=True, club_law=True),
+]
+IDS = [repr(g) for g in GAMES]
+# The 52-card six-seat Mistigri samples worlds slowly (seconds per view in play): the tests that
+# resample every seat's view skip it.
+SMALL = GAMES[:-1]
+SMALL_IDS = IDS[:-1]
+
+
+def positions(game: Any, deals: int = 12, resampled: bool = True) -> list[Any]:
+    """Every position of random walks through deals of the game (the deal, each decision, every
+    card of every trick, the end), and a resampled copy of each for a random seat."""
+    out = []
+    for seed in range(deals):
+        rng = random.Random(seed)
+        s = game.deal(seed=seed, dealer=seed % game.num_players)
+        while True:
+            out.append(s.clone())
+            if resampled:
+                out.append(s.resample(rng.randrange(s.num_players), seed))
+            if s.is_terminal:
+                break
+            s.apply(rng.choice(s.legal_actions()))
+    return out
+
+
+def same_position(a: Any, b: Any) -> None:
+    assert a == b and type(a) is type(b)
+    assert a.legal_actions() == b.legal_actions() and [x.id for x in a.legal_actions()] == [x.id for x in b.legal_actions()]
+    assert [a.hand(s) for s in range(a.num_players)] == [b.hand(s) for s in range(b.num_players)]
+    assert str(a) == str(b) and a.returns() == b.returns()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_state_round_trip_keeps_the_position(game):
+    seen_phases, mid_trick = set(), False
+    for s in positions(game):
+        seen_phases.add(s.phase)
+        mid_trick = mid_trick or bool(s.trick)
+        for proto in PROTOCOLS:
+            same_position(pickle.loads(pickle.dumps(s, protocol=proto)), s)
+        same_position(copy.deepcopy(s), s)
+    assert mid_trick and "play" in seen_phases and "over" in seen_phases
+    assert seen_phases & {"trump", "auction", "bid"}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_state_round_trip_keeps_the_future(game):
+    """The same actions lead the original and its copy through the same positions (Mönch
+    reshuffles included: the reshuffle generator is part of the state)."""
+    for seed in range(10):
+        rng = random.Random(seed)
+        s = game.deal(seed=seed)
+        for _ in range(rng.randrange(12)):
+            if not s.is_terminal:
+                s.apply(rng.choice(s.legal_actions()))
+        t = pickle.loads(pickle.dumps(s))
+        while not s.is_terminal:
+            a = rng.choice(s.legal_actions())
+            s.apply(a)
+            t.apply(a)
+            same_position(t, s)
+
+
+@pytest.mark.parametrize("game", GAMES[::2] + GAMES[-1:], ids=IDS[::2] + IDS[-1:])
+def test_damaged_state_pickle_raises_value_error_or_plays_safely(game):
+    """Random bytes, truncated or lengthened forms and changed bytes never crash: they raise
+    ValueError, or (a change the checks cannot tell from a real position, such as a pot) give a
+    state that plays to the end."""
+    rng = random.Random(7)
+    states = positions(game, deals=3, resampled=False)
+    cls = type(states[0])
+    good = states[0].__getstate__()
+
+    def load(data: bytes) -> Any:
+        obj = cls.__new__(cls)
+        obj.__setstate__(data)
+        return obj
+
+    for data in (b"", b"S", good[:-1], good + b"\0", bytes(len(good)), good[:3] + b"\xff" + good[4:]):
+        with pytest.raises(ValueError, match="corrupt pickled"):
+            load(data)
+    with pytest.raises(ValueError, match="expected bytes"):
+        load("not bytes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="format version"):
+        load(good[:2] + b"\x63" + good[3:])
+    for _ in range(200):   # a valid header on random content
+        with pytest.raises(ValueError):
+            load(good[:3] + bytes(rng.randrange(256) for _ in range(len(good) - 3)))
+    rejected = 0
+    for i in range(600):
+        data = bytearray(rng.choice(states).__getstate__())
+        for _ in range(rng.choice((1, 1, 2, 3))):
+            k = rng.randrange(len(data))
+            data[k] = rng.choice((rng.randrange(256), data[k] ^ 1, (data[k] + 1) & 255, (data[k] - 1) & 255))
+        try:
+            s = load(bytes(data))
+        except ValueError:
+            rejected += 1
+            continue
+        play = random.Random(i)
+        while not s.is_terminal:
+            for seat in range(s.num_players):
+                s.view(seat)
+            s.heuristic_action(i)
+            s.apply(play.choice(s.legal_actions()))
+        s.returns()
+    assert rejected > 0
+
+
+def test_state_pickle_of_another_class_is_refused():
+    couillon = stich.Couillon().deal(seed=1).__getstate__()
+    obj = _core.MuckenState.__new__(_core.MuckenState)
+    with pytest.raises(ValueError, match="not the pickled form of this class"):
+        obj.__setstate__(couillon)
+
+
+@pytest.mark.parametrize("game", SMALL, ids=SMALL_IDS)
+def test_views_equal_when_the_information_is(game):
+    for s in positions(game, deals=4)[::3]:
+        for seat in range(s.num_players):
+            v = s.view(seat)
+            other = s.resample(seat, 99)   # the same information, other hidden cards
+            assert other.view(seat) == v and hash(other.view(seat)) == hash(v)
+            assert s.view((seat + 1) % s.num_players) != v
+            for proto in PROTOCOLS:
+                w = pickle.loads(pickle.dumps(v, protocol=proto))
+                assert w == v and hash(w) == hash(v) and w.observer == seat and w.history == v.history
+                assert [w.known(i) for i in range(len(w.location_names))] == [v.known(i) for i in range(len(v.location_names))]
+            assert copy.deepcopy(v) == v
+            # A pickled view carries only what its seat knows.
+            assert pickle.dumps(other.view(seat)) == pickle.dumps(v)
+        if not s.is_terminal:
+            t = s.clone()
+            t.apply(t.legal_actions()[0])
+            assert t.view(s.current_player) != s.view(s.current_player)
+
+
+def test_views_of_other_rules_differ():
+    a = stich.Couillon().deal(seed=3)
+    b = stich.Couillon(kontra_doubles=True).deal(seed=3)
+    assert a.view(0) != b.view(0) and a.view(0) == stich.Couillon().deal(seed=3).view(0)
+    assert a.view(0) != stich.Mucken().deal(seed=3).view(0) and a.view(0) != "view"
+
+
+def test_damaged_view_pickle_raises_value_error():
+    v = stich.Mucken().deal(seed=2).view(1)
+    state, seat = v.__reduce_ex__(2)[2]
+    for bad in ((state, 9), (state, True), ("state", 0), (state,), None):
+        obj = type(v).__new__(type(v))
+        with pytest.raises(ValueError, match="corrupt pickled InfoSet"):
+            obj.__setstate__(bad)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_actions_round_trip_and_apply(game):
+    for s in positions(game, deals=2):
+        for a in s.legal_actions():
+            for proto in PROTOCOLS:
+                b = pickle.loads(pickle.dumps(a, protocol=proto))
+                assert b == a and (b.id, b.text, b.game, b.phase) == (a.id, a.text, a.game, a.phase) and hash(b) == hash(a)
+        if not s.is_terminal:
+            t = s.clone()
+            t.apply(pickle.loads(pickle.dumps(s.legal_actions()[-1])))
+            s.apply(s.legal_actions()[-1])
+            assert t == s
+
+
+def test_damaged_action_pickle_raises_value_error():
+    a = stich.Couillon().deal(seed=1).legal_actions()[0]
+    game, phase, ident, text = a.__reduce_ex__(2)[2]
+    for bad in ((game, "bidding", ident, text), ("OtherState", phase, ident, text), (game, phase, -1, text),
+                (game, phase, 1 << 70, text), (game, phase, ident), None):
+        obj = type(a).__new__(type(a))
+        with pytest.raises(ValueError, match="corrupt pickled Action"):
+            obj.__setstate__(bad)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_games_and_rules_by_value(game):
+    for proto in PROTOCOLS:
+        g = pickle.loads(pickle.dumps(game, protocol=proto))
+        assert g == game and hash(g) == hash(game) and g.options == game.options and g.deck == game.deck
+        assert g._rules == game._rules and hash(g._rules) == hash(game._rules)
+        assert pickle.loads(pickle.dumps(game._rules, protocol=proto)) == game._rules
+        assert g.deal(seed=4) == game.deal(seed=4)
+    assert copy.deepcopy(game) == game and type(game)(**game.options) == game
+    assert len({g for g in GAMES}) == len(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_matches_round_trip(game):
+    m = game.match(seed=5)
+    rng = random.Random(5)
+    for _ in range(3):
+        if m.is_over:
+            break
+        for proto in PROTOCOLS:
+            assert pickle.loads(pickle.dumps(m, protocol=proto)) == m
+        c = copy.deepcopy(m)
+        assert c == m and c.next_deal() == m.next_deal()
+        s = m.next_deal()
+        while not s.is_terminal:
+            s.apply(rng.choice(s.legal_actions()))
+        m.record(s)
+        assert c != m
+        c.record(s)
+        assert c == m
+    with pytest.raises(TypeError):
+        hash(m)
+
+
+def test_cards_and_decks_at_every_protocol():
+    for obj in (stich.Card("EO"), stich.CardSet("EO GU"), stich.CardSet(), stich.Deck("french52")):
+        for proto in PROTOCOLS:
+            assert pickle.loads(pickle.dumps(obj, protocol=proto)) == obj
