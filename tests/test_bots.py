@@ -69,9 +69,10 @@ def test_ismcts_beats_random_and_heuristic_in_mistigri():
 
 def test_ismcts_beats_random_and_heuristic_in_mucken():
     """Mucken's returns vary widely (doublings, Tout games), hence more deals against the heuristic,
-    which the search must beat with 95% confidence (docs/bots.md: +0.6 .. +1.1 a deal, +- 0.58)."""
+    which the search must beat by a point a deal with 95% confidence (docs/bots.md: +1.6 .. +2.6
+    a deal, +- 0.7)."""
     game = stich.Mucken()
-    for opponent, deals, margin in ((stich.RandomBot(), 300, 50.0), (stich.HeuristicBot(), 1200, 0.0)):
+    for opponent, deals, margin in ((stich.RandomBot(), 300, 50.0), (stich.HeuristicBot(), 1200, 1.0)):
         r = stich.play(game, [stich.IsmctsBot(iterations=2000), opponent] * 2, deals=deals, seed=11)
         mean, half = interval(r[:, 0].astype(float))
         print(f"Mucken ISMCTS(2000) - {opponent!r}: {mean:.3f} +- {half:.3f} a deal")
