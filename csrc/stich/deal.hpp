@@ -1,7 +1,9 @@
 // Dealing shared by the games: a uniform deal of a deck into locations (hands, talon), with some
 // cards pinned to seats in deal order.
 #pragma once
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <vector>
 
 #include "stich/cards.hpp"
@@ -37,15 +39,19 @@ inline CardSet slots_set(const std::array<Card, MAX_CARDS>& slots, int first, in
 // (polled every 64 deals) ends the batch early, leaving the rest of out unwritten.
 template <GameState State, class DealFn>
 void random_playouts(DealFn&& deal, uint64_t seed, int64_t n, int players, int32_t* out, const std::atomic<bool>* stop = nullptr) {
-    for (int64_t i = 0; i < n; ++i) {
-        if (stop && (i & 63) == 0 && stop->load(std::memory_order_relaxed)) return;
-        const uint64_t deal_seed = mix_seed(seed, uint64_t(i));
-        State s = deal(i, deal_seed);
-        Rng rng(~deal_seed);
-        play_out_randomly(s, rng);
-        Returns r;
-        s.returns(r);
-        for (int k = 0; k < players; ++k) out[i * players + k] = r[size_t(k)];
+    // In chunks of 64 deals, the flag read between them: the deal loop itself stays as it was.
+    for (int64_t chunk = 0; chunk < n; chunk += 64) {
+        if (stop && stop->load(std::memory_order_relaxed)) return;
+        const int64_t end = std::min(n, chunk + 64);
+        for (int64_t i = chunk; i < end; ++i) {
+            const uint64_t deal_seed = mix_seed(seed, uint64_t(i));
+            State s = deal(i, deal_seed);
+            Rng rng(~deal_seed);
+            play_out_randomly(s, rng);
+            Returns r;
+            s.returns(r);
+            for (int k = 0; k < players; ++k) out[i * players + k] = r[size_t(k)];
+        }
     }
 }
 
