@@ -337,7 +337,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               auto rows = [&](const std::vector<ActionStats>& actions) {
                   py::list out;
                   for (const ActionStats& a : actions)
-                      out.append(py::make_tuple(make_action(root, a.action), a.visits, a.reward, a.reward_sq));
+                      out.append(py::make_tuple(make_action(root, a.action), a.visits, a.reward, a.reward_sq, a.tally));
                   return out;
               };
               const auto start = std::chrono::steady_clock::now();

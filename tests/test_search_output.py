@@ -109,3 +109,21 @@ def test_inferred_voids_are_suits_whose_unknown_cards_a_seat_cannot_hold():
                                     seen += 1
             state.apply(rng.choice(state.legal_actions()))
     assert seen, "no void inferred in six random deals"
+
+
+@pytest.mark.parametrize("name, most", [("couillon", 40), ("mucken", 120), ("mistigri", 5)])
+def test_each_move_reports_what_the_side_takes_by_the_end(name, most):
+    """The mean tally (card points, eyes, tricks) of the searching seat's side at the end of the
+    deal after each move, within the game's bounds; in the Mucken example seat 0's team already
+    holds 9 eyes ("eyes 9-0"), which no continuation takes away."""
+    state = example(name).state
+    seat = state.current_player
+    result = stich.ismcts(state, iterations=20_000, seed=1)
+    least = 9 if name == "mucken" else 0
+    assert name != "mucken" or any("eyes 9-0" in line for line in result.position)
+    for r in result.table:
+        if r.visits:
+            assert least <= r.taken <= most
+    assert f"expected by the end of the deal after {result.best}:" in str(result)
+    assert result.taken_name and str(seat) in result.taken_name
+    assert [m["taken"] for m in result.to_data()["moves"]] == [r.taken for r in result.table]

@@ -74,6 +74,8 @@ struct CouillonState {
     // The rule-of-thumb bot (docs/bots.md): also a playout policy.
     Action heuristic_action(Rng& rng) const;
     void returns(Returns& out) const;
+    // The card points the seat's team has taken so far (C-1): what a search reports per move.
+    int tally(int seat) const { return team_points[size_t(seat % 2)]; }
     // Change of each team's running score (negative: towards 0), C-6.
     std::array<int, 2> score_moves() const;
     std::string action_text(Action a) const;

@@ -17,6 +17,8 @@
 //   View view(int seat) const;           Locations locations() const;   // true content of a View's locations
 //   void set_hidden(const Locations&, int observer, Rng&);   // install a sampled world of observer's view
 //   Action random_action(Rng&) const;    // uniform among the legal actions
+//   int tally(int seat) const;           // optional: what the seat's side has taken so far (eyes,
+//                                        // card points, tricks); the search reports its mean per move
 //   std::string to_string() const;
 #pragma once
 #include <algorithm>

@@ -65,6 +65,7 @@ struct ActionStats {
     Action action = 0;
     uint64_t visits = 0;
     double reward = 0, reward_sq = 0;   // sums of the observer's returns (the game's unit)
+    double tally = 0;                   // sum of what the observer's side took by the end (State::tally)
 };
 
 // One edge of the principal line: its key (the chooser's action if the observer chose it, else
@@ -277,7 +278,7 @@ template <GameState State>
     const QuarterRootTable& root4 = quarter_root_table();
     // The root's children are the observer's actions (key bit = action id): their sums in double
     // for the result table.
-    std::array<double, 128> root_reward{}, root_reward_sq{};
+    std::array<double, 128> root_reward{}, root_reward_sq{}, root_tally{};
     std::array<uint32_t, MAX_DEPTH> path;
     uint64_t it = 0, used = 1;
     // Adds the root children's statistics to `to` (out of line: kept off the hot loop's code).
@@ -289,6 +290,7 @@ template <GameState State>
                     a.visits += nodes[ch].visits;
                     a.reward += root_reward[edge_keys[ch]];
                     a.reward_sq += root_reward_sq[edge_keys[ch]];
+                    a.tally += root_tally[edge_keys[ch]];
                 }
     };
     uint64_t answered = 0;   // the last progress request this thread answered
@@ -396,6 +398,7 @@ template <GameState State>
             const double v = r[size_t(observer)];
             root_reward[root_key] += v;
             root_reward_sq[root_key] += v * v;
+            if constexpr (requires { s.tally(observer); }) root_tally[root_key] += s.tally(observer);
         }
     }
     done = it;
@@ -506,6 +509,7 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
             result.actions[i].visits += per_thread[size_t(t)][i].visits;
             result.actions[i].reward += per_thread[size_t(t)][i].reward;
             result.actions[i].reward_sq += per_thread[size_t(t)][i].reward_sq;
+            result.actions[i].tally += per_thread[size_t(t)][i].tally;
         }
     for (int t = 0; t < cfg.threads; ++t) {
         result.iterations += done[size_t(t)];

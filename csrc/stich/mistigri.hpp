@@ -110,6 +110,8 @@ struct MistigriState {
     // The rule-of-thumb bot (docs/bots.md): also a playout policy.
     Action heuristic_action(Rng& r) const;
     void returns(Returns& out) const;
+    // The tricks the seat has taken so far (M-10 pays by them): what a search reports per move.
+    int tally(int seat) const { return tricks_won[size_t(seat)]; }
     std::string action_text(Action a) const;
     // Reads texts the canonical form does not cover ("discard" with cards in any order).
     Action parse_action(std::string_view text) const;

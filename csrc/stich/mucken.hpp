@@ -103,6 +103,8 @@ struct MuckenState {
     // The rule-of-thumb bot (docs/bots.md): also a playout policy.
     Action heuristic_action(Rng& rng) const;
     void returns(Returns& out) const;
+    // The eyes the seat's team has taken so far (U-2): what a search reports per move.
+    int tally(int seat) const { return team_eyes[size_t(seat % 2)]; }
     std::string action_text(Action a) const;
     Action public_projection(Action a) const { return a; }   // everything in Mucken is said or shown
     // The search's keys: card plays are seen as they are; other decisions go the listed way.

@@ -36,6 +36,9 @@ def default_c(state: Any) -> float:
 
 # The unit of each game's returns() (docs/rules/*.md, G-4): what a search's means are in.
 UNITS = {"Couillon": "match points", "Mucken": "game points", "Mistigri": "chips"}
+# What each game's tally counts (ActionRow.taken), for the searching seat {seat}.
+TALLIES = {"Couillon": "card points of seat {seat}'s team", "Mucken": "eyes of seat {seat}'s team",
+           "Mistigri": "tricks of seat {seat}"}
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,9 @@ class ActionRow:
     mean: float
     low: float | None
     high: float | None
+    # The mean of what the searching seat's side had taken by the end of the deal after this move
+    # (the game's tally: card points in Couillon, eyes in Mucken, the seat's tricks in Mistigri).
+    taken: float | None = None
 
     @property
     def sd(self) -> float | None:
@@ -122,14 +128,28 @@ class SearchResult:
         ``NEGLIGIBLE_EFFECT`` (0.2) standard deviations of one deal's return (a difference the
         search cannot resolve: a less-searched move's mean lags by about that much). A runner-up
         below two visits has no interval (docs/search.md)."""
+        return self.tie_reason is not None
+
+    @property
+    def tie_reason(self) -> str | None:
+        """Why the top two moves are a tie (``tied``), in words; None when they are not."""
         if len(self.table) < 2:
-            return False
+            return None
         a, b = self.table[0], self.table[1]
         if 4 * b.visits >= a.visits:
-            return True
+            return "the runner-up still takes a quarter of the leader's visits or more"
         if a.sd is None or b.sd is None:
-            return False
-        return (a.low <= b.high and b.low <= a.high) or abs(a.mean - b.mean) <= NEGLIGIBLE_EFFECT * a.sd
+            return None
+        if a.low <= b.high and b.low <= a.high:
+            return "their 95% intervals overlap"
+        if abs(a.mean - b.mean) <= NEGLIGIBLE_EFFECT * a.sd:
+            return f"their means differ by less than {NEGLIGIBLE_EFFECT:g} standard deviations of a deal's return"
+        return None
+
+    @cached_property
+    def taken_name(self) -> str:
+        """What ``ActionRow.taken`` counts in this game, e.g. "eyes of seat 0's team"."""
+        return TALLIES.get(game_of(self.state).name, "").format(seat=self.observer) if self.state is not None else ""
 
     @property
     def speed(self) -> float:
@@ -152,9 +172,9 @@ class SearchResult:
             "game": self.game, "observer": self.observer, "unit": self.unit, "position": list(self.position),
             "iterations": self.iterations, "seconds": self.seconds, "threads": self.threads, "seed": self.seed,
             "nodes": self.nodes, "partial": self.partial, "best": str(self.best) if self.table else None,
-            "tied": self.tied,
+            "tied": self.tied, "tie_reason": self.tie_reason, "taken": self.taken_name,
             "moves": [{"action": str(r.action), "visits": r.visits, "share": r.visits / total, "mean": _none(r.mean),
-                       "low": r.low, "high": r.high} for r in self.table],
+                       "low": r.low, "high": r.high, "taken": r.taken} for r in self.table],
             "line": [{"seat": m.seat, "action": m.action, "visits": m.visits, "mean": m.mean} for m in self.line],
         }
 
@@ -183,9 +203,12 @@ class SearchResult:
             lines.append(f"principal line, seat:move (mean return of that seat, {unit}); most visited, >= 10 visits a move:")
             steps = [f"{m.seat}:{m.action} ({m.mean:+.2f})" for m in self.line]
             lines += ["  " + "  ".join(steps[i:i + 6]) for i in range(0, len(steps), 6)]
+        best = self.table[0] if self.table else None
+        if best is not None and best.taken is not None and self.taken_name:
+            lines.append(f"expected by the end of the deal after {best.action}: {best.taken:.1f} {self.taken_name}")
         if self.tied:
             lines.append(f"the top two moves, {self.table[0].action} and {self.table[1].action}, cannot be told apart "
-                         "at this budget (their 95% intervals overlap)")
+                         f"at this budget ({self.tie_reason})")
         return "\n".join(lines)
 
 
@@ -197,15 +220,16 @@ def _none(x: float) -> float | None:
     return None if math.isnan(x) else x
 
 
-def _row(action: _core.Action, visits: int, reward: float, reward_sq: float) -> ActionRow:
+def _row(action: _core.Action, visits: int, reward: float, reward_sq: float, tally: float = 0.0) -> ActionRow:
     if visits == 0:
         return ActionRow(action, 0, math.nan, None, None)
     mean = reward / visits
+    taken = tally / visits
     if visits < 2:
-        return ActionRow(action, visits, mean, None, None)
+        return ActionRow(action, visits, mean, None, None, taken)
     var = max(reward_sq - visits * mean * mean, 0.0) / (visits - 1)
     half = 1.96 * math.sqrt(var / visits)
-    return ActionRow(action, visits, mean, mean - half, mean + half)
+    return ActionRow(action, visits, mean, mean - half, mean + half, taken)
 
 
 def _position(state: Any, observer: int) -> tuple[str, ...]:
@@ -247,7 +271,7 @@ def _position(state: Any, observer: int) -> tuple[str, ...]:
 
 
 def _result(raw: dict, state: Any, threads: int, seed: int, partial: bool) -> SearchResult:
-    rows = [_row(a, n, r, r2) for a, n, r, r2 in raw["rows"]]
+    rows = [_row(*row) for row in raw["rows"]]
     rows.sort(key=lambda r: (-r.visits, r.action.id))
     return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed,
                         raw["arena_bytes"], tuple(LineStep(*step) for step in raw["line"]), partial, state)
