@@ -147,7 +147,7 @@ def changed_during(call, state):
 def raw_search(state, threads):
     """The binding itself (stich.ismcts also copies the state before calling it)."""
     raw = stich._core.ismcts(state, 200_000, 0.0, threads, 7, 0.7, 0)
-    return [(str(a), n, r, r2) for a, n, r, r2 in raw["rows"]], raw["line"]
+    return [(str(row[0]), *row[1:]) for row in raw["rows"]], raw["line"]
 
 
 def public_search(state, threads):
