@@ -169,7 +169,7 @@ def test_perft_reads_a_copy_of_a_state_changed_during_the_call():
 
 
 def test_cli_ctrl_c_prints_the_search_so_far_and_exits_130():
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"))
+    env = dict(os.environ, PYTHONPATH=str(Path(stich.__file__).resolve().parents[1]))   # the stich the tests import
     command = [sys.executable, "-m", "stich", "analyse", str(ROOT / "examples" / "position_couillon.txt")]
     # Signal once the search is surely running: after the time a whole short run takes, plus 1 s.
     start = time.monotonic()
