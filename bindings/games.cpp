@@ -320,6 +320,9 @@ void register_mucken(py::module_& m) {
           },
           py::arg("rules"), py::arg("seed"), py::arg("n"), py::arg("opening") = MUCKEN_OPENING_RANDOM);
     m.attr("MUCKEN_OPENING_RAMSCH") = MUCKEN_OPENING_RAMSCH;
+    // The search's accepted budgets, defined once in the core (ismcts.hpp).
+    m.attr("SEARCH_MAX_SECONDS") = detail::MAX_SECONDS;
+    m.attr("SEARCH_MAX_C") = detail::MAX_C;
 
     match_by_value(py::class_<MuckenMatch>(m, "MuckenMatch")
         .def(py::init([](const MuckenRules& r, uint64_t seed, int dealer) {

@@ -137,6 +137,8 @@ constexpr uint64_t MAX_ITERATIONS = UINT32_MAX - 1;
 // The longest time budget, in seconds (11.6 days): far below where a deadline would overflow the
 // clock's 64-bit nanoseconds.
 constexpr double MAX_SECONDS = 1e6;
+// The largest exploration constant (rewards are in [0, 1]: long before it the search only explores).
+constexpr double MAX_C = 100;
 
 // Fourth roots of the availability counts: a table below 4096, above it the table at the top 12
 // bits times 2^(shift/4) (a relative error below 1/8192; square roots only, so the same on every
@@ -451,7 +453,7 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     if (cfg.iterations > detail::MAX_ITERATIONS * uint64_t(cfg.threads))
         throw std::invalid_argument("at most 4294967294 iterations a thread (visit counts are 32-bit)");
     if (cfg.max_nodes < 64 || cfg.max_nodes > (uint32_t(1) << 31)) throw std::invalid_argument("max_nodes must be 64..2**31");
-    if (!(cfg.c >= 0 && cfg.c <= 100)) throw std::invalid_argument("the exploration constant c must be in [0, 100]");
+    if (!(cfg.c >= 0 && cfg.c <= detail::MAX_C)) throw std::invalid_argument("the exploration constant c must be in [0, 100]");
     const int observer = root.current_player();
     const WorldSampler sampler(root.view(observer));
     SearchResult result;

@@ -23,10 +23,10 @@ PLAYOUTS = {"random": 0, "heuristic": 1}
 # The default UCB exploration constant of each game (on rewards mapped into [0, 1]), chosen by the
 # experiment in docs/search.md (benchmarks/explore_c.py); ``ismcts(c=None)`` uses it.
 DEFAULT_C = {"Couillon": 1.4, "Mucken": 0.35, "Mistigri": 0.7}
-# The accepted budgets: a time budget up to 1e6 s (11.6 days; a deadline much further away would
-# overflow the clock), the exploration constant up to 100 (pure exploration long before).
-MAX_SECONDS = 1e6
-MAX_C = 100.0
+# The accepted budgets, from the core: a time budget up to 1e6 s (11.6 days; a deadline much
+# further away would overflow the clock), the exploration constant up to 100.
+MAX_SECONDS: float = _core.SEARCH_MAX_SECONDS
+MAX_C: float = _core.SEARCH_MAX_C
 
 
 def default_c(state: Any) -> float:
