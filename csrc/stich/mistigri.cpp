@@ -689,40 +689,40 @@ const std::vector<FieldSpec<MistigriState>>& MistigriDef::state_fields() {
     using S = MistigriState;
     using F = FieldSpec<S>;
     static const std::vector<F> fields{
-        property<S>("dealer", "", [](const S& s, int) { return Value::of_int(s.dealer); }),
-        property<S>("forehand", "", [](const S& s, int) { return Value::of_int(s.forehand); }),
-        property<S>("turned", "The card turned up for trump (M-4).", [](const S& s, int) { return Value::of_card(s.turned); }),
-        property<S>("trump", "The trump suit's letter (M-4, M-8).",
+        property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
+        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.", [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("turned", "Card", "The card turned up for trump (M-4).", [](const S& s, int) { return Value::of_card(s.turned); }),
+        property<S>("trump", "str", "The trump suit's letter (M-4, M-8).",
                     [](const S& s, int) { return Value::of_text(std::string(1, suit_letter(s.trump, s.deck_info().alphabet))); }),
-        property<S>("pot", "", [](const S& s, int) { return Value::of_int(s.pot); }),
-        property<S>("side_pot", "", [](const S& s, int) { return Value::of_int(s.side_pot); }),
-        property<S>("pot_in", "The pot carried into the deal, before the antes.", [](const S& s, int) { return Value::of_int(s.pot_in); }),
-        property<S>("side_pot_in", "", [](const S& s, int) { return Value::of_int(s.side_pot_in); }),
-        property<S>("joined", "The seats that joined (M-5).", [](const S& s, int) {
+        property<S>("pot", "int", "Chips in the pot (M-3).", [](const S& s, int) { return Value::of_int(s.pot); }),
+        property<S>("side_pot", "int", "Chips in the side pot (M-3).", [](const S& s, int) { return Value::of_int(s.side_pot); }),
+        property<S>("pot_in", "int", "The pot carried into the deal, before the antes.", [](const S& s, int) { return Value::of_int(s.pot_in); }),
+        property<S>("side_pot_in", "int", "The side pot carried into the deal.", [](const S& s, int) { return Value::of_int(s.side_pot_in); }),
+        property<S>("joined", "list[int]", "The seats that joined (M-5).", [](const S& s, int) {
             std::vector<int> seats;
             for (int i = 0; i < s.n; ++i)
                 if (s.joined >> i & 1) seats.push_back(i);
             return Value::of_ints(seats.data(), seats.data() + seats.size());
         }),
-        property<S>("talon", "The cards still to be drawn, top first.",
+        property<S>("talon", "list[Card]", "The cards still to be drawn, top first.",
                     [](const S& s, int) { return Value::of_card_list(s.talon.data() + s.talon_top, s.talon.data() + s.talon_end); }),
-        {"discards", "The seat's discards not yet reshuffled into the talon.", F::Kind::SeatMethod,
+        {"discards", "CardSet", "The seat's discards not yet reshuffled into the talon.", F::Kind::SeatMethod,
          [](const S& s, int seat) { return Value::of_cards(s.discards[size_t(seat)]); }},
-        {"exchange", "(discarded, drawn) of the seat's exchange, or None before it exchanged.", F::Kind::SeatMethod,
+        {"exchange", "tuple[CardSet, CardSet] | None", "(discarded, drawn) of the seat's exchange, or None before it exchanged.", F::Kind::SeatMethod,
          [](const S& s, int seat) {
              if (!(s.exchanged >> seat & 1)) return Value::none();
              return Value::list({Value::of_cards(s.discarded[size_t(seat)]), Value::of_cards(s.drawn[size_t(seat)])}, true);
          }},
-        property<S>("flush_winner", "The seat that won the pot with a flush (M-7), or None.",
+        property<S>("flush_winner", "int | None", "The seat that won the pot with a flush (M-7), or None.",
                     [](const S& s, int) { return Value::seat_or_none(s.flush_winner); }),
-        property<S>("tricks_won", "", [](const S& s, int) {
+        property<S>("tricks_won", "list[int]", "Tricks taken by each seat.", [](const S& s, int) {
             int t[MAX_SEATS];
             for (int i = 0; i < s.n; ++i) t[i] = s.tricks_won[size_t(i)];
             return Value::of_ints(t, t + s.n);
         }),
-        property<S>("trick", "The cards of the trick on the table, in the order played.",
+        property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
                     [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
-        property<S>("outcome", "How the deal ended: 'nobody joined', 'one joined', 'flush', 'played' ('' before the end).", [](const S& s, int) {
+        property<S>("outcome", "str", "How the deal ended: 'nobody joined', 'one joined', 'flush', 'played' ('' before the end).", [](const S& s, int) {
             static constexpr const char* NAMES[] = {"", "nobody joined", "one joined", "flush", "played"};
             return Value::of_text(NAMES[size_t(s.end)]);
         }),
@@ -733,11 +733,11 @@ const std::vector<FieldSpec<MistigriState>>& MistigriDef::state_fields() {
 const std::vector<FieldSpec<MistigriMatch>>& MistigriDef::match_fields() {
     using M = MistigriMatch;
     static const std::vector<FieldSpec<M>> fields{
-        property<M>("chips", "Each seat's chips.", [](const M& m, int) { return Value::of_ints(m.chips.data(), m.chips.data() + m.rules.players); }),
-        property<M>("pot", "", [](const M& m, int) { return Value::of_int(m.pot); }),
-        property<M>("side_pot", "", [](const M& m, int) { return Value::of_int(m.side_pot); }),
-        property<M>("dealer", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
-        property<M>("deals_played", "", [](const M& m, int) { return Value::of_int(m.deals_played); }),
+        property<M>("chips", "list[int]", "Each seat's chips.", [](const M& m, int) { return Value::of_ints(m.chips.data(), m.chips.data() + m.rules.players); }),
+        property<M>("pot", "int", "Chips in the pot carried into the next deal.", [](const M& m, int) { return Value::of_int(m.pot); }),
+        property<M>("side_pot", "int", "Chips in the side pot carried into the next deal.", [](const M& m, int) { return Value::of_int(m.side_pot); }),
+        property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
+        property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
     };
     return fields;
 }

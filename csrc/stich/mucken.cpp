@@ -569,33 +569,33 @@ void MuckenDef::random_playouts(const Rules& r, uint64_t seed, int64_t n, int32_
 const std::vector<FieldSpec<MuckenState>>& MuckenDef::state_fields() {
     using S = MuckenState;
     static const std::vector<FieldSpec<S>> fields{
-        property<S>("dealer", "", [](const S& s, int) { return Value::of_int(s.dealer); }),
-        property<S>("forehand", "", [](const S& s, int) { return Value::of_int(s.forehand); }),
-        property<S>("bock", "Whether this deal is a Bock deal (U-13).", [](const S& s, int) { return Value::of_bool(s.bock); }),
-        property<S>("next_bock", "Whether this finished deal makes the next one a Bock deal (U-13).",
+        property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
+        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.", [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("bock", "bool", "Whether this deal is a Bock deal (U-13).", [](const S& s, int) { return Value::of_bool(s.bock); }),
+        property<S>("next_bock", "bool", "Whether this finished deal makes the next one a Bock deal (U-13).",
                     [](const S& s, int) { return Value::of_bool(s.next_bock()); }),
-        property<S>("game", "The game being played ('Wenz', 'Schneider-Geier', 'Ramsch', 'must-play Muck', 'Sie', ...), or None.",
+        property<S>("game", "str | None", "The game being played ('Wenz', 'Schneider-Geier', 'Ramsch', 'must-play Muck', 'Sie', ...), or None.",
                     [](const S& s, int) { return s.play == MuckenPlay::None ? Value::none() : Value::of_text(s.game_name()); }),
-        property<S>("announcer", "", [](const S& s, int) { return Value::seat_or_none(s.announcer); }),
-        property<S>("player_team", "The announcer's team (U-6), or None.",
+        property<S>("announcer", "int | None", "The seat that announced the game being played, or None.", [](const S& s, int) { return Value::seat_or_none(s.announcer); }),
+        property<S>("player_team", "int | None", "The announcer's team (U-6), or None.",
                     [](const S& s, int) { return s.announcer < 0 ? Value::none() : Value::of_int(s.player_team); }),
-        property<S>("auction_holder", "The seat holding the highest announcement so far, or None.",
+        property<S>("auction_holder", "int | None", "The seat holding the highest announcement so far, or None.",
                     [](const S& s, int) { return Value::seat_or_none(s.holder); }),
-        property<S>("sie_seat", "The seat that showed a Sie (U-11), or None.", [](const S& s, int) { return Value::seat_or_none(s.sie_seat); }),
-        property<S>("doublings", "How many of Kontra, Re, Sup, Hirsch were said.", [](const S& s, int) { return Value::of_int(s.doublings); }),
-        property<S>("trick", "The cards of the trick on the table, in the order played.",
+        property<S>("sie_seat", "int | None", "The seat that showed a Sie (U-11), or None.", [](const S& s, int) { return Value::seat_or_none(s.sie_seat); }),
+        property<S>("doublings", "int", "How many of Kontra, Re, Sup, Hirsch were said.", [](const S& s, int) { return Value::of_int(s.doublings); }),
+        property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
                     [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
-        property<S>("team_eyes", "Eyes taken by each team (U-2).", [](const S& s, int) {
+        property<S>("team_eyes", "list[int]", "Eyes taken by each team (U-2).", [](const S& s, int) {
             const int e[2] = {s.team_eyes[0], s.team_eyes[1]};
             return Value::of_ints(e, e + 2);
         }),
-        property<S>("team_tricks", "", [](const S& s, int) {
+        property<S>("team_tricks", "list[int]", "Tricks taken by each team.", [](const S& s, int) {
             const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
             return Value::of_ints(t, t + 2);
         }),
-        property<S>("winning_team", "The team that won the finished deal, or None.",
+        property<S>("winning_team", "int | None", "The team that won the finished deal, or None.",
                     [](const S& s, int) { return Value::seat_or_none(s.winning_team()); }),
-        property<S>("value", "Value of the finished deal for the winning team (U-8).", [](const S& s, int) { return Value::of_int(s.value()); }),
+        property<S>("value", "int", "Value of the finished deal for the winning team (U-8).", [](const S& s, int) { return Value::of_int(s.value()); }),
     };
     return fields;
 }
@@ -603,21 +603,21 @@ const std::vector<FieldSpec<MuckenState>>& MuckenDef::state_fields() {
 const std::vector<FieldSpec<MuckenMatch>>& MuckenDef::match_fields() {
     using M = MuckenMatch;
     static const std::vector<FieldSpec<M>> fields{
-        property<M>("points", "Points of the two teams in the current Bobbl.",
+        property<M>("points", "list[int]", "Points of the two teams in the current Bobbl.",
                     [](const M& m, int) { return Value::of_ints(m.points.data(), m.points.data() + 2); }),
-        property<M>("bobbl_won", "", [](const M& m, int) { return Value::of_ints(m.bobbl_won.data(), m.bobbl_won.data() + 2); }),
-        property<M>("bobbl_points", "Final points of each Bobbl played, per team.", [](const M& m, int) {
+        property<M>("bobbl_won", "list[int]", "Bobbl won by each team.", [](const M& m, int) { return Value::of_ints(m.bobbl_won.data(), m.bobbl_won.data() + 2); }),
+        property<M>("bobbl_points", "list[list[int]]", "Final points of each Bobbl played, per team.", [](const M& m, int) {
             std::vector<Value> out;
             for (int i = 0; i < m.bobbls_played; ++i) out.push_back(Value::of_ints(m.bobbl_points[size_t(i)].data(), m.bobbl_points[size_t(i)].data() + 2));
             return Value::list(std::move(out));
         }),
-        property<M>("bobbl_winners", "The team that won each Bobbl played.",
+        property<M>("bobbl_winners", "list[int]", "The team that won each Bobbl played.",
                     [](const M& m, int) { return Value::of_ints(m.bobbl_winner.data(), m.bobbl_winner.data() + m.bobbls_played); }),
-        property<M>("dealer", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
-        property<M>("deals_played", "", [](const M& m, int) { return Value::of_int(m.deals_played); }),
-        property<M>("bock", "Whether the next deal is a Bock deal.", [](const M& m, int) { return Value::of_bool(m.bock()); }),
-        property<M>("bock_deals", "Bock deals still to come, the next one included.", [](const M& m, int) { return Value::of_int(m.bock_deals); }),
-        property<M>("winner", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+        property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
+        property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
+        property<M>("bock", "bool", "Whether the next deal is a Bock deal.", [](const M& m, int) { return Value::of_bool(m.bock()); }),
+        property<M>("bock_deals", "int", "Bock deals still to come, the next one included.", [](const M& m, int) { return Value::of_int(m.bock_deals); }),
+        property<M>("winner", "int | None", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
     };
     return fields;
 }
