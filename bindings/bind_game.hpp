@@ -262,6 +262,14 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); },
              py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
         .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"))
+        .def("_locations",
+             [](const State& s) {
+                 const Locations l = s.locations();
+                 std::vector<PyCardSet> out;
+                 for (int i = 0; i < s.view(0).num_locations; ++i) out.push_back(make_set(l[size_t(i)], s.deck_info()));
+                 return out;
+             },
+             "Test hook: the true content of every location of a view (location_names order).")
         .def("_random_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::random_action); },
              py::arg("seed"), "Test hook: the random playout policy's action (uniform among the legal actions).")
         .def("_legal_keys_consistent",
