@@ -12,10 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import _core
-from .games import Couillon, Game, Mistigri, Mucken, _check_seed, game_of
+from .games import GAMES, Game, _check_seed, game_of
 
 HEADER = "stich position 1"
-GAMES = {"Couillon": Couillon, "Mucken": Mucken, "Mistigri": Mistigri}
 COMMON_KEYS = ("game", "dealer", "seat", "hand", "history")
 # The lines a game adds (Mucken's bock, Mistigri's turned card, ...), as the core defines them.
 GAME_KEYS = tuple(dict.fromkeys(k for g in GAMES.values() for k in _core.position_keys(g()._rules)))
@@ -38,15 +37,10 @@ def _value_text(value: Any) -> str:
 
 def _game_line(game: Game) -> str:
     parts = [game.name]
-    for key, (default, _, _) in game.OPTIONS.items():
+    for key, option in game.OPTIONS.items():
         value = game.options[key]
-        if value == default:
+        if value == option.default:
             continue
-        if key == "deck":
-            # deck=None picks a deck from the other options: write it only when it differs from that pick
-            picked = type(game)(**{k: v for k, v in game.options.items() if k != "deck"}).deck.name
-            if value == picked:
-                continue
         parts.append(f"{key}={_value_text(value)}")
     return " ".join(parts)
 
