@@ -227,7 +227,7 @@ def test_error_too_many_cards():
     extra = str(stich.Mucken().deal(seed=1).hand(2)).split()[0]
     _raises(text.replace(hand, hand + " " + extra), r"^line 5 \(hand\): no deal is consistent with the position: seat 1 would hold 7 cards, more than 6$")
     _raises(text.replace(hand, " ".join(hand.split()[:-1])),
-            r"^line 5 \(hand\): no deal is consistent with the position: the history leaves seat 1 with 6 known cards")
+            r"^line 5 \(hand\): no deal is consistent with the position: the history leaves seat 1 with 6 cards here; the hand gives 5$")
 
 
 def test_error_talon_runs_out():

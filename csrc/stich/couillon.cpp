@@ -183,25 +183,36 @@ Locations CouillonState::locations() const {
 void CouillonState::set_hidden(const Locations& world, int observer, Rng& rng) {
     for (int s = 0; s < NUM_SEATS; ++s) hands[s] = world[s];
     talon = world[LOC_TALON];
-    if (observer == forehand) {
-        // Forehand saw its first packet, and its fifth card once all were dealt (C-2).
-        if (phase == CouillonPhase::Trump) reveal_card = rng.pick(hands[forehand] & ~first_three);
+    auto redraw_packet = [&](Rng& r) {
+        // The others know of forehand's packet only that it is three of forehand's cards as dealt
+        // (its hand and the cards it has played), not the revealed one.
+        CardSet dealt = hands[forehand];
+        for (int i = 0; i < history.size; ++i)
+            if (history.actors[i] == forehand && is_card_action(history.actions[i])) dealt |= bit(Card(history.actions[i]));
+        CardSet rest = dealt & ~(revealed ? bit(reveal_card) : CardSet(0));
+        first_three = 0;
+        for (int i = 0; i < 3; ++i) {
+            const Card c = r.pick(rest);
+            first_three |= bit(c);
+            rest &= ~bit(c);
+        }
+        if (!revealed) reveal_card = r.pick(dealt & ~first_three);
+    };
+    if (phase == CouillonPhase::Trump) {
+        // Forehand sees its packet and not yet its fifth card (C-2).
+        if (observer != forehand) redraw_packet(rng);
+        else reveal_card = rng.pick(hands[forehand] & ~first_three);
         return;
     }
-    // The others know of forehand's packet only that it is three of forehand's cards as dealt
-    // (not the revealed one): redrawn, so that neither a resampled world nor a pickled view shows
-    // forehand's real first three.
-    CardSet dealt = hands[forehand];
-    for (int i = 0; i < history.size; ++i)
-        if (history.actors[i] == forehand && is_card_action(history.actions[i])) dealt |= bit(Card(history.actions[i]));
-    CardSet rest = dealt & ~(revealed ? bit(reveal_card) : CardSet(0));
-    first_three = 0;
-    for (int i = 0; i < 3; ++i) {
-        const Card c = rng.pick(rest);
-        first_three |= bit(c);
-        rest &= ~bit(c);
+    // Once the trump is chosen forehand's packet no longer matters to the play, but the other
+    // seats must not see it: redrawn from a side stream, so that the draws a search makes after
+    // set_hidden stay what they were before this redraw existed (one pick while not revealed).
+    const CardSet outside = hands[forehand] & ~first_three;
+    if (observer != forehand) {
+        Rng side(mix_seed(rng.state, 0x666972737433ULL));
+        redraw_packet(side);
     }
-    if (!revealed) reveal_card = rng.pick(dealt & ~first_three);
+    if (!revealed && outside) rng.pick(outside);
 }
 
 View CouillonState::view(int seat) const {

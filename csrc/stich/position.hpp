@@ -253,8 +253,8 @@ State rebuild_position(State s, int observer, CardSet hand, CardSet own, const P
         if (hand & ~shown)
             why += "seat " + std::to_string(observer) + " does not hold " + cards_text(hand & ~shown, d.alphabet) + " after the history";
         else
-            why += "the history leaves seat " + std::to_string(observer) + " with " + std::to_string(popcount(shown)) + " known cards, " +
-                   cards_text(shown, d.alphabet) + "; the hand gives " + std::to_string(popcount(hand));
+            why += "the history leaves seat " + std::to_string(observer) + " with " + std::to_string(popcount(shown)) +
+                   " cards here; the hand gives " + std::to_string(popcount(hand));
         throw PositionError("hand", -1, why);
     }
     const WorldSampler sampler(s.view(observer));
