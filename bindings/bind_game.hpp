@@ -11,6 +11,7 @@
 
 #include "common.hpp"
 #include "stich/game.hpp"
+#include "stich/position.hpp"
 #include "stich/search.hpp"
 #include "stich/sampler.hpp"
 
@@ -264,6 +265,14 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
              py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
         .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"),
              "The canonical text of an action id of this game in this state (a Mistigri discard's id names cards of the hand).")
+        .def("_locations",
+             [](const State& s) {
+                 const Locations l = s.locations();
+                 std::vector<PyCardSet> out;
+                 for (int i = 0; i < s.view(0).num_locations; ++i) out.push_back(make_set(l[size_t(i)], s.deck_info()));
+                 return out;
+             },
+             "Test hook: the true content of every location of a view (location_names order).")
         .def("_random_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::random_action); },
              py::arg("seed"), "Test hook: the random playout policy's action (uniform among the legal actions).")
         .def("_legal_keys_consistent",
@@ -404,6 +413,37 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
           "Leaves of the tree of legal actions to `depth` plies; with divide=True a dict of the leaves below each "
           "legal action (its text), in the order of legal_actions().");
     return c;
+}
+
+// The position notation's core (stich/position.hpp), one overload per game: read_position(rules,
+// dealer, seat, hand card ids, [(seat, text)], [(key, value)], seed) -> state, and
+// write_position(state, seat) -> ([(seat, text)], [(key, value)]). Conversion only.
+template <GameState State, class Rules>
+void bind_position(py::module_& m) {
+    m.def("read_position",
+          [](const Rules& rules, int dealer, int seat, const std::vector<int>& hand, const std::vector<std::pair<int, std::string>>& history,
+             const PositionLines& lines, uint64_t seed) -> State {
+              CardSet cards = 0;
+              for (int c : hand) {
+                  if (c < 0 || c >= MAX_CARDS) throw py::value_error("card id " + std::to_string(c) + " out of range");
+                  cards |= bit(Card(c));
+              }
+              PositionEntries entries;
+              for (const auto& [who, text] : history) entries.push_back({who, text});
+              return read_position(rules, dealer, seat, cards, entries, lines, seed);
+          },
+          py::arg("rules"), py::arg("dealer"), py::arg("seat"), py::arg("hand"), py::arg("history"), py::arg("lines"), py::arg("seed"),
+          "A state consistent with a position (docs/notation.md), its hidden cards drawn as resample(seat, seed) draws them; "
+          "PositionError (a ValueError with .key and .entry) naming what cannot be.");
+    m.def("write_position",
+          [](const State& s, int seat) {
+              check_seat(seat, s.num_players());
+              std::vector<std::pair<int, std::string>> history;
+              for (auto& e : position_history(s, seat)) history.emplace_back(e.seat, std::move(e.text));
+              return py::make_tuple(history, position_lines(s, seat));
+          },
+          py::arg("state"), py::arg("seat"), "The history entries and the game's own lines of `seat`'s position.");
+    m.def("position_keys", [](const Rules& r) { return position_keys(r); }, py::arg("rules"), "The lines of its own a position of the game may have.");
 }
 
 }  // namespace stich::py_bind

@@ -260,14 +260,34 @@ void register_views(py::module_& m) {
 
 }  // namespace
 
+// stich._core.PositionError: a ValueError with the line (`key`) and history entry (`entry`, or
+// None) at fault. The type is created once and lives as long as the interpreter.
+void register_position_error(py::module_& m) {
+    static PyObject* type = PyErr_NewException("stich._core.PositionError", PyExc_ValueError, nullptr);
+    m.attr("PositionError") = py::handle(type);
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const PositionError& e) {
+            py::object err = py::reinterpret_steal<py::object>(PyObject_CallFunction(type, "s", e.what()));
+            if (!err) return;   // the call set a Python error
+            err.attr("key") = e.key;
+            err.attr("entry") = e.entry < 0 ? py::object(py::none()) : py::object(py::int_(e.entry));
+            PyErr_SetObject(type, err.ptr());
+        }
+    });
+}
+
 void register_games(py::module_& m) {
     py::register_exception<IllegalAction>(m, "IllegalActionError", PyExc_ValueError);
+    register_position_error(m);
     register_views(m);
     register_contracts(m);
     register_registry(m);
     // The search's accepted budgets, defined once in the core (ismcts.hpp).
     m.attr("SEARCH_MAX_SECONDS") = detail::MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
+    for_each_game([&]<class Def>() { bind_position<typename Def::State, typename Def::Rules>(m); });
 }
 
 }  // namespace stich::py_bind

@@ -376,6 +376,104 @@ View MuckenState::view(int seat) const {
     return v;
 }
 
+namespace {
+
+// The replay's hooks (stich/position.hpp): who holds EO once every seat passed (U-9).
+struct MuckenPositionHooks {
+    const PositionEntries& es;
+    int observer;
+    int eo_team;   // -1: no eo_team line
+
+    void hidden(MuckenState&, int) const {}
+    Need need(const MuckenState& s, int i) const {
+        Need n;
+        const bool last_pass = s.phase == MuckenPhase::Auction && s.holder < 0 && popcount(s.passed) == s.n - 1 &&
+                               iequals(es[size_t(i)].text, "pass");
+        if (!last_pass) return n;
+        if (s.rules.if_all_pass == AllPass::MustPlay && i + 1 < int(es.size())) {
+            n.known[size_t(es[size_t(i + 1)].seat)] |= bit(EICHEL_OBER);
+            n.blame = i + 1;
+            n.why = "the holder of EO chooses the must-play game (U-9)";
+        }
+        if (s.rules.if_all_pass == AllPass::OnePoint) {
+            if (eo_team < 0)
+                throw PositionError("eo_team", -1, "every seat passed in a one_point deal: the position needs the line 'eo_team: T', "
+                                                   "the team (0 or 1) that holds the Eichel-Ober (U-9)");
+            for (int seat = 0; seat < s.n; ++seat)
+                if (seat % 2 != eo_team) n.forbidden[size_t(seat)] |= bit(EICHEL_OBER);
+            n.why = "eo_team: team " + std::to_string(eo_team) + " holds the Eichel-Ober (U-9)";
+        }
+        return n;
+    }
+    Action action(MuckenState& s, int i, Rng&) const { return find_action(s, es[size_t(i)].text); }
+};
+
+const char* const MUCKEN_EXTRA_LOCATIONS[] = {""};
+
+}  // namespace
+
+MuckenState read_position(const MuckenRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& es,
+                          const PositionLines& lines, uint64_t seed) {
+    rules.validate();
+    const int n = rules.players;
+    check_position_lines(lines, "Mucken", position_keys(rules));
+    if (dealer < 0 || dealer >= n || observer < 0 || observer >= n)
+        throw PositionError("seat", -1, "seats are 0.." + std::to_string(n - 1));
+    bool bock = false;
+    if (const std::string* v = position_line(lines, "bock")) {
+        if (*v != "yes" && *v != "no") throw PositionError("bock", -1, "must be yes or no, got " + quoted(*v));
+        bock = *v == "yes";
+    }
+    int eo_team = -1;
+    if (const std::string* v = position_line(lines, "eo_team")) {
+        if (*v != "0" && *v != "1") throw PositionError("eo_team", -1, "must be 0 or 1, got " + quoted(*v));
+        eo_team = *v == "1";
+    }
+    const Deck& d = deck(rules.deck_kind());
+    CardSet own = hand;
+    for (int i = 0; i < int(es.size()); ++i) {
+        if (es[size_t(i)].seat < 0 || es[size_t(i)].seat >= n) entry_error(es, i, "seats are 0.." + std::to_string(n - 1));
+        if (es[size_t(i)].seat != observer) continue;
+        const Card c = entry_card(es[size_t(i)].text, d);
+        if (c == NO_CARD) continue;
+        if (contains(own, c)) entry_error(es, i, "the card " + card_text(c, d.alphabet) + " is given twice");
+        own |= bit(c);
+    }
+    check_own_hand(own, rules.hand_size(), observer);
+    FixedHands fixed{};
+    for (CardSet o = own; o;) fixed[size_t(observer)].push_back(pop_lsb(o));
+    MuckenState s = mucken_deal(rules, mix_seed(seed, 1), dealer, bock, &fixed);
+    if (s.play == MuckenPlay::Sie) {
+        if (s.sie_seat == observer)
+            throw PositionError("hand", -1, "seat " + std::to_string(observer) + " holds a Sie (U-11): the deal ends at once, so there is no position");
+        // Another seat's Sie in the working deal: the deal goes on (the replay redraws the hidden cards).
+        s.play = MuckenPlay::None;
+        s.phase = MuckenPhase::Auction;
+        s.sie_seat = -1;
+    }
+    MuckenPositionHooks hooks{es, observer, eo_team};
+    MuckenState out = rebuild_position(s, observer, hand, own, es, seed, hooks, MUCKEN_EXTRA_LOCATIONS);
+    if (eo_team >= 0 && out.play != MuckenPlay::OnePoint)
+        throw PositionError("eo_team", -1, "only a one_point deal in which every seat passed has this line (U-9)");
+    return out;
+}
+
+std::vector<std::string> position_keys(const MuckenRules&) { return {"bock", "eo_team"}; }
+
+PositionEntries position_history(const MuckenState& s, int seat) {
+    const View v = s.view(seat);
+    PositionEntries out;
+    for (int i = 0; i < v.history_size; ++i) out.push_back({v.history[size_t(i)].seat, s.action_text(v.history[size_t(i)].action)});
+    return out;
+}
+
+PositionLines position_lines(const MuckenState& s, int) {
+    PositionLines out;
+    if (s.bock) out.emplace_back("bock", "yes");
+    if (s.play == MuckenPlay::OnePoint) out.emplace_back("eo_team", std::to_string(s.announcer % 2));
+    return out;
+}
+
 const char* MuckenState::phase_name() const {
     static constexpr const char* NAMES[] = {"auction", "must_play", "doubling", "play", "over"};
     return NAMES[size_t(phase)];
