@@ -1,6 +1,7 @@
 #include "bind_game.hpp"
 #include "stich/contract.hpp"
 #include "stich/couillon.hpp"
+#include "stich/euchre.hpp"
 #include "stich/mucken.hpp"
 #include "stich/mistigri.hpp"
 #include "stich/pickle.hpp"
@@ -494,7 +495,8 @@ PyAction unpickle_action(const py::object& t) {
             const std::string game = utf8(f[0]), phase = utf8(f[1]);
             if (id >= 0 && id < HIDDEN_ACTION &&
                 (static_names<CouillonState>(a, game, phase, CouillonPhase::Over) || static_names<MuckenState>(a, game, phase, MuckenPhase::Over) ||
-                 static_names<MistigriState>(a, game, phase, MistigriPhase::Over)))
+                 static_names<MistigriState>(a, game, phase, MistigriPhase::Over) ||
+                 static_names<EuchreState>(a, game, phase, EuchrePhase::Over)))
                 return a;
         }
     }

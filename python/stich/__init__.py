@@ -1,4 +1,4 @@
-"""stich: a fast engine for trick-taking card games (Mucken, Couillon with Mit, Mistigri).
+"""stich: a fast engine for trick-taking card games (Mucken, Couillon with Mit, Mistigri, Euchre).
 
 The rules run in a C++20 core (``stich._core``); this package adds parsing, printing and the CLI.
 """
@@ -14,6 +14,7 @@ from ._core import (
     CouillonMatch,
     CouillonState,
     Deck,
+    EuchreState,
     IllegalActionError,
     InfoSet,
     MistigriMatch,
@@ -24,6 +25,7 @@ from ._core import (
 )
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
 from .cards import Rank, Suit
+from .euchre import Euchre
 from .games import Couillon, Game, Mistigri, Mucken
 from .notation import Position, parse, position_text
 from .search import ActionRow, SearchResult, ismcts
@@ -44,6 +46,8 @@ __all__ = [
     "CouillonMatch",
     "CouillonState",
     "Deck",
+    "Euchre",
+    "EuchreState",
     "Game",
     "HeuristicBot",
     "IllegalActionError",

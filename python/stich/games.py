@@ -329,4 +329,8 @@ def game_of(state: Any) -> Game:
     if isinstance(r, _core.MistigriRules):
         return Mistigri(players=r.players, deck=r.deck.name, chips=r.chips, stake=r.stake, monch=r.monch,
                         club_law=r.club_law, deals=r.deals or None)
+    if isinstance(r, _core.EuchreRules):
+        from .euchre import Euchre
+
+        return Euchre(allow_lone_defender=r.allow_lone_defender, stick_the_dealer=r.stick_the_dealer)
     raise TypeError(f"not a stich game state: {state!r}")

@@ -22,7 +22,7 @@ from .games import game_of
 PLAYOUTS = {"random": 0, "heuristic": 1}
 # The default UCB exploration constant of each game (on rewards mapped into [0, 1]), chosen by the
 # experiment in docs/search.md (benchmarks/explore_c.py); ``ismcts(c=None)`` uses it.
-DEFAULT_C = {"Couillon": 1.4, "Mucken": 0.35, "Mistigri": 0.7}
+DEFAULT_C = {"Couillon": 1.4, "Mucken": 0.35, "Mistigri": 0.7, "Euchre": 1.4}
 # The accepted budgets, from the core: a time budget up to 1e6 s (11.6 days; a deadline much
 # further away would overflow the clock), the exploration constant up to 100.
 MAX_SECONDS: float = _core.SEARCH_MAX_SECONDS
@@ -35,10 +35,10 @@ def default_c(state: Any) -> float:
 
 
 # The unit of each game's returns() (docs/rules/*.md, G-4): what a search's means are in.
-UNITS = {"Couillon": "match points", "Mucken": "game points", "Mistigri": "chips"}
+UNITS = {"Couillon": "match points", "Mucken": "game points", "Mistigri": "chips", "Euchre": "points"}
 # What each game's tally counts (ActionRow.taken), for the searching seat {seat}.
 TALLIES = {"Couillon": "card points of seat {seat}'s team", "Mucken": "eyes of seat {seat}'s team",
-           "Mistigri": "tricks of seat {seat}"}
+           "Mistigri": "tricks of seat {seat}", "Euchre": "tricks of seat {seat}'s team"}
 
 
 @dataclass(frozen=True)
