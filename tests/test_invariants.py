@@ -28,6 +28,7 @@ GAMES = [
     stich.Mucken(players=6, if_all_pass="must_play", ramsch_stichzwang=False, kontra_takes_over=False),
     stich.Mistigri(), stich.Mistigri(players=3), stich.Mistigri(monch=True),
     stich.Mistigri(players=6, deck="french52", club_law=True, stake=3),
+    stich.Euchre(), stich.Euchre(allow_lone_defender=True, stick_the_dealer=False),
 ]
 IDS = [repr(g) for g in GAMES]
 SEEDS = range(300)
@@ -119,9 +120,36 @@ def _mistigri_min_steps(game, state, steps):
     assert steps >= state.num_players + 1            # everyone bids at least
 
 
+def _euchre_returns(state, r):
+    # E-10: the makers' score for the makers, its opposite for the defenders; 0 when all passed.
+    m = state.makers_score
+    if state.declarer is None:
+        assert m == 0 and state.passes == 8 and not state.rules.stick_the_dealer
+    else:
+        assert m in (1, 2, 4, -2, -4)
+        assert m != 4 or state.declarer_alone
+        assert m != -4 or state.lone_defender is not None
+        assert sum(state.team_tricks) == 5
+    assert r == [m if s % 2 == (state.declarer or 0) % 2 else -m for s in range(4)]
+
+
+def _euchre_rows(a):
+    assert (a.sum(axis=1) == 0).all()
+    assert (a[:, 0] == a[:, 2]).all() and (a[:, 1] == a[:, 3]).all()
+    assert set(np.abs(a[:, 0]).tolist()) <= {0, 1, 2, 4}
+
+
+def _euchre_min_steps(game, state, steps):
+    if state.declarer is None:
+        assert steps == 9                  # eight passes
+    else:
+        assert steps >= 1 + 1 + 1 + 5 * (4 - len(state.sitting_out))   # a bid, go-alone, the cards
+
+
 RETURN_RULES = {"Couillon": (_couillon_returns, _couillon_rows), "Mucken": (_mucken_returns, _mucken_rows),
-                "Mistigri": (_mistigri_returns, _mistigri_rows)}
-MIN_STEPS = {"Couillon": _couillon_min_steps, "Mucken": _mucken_min_steps, "Mistigri": _mistigri_min_steps}
+                "Mistigri": (_mistigri_returns, _mistigri_rows), "Euchre": (_euchre_returns, _euchre_rows)}
+MIN_STEPS = {"Couillon": _couillon_min_steps, "Mucken": _mucken_min_steps, "Mistigri": _mistigri_min_steps,
+             "Euchre": _euchre_min_steps}
 
 parametrize_games = pytest.mark.parametrize("game", GAMES, ids=IDS)
 
