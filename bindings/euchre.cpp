@@ -41,6 +41,12 @@ void register_euchre(py::module_& m) {
                         }));
 
     bind_state<EuchreState>(m, "EuchreState", {"kitty"})
+        .def(py::pickle([](const EuchreState& s) { return py::bytes(euchre_dump(s)); },
+                        [](const py::object& b) {
+                            if (!py::isinstance<py::bytes>(b))
+                                throw py::value_error("corrupt pickled stich object: expected bytes, got " + std::string(py::str(py::type::of(b))));
+                            return euchre_load(std::string_view(PyBytes_AS_STRING(b.ptr()), size_t(PyBytes_GET_SIZE(b.ptr()))));
+                        }))
         .def_property_readonly("rules", [](const EuchreState& s) { return s.rules; })
         .def_property_readonly("dealer", [](const EuchreState& s) { return int(s.dealer); })
         .def_property_readonly("upcard", [](const EuchreState& s) { return PyCard{s.upcard, Alphabet::French}; })

@@ -509,7 +509,8 @@ PyView unpickle_view(const py::object& t) {
     if (py::isinstance<py::tuple>(t) && py::len(t) == 2) {
         const auto f = t.cast<py::tuple>();
         const py::object state = f[0];
-        if ((py::isinstance<CouillonState>(state) || py::isinstance<MuckenState>(state) || py::isinstance<MistigriState>(state)) &&
+        if ((py::isinstance<CouillonState>(state) || py::isinstance<MuckenState>(state) || py::isinstance<MistigriState>(state) ||
+             py::isinstance<EuchreState>(state)) &&
             py::isinstance<py::int_>(f[1]) && !py::isinstance<py::bool_>(f[1])) {
             const long long seat = int_or(f[1], -1);
             if (seat >= 0 && seat < state.attr("num_players").cast<int>()) return state.attr("view")(seat).cast<PyView>();

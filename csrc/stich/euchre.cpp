@@ -386,6 +386,74 @@ EuchreState euchre_deal(const EuchreRules& rules, uint64_t seed, int dealer, con
     return st;
 }
 
+namespace {
+constexpr char EUCHRE_MAGIC[3] = {'S', 'E', 1};   // stich, Euchre, format version 1
+constexpr uint8_t AT_UPCARD = 4, AT_KITTY = 5;
+
+[[noreturn]] void corrupt(const std::string& what) { throw std::invalid_argument("corrupt pickled stich object: " + what); }
+}  // namespace
+
+std::string euchre_dump(const EuchreState& s) {
+    // Where each card was at the deal: the seats' cards now, what each played, the dealer's
+    // discard back and the upcard (if taken) out of its hand.
+    std::array<uint8_t, 24> at;
+    at.fill(AT_KITTY);
+    for (int seat = 0; seat < EuchreState::NUM_SEATS; ++seat)
+        for (CardSet h = s.hands[size_t(seat)]; h;) at[size_t(euchre_index(pop_lsb(h)))] = uint8_t(seat);
+    for (int i = 0; i < s.history.size; ++i)
+        if (is_card_action(s.history.actions[size_t(i)])) at[size_t(euchre_index(Card(s.history.actions[size_t(i)])))] = s.history.actors[size_t(i)];
+    if (s.discard != NO_CARD) at[size_t(euchre_index(s.discard))] = s.dealer;
+    at[size_t(euchre_index(s.upcard))] = AT_UPCARD;
+    std::string out(EUCHRE_MAGIC, 3);
+    out.push_back(char(s.rules.allow_lone_defender));
+    out.push_back(char(s.rules.stick_the_dealer));
+    out.push_back(char(s.dealer));
+    for (uint8_t a : at) out.push_back(char(a));
+    out.push_back(char(s.history.size));
+    for (int i = 0; i < s.history.size; ++i) {
+        out.push_back(char(s.history.actors[size_t(i)]));
+        out.push_back(char(uint8_t(s.history.actions[size_t(i)])));
+    }
+    return out;
+}
+
+EuchreState euchre_load(std::string_view b) {
+    constexpr size_t HEADER = 3 + 3 + 24 + 1;
+    if (b.size() < 2 || b.substr(0, 2) != std::string_view(EUCHRE_MAGIC, 2)) corrupt("not a Euchre state");
+    if (b.size() < 3 || b[2] != EUCHRE_MAGIC[2])
+        corrupt(b.size() < 3 ? "the data ends early"
+                             : "format version " + std::to_string(uint8_t(b[2])) + "; this stich reads version " + std::to_string(EUCHRE_MAGIC[2]));
+    if (b.size() < HEADER) corrupt("the data ends early");
+    auto byte = [&](size_t i) { return uint8_t(b[i]); };
+    if (byte(3) > 1 || byte(4) > 1) corrupt("a flag is neither 0 nor 1");
+    if (byte(5) >= EuchreState::NUM_SEATS) corrupt("the dealer is not a seat");
+    const EuchreRules rules{byte(3) == 1, byte(4) == 1};
+    FixedHands fixed{};
+    for (int i = 0; i < 24; ++i) {
+        const uint8_t where = byte(6 + size_t(i));
+        if (where > AT_KITTY) corrupt("a card's place is out of range");
+        fixed[where].push_back(euchre_card(i));
+    }
+    const size_t n = byte(HEADER - 1);
+    if (b.size() != HEADER + 2 * n) corrupt("the data has the wrong length");
+    EuchreState s;
+    try {
+        s = euchre_deal(rules, 0, byte(5), &fixed);
+    } catch (const std::invalid_argument& e) {
+        corrupt(e.what());
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const int actor = byte(HEADER + 2 * i);
+        const Action a = byte(HEADER + 2 * i + 1);
+        if (s.is_terminal() || actor != s.current_player()) corrupt("an action by a seat not to act");
+        ActionList legal;
+        s.legal_actions(legal);
+        if (!legal.contains(a)) corrupt("an action that is not legal");
+        s.apply(a);
+    }
+    return s;
+}
+
 [[gnu::flatten]] void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     random_playouts<EuchreState>([&](int64_t i, uint64_t deal_seed) { return euchre_deal(rules, deal_seed, int(i % 4)); }, seed, n,
                                  EuchreState::NUM_SEATS, out, stop);

@@ -104,7 +104,29 @@ struct EuchreState {
     }
     // A bare card names the dealer's discard in the discard phase (OpenSpiel's text for it).
     Action parse_action(std::string_view text) const;
-    ActionSet legal_keys(bool) const { return phase == EuchrePhase::Play ? ActionSet{{legal_cards(), 0}} : ActionSet{}; }
+    // The search's keys: every action is its own key, except the dealer's discard for the other
+    // seats (hidden: the search lists and projects those).
+    ActionSet legal_keys(bool own) const {
+        switch (phase) {
+            case EuchrePhase::Play: return ActionSet{{legal_cards(), 0}};
+            case EuchrePhase::Bid: {   // bit 0 of the upper word: PASS (64), bits 1.. the suits (65 + suit)
+                const bool pass = !(rules.stick_the_dealer && passes == 2 * NUM_SEATS - 1);
+                const uint64_t suits = passes < NUM_SEATS ? uint64_t(1) << suit_of(upcard) : 0xF & ~(uint64_t(1) << suit_of(upcard));
+                return ActionSet{{0, uint64_t(pass) | suits << 1}};
+            }
+            case EuchrePhase::Alone:
+            case EuchrePhase::Defend: return ActionSet{{0, uint64_t(3) << (euchre_action::ALONE - CARD_ACTIONS)}};
+            case EuchrePhase::Discard: {
+                if (!own) return ActionSet{};
+                const CardSet h = hands[dealer] & ~bit(upcard);
+                uint64_t idx = 0;   // euchre_index bits: ranks 9..A of each suit, six per suit
+                for (int s = 0; s < SUIT_NB; ++s) idx |= ((h >> (16 * s + RANK_NINE)) & 0x3F) << (6 * s);
+                return ActionSet{{0, idx << (euchre_action::DISCARD - CARD_ACTIONS)}};
+            }
+            case EuchrePhase::Over: break;
+        }
+        return ActionSet{};
+    }
     Action action_with_key(Action key, Rng&) const { return key; }
     View view(int seat) const;
     Locations locations() const;
@@ -126,6 +148,12 @@ static_assert(GameState<EuchreState>);
 // Deals from a seed; `fixed` pins cards to seats 0..3, the upcard (location 4, one card) and
 // the kitty (location 5, up to three cards); the rest is random.
 EuchreState euchre_deal(const EuchreRules& rules, uint64_t seed, int dealer, const FixedHands* fixed = nullptr);
+
+// A portable byte form of a state, for pickling: the rules, the dealer, where each card was dealt
+// and the history. Loading deals those cards and replays the history with every action checked,
+// so a damaged form raises std::invalid_argument ("corrupt pickled stich object: ...").
+std::string euchre_dump(const EuchreState& s);
+EuchreState euchre_load(std::string_view bytes);
 
 // Plays n random deals (dealer i % 4) with uniformly random legal actions; writes each deal's
 // returns (4 per deal) to out. Deal i depends only on (seed, i).
