@@ -11,9 +11,9 @@ import random
 import sys
 from pathlib import Path
 
-from . import Couillon, Mistigri, Mucken, perft
+from . import Couillon, Euchre, Mistigri, Mucken, perft
 
-GAMES = {"couillon": Couillon, "mucken": Mucken, "mistigri": Mistigri}
+GAMES = {"couillon": Couillon, "mucken": Mucken, "mistigri": Mistigri, "euchre": Euchre}
 DEFAULT_SECONDS = 2.0   # analyse's budget when none is given
 
 
