@@ -126,7 +126,11 @@ Action EuchreState::random_action(Rng& rng) const {
     switch (phase) {
         case EuchrePhase::Play: return rng.pick(legal_cards());
         case EuchrePhase::Discard: return Action(ea::DISCARD + euchre_index(rng.pick(hands[dealer] & ~bit(upcard))));
-        default: return random_listed_action(*this, rng);
+        case EuchrePhase::Over: return random_listed_action(*this, rng);
+        default: {   // bids and go-alone decisions: their ids are the upper word's bits of the keys
+            const uint64_t keys = legal_keys(true).w[1];
+            return Action(CARD_ACTIONS + nth_card(keys, int(rng.below(uint32_t(popcount(keys))))));
+        }
     }
 }
 
