@@ -258,13 +258,50 @@ def test_search_and_bots_play_euchre():
     assert results.shape == (40, 4) and (results.sum(axis=1) == 0).all()
 
 
-def test_rules_and_actions_pickle():
+def test_E_13_match_to_ten():
+    game = stich.Euchre()
+    m = game.match(seed=3, dealer=1)
+    rng = random.Random(3)
+    scores = [0, 0]
+    while not m.is_over:
+        assert m.dealer == (1 + m.deals_played) % 4
+        s = m.next_deal()
+        while not s.is_terminal:
+            s.apply(rng.choice(s.legal_actions()))
+        points = s.makers_score
+        scores[s.declarer % 2 if points > 0 else 1 - s.declarer % 2] += abs(points)
+        m.record(s)
+        assert m.scores == scores
+        assert pickle.loads(pickle.dumps(m)) == m
+    assert max(scores) >= 10 and m.winner == scores.index(max(scores)) and min(scores) < 10
+    with pytest.raises(ValueError, match="over"):
+        m.next_deal()
+
+
+def test_pickling_by_replay():
     game = stich.Euchre(allow_lone_defender=True)
     assert pickle.loads(pickle.dumps(game)) == game
     r = game.deal(seed=1).rules
     assert pickle.loads(pickle.dumps(r)) == r and r.allow_lone_defender and r.stick_the_dealer
-    a = game.deal(seed=1).legal_actions()[0]
-    assert pickle.loads(pickle.dumps(a)) == a
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = game.deal(seed=seed, dealer=seed % 4)
+        while True:
+            back = pickle.loads(pickle.dumps(s))
+            assert back == s and str(back) == str(s)
+            w = s.resample(1, seed)                    # a sampled world, discard redrawn, pickles too
+            assert pickle.loads(pickle.dumps(w)) == w
+            if s.is_terminal:
+                break
+            a = rng.choice(s.legal_actions())
+            assert pickle.loads(pickle.dumps(a)) == a
+            s.apply(a)
+    good = game.deal(seed=1).__getstate__()
+    cls = type(game.deal(seed=1))
+    for bad in (b"", good[:-1] + b"\x07", good[:2] + b"\x09" + good[3:], good[:6] + b"\x06" + good[7:]):
+        obj = cls.__new__(cls)
+        with pytest.raises(ValueError, match="corrupt pickled"):
+            obj.__setstate__(bad)
 
 
 # ----- bad input --------------------------------------------------------------------------------
@@ -301,7 +338,16 @@ def test_bad_actions():
     s.apply("Hearts")
     with pytest.raises(stich.IllegalActionError, match="discard ST"):
         s.apply("HA")                      # the upcard may not be discarded
-    with pytest.raises(TypeError, match="EuchreState"):
-        stich.Euchre.random_playouts_from(stich.Couillon().deal(seed=1), 10)
-    with pytest.raises(ValueError, match="number of deals"):
+    with pytest.raises(ValueError, match="dealer"):
+        stich.Euchre().random_playouts(10, seed=1, from_deal=3, dealer=4)
+    with pytest.raises(ValueError):
         stich.Euchre().random_playouts(-1)
+
+
+def test_random_playouts_from_one_deal():
+    game = stich.Euchre()
+    a = game.random_playouts(300, seed=5, from_deal=7, dealer=2)
+    assert (a.sum(axis=1) == 0).all() and len({tuple(r) for r in a.tolist()}) > 1
+    assert (a == game.random_playouts(300, seed=5, from_deal=7, dealer=2)).all()
+    with pytest.raises(ValueError, match="from_deal"):
+        game.random_playouts(10, seed=1, from_deal=-1)

@@ -23,8 +23,6 @@ GAMES = [
     stich.Mucken(long_deck=True, if_all_pass="must_play"),
     stich.Mistigri(),
     stich.Mistigri(players=3, monch=True),
-    stich.Euchre(),
-    stich.Euchre(allow_lone_defender=True, stick_the_dealer=False),
     stich.Mistigri(players=6, deck="french52", monch=True, club_law=True),
 ]
 IDS = [repr(g) for g in GAMES]
@@ -215,11 +213,7 @@ def test_games_and_rules_by_value(game):
     assert len({g for g in GAMES}) == len(GAMES)
 
 
-# Games with a match (Euchre is one deal, as in OpenSpiel: E-10).
-MATCH_GAMES = [g for g in GAMES if hasattr(g, "match")]
-
-
-@pytest.mark.parametrize("game", MATCH_GAMES, ids=[repr(g) for g in MATCH_GAMES])
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_matches_round_trip(game):
     m = game.match(seed=5)
     rng = random.Random(5)

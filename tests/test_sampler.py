@@ -24,7 +24,6 @@ GAMES = {
     "ramsch": stich.Mucken(if_all_pass="ramsch"),
     "mistigri3": stich.Mistigri(players=3),
     "monch": stich.Mistigri(monch=True),
-    "euchre": stich.Euchre(),
 }
 
 

@@ -6,7 +6,6 @@ Used by euchre_speed.py, euchre_strength.py and test_bench_euchre_peers.py in th
 
 from __future__ import annotations
 
-import random
 import time
 
 import pyspiel
@@ -24,23 +23,19 @@ def openspiel_text(text: str) -> str:
 
 
 def deal_pair(seed: int, game: stich.Euchre | None = None, os_game=None):
-    """One deal in both engines: OpenSpiel's chance actions drawn from `seed`, the same dealer,
-    hands and upcard given to stich. Returns (stich state, OpenSpiel state), both after the deal."""
+    """One deal in both engines: stich's `game.deal(seed=seed, dealer=seed % 4)`, and OpenSpiel
+    dealt the same cards by its chance actions (the dealer, then card i to seat (dealer + i) % 4,
+    then the upcard). Returns (stich state, OpenSpiel state), both after the deal."""
     game = game or stich.Euchre()
-    os_game = os_game or pyspiel.load_game("euchre")
-    rng = random.Random(seed)
+    os_game = os_game or pyspiel.load_game("euchre", dict(game.options))
+    s = game.deal(seed=seed, dealer=seed % 4)
     o = os_game.new_initial_state()
-    dealer = rng.randrange(4)
-    o.apply_action(dealer)
-    hands: list[list[str]] = [[] for _ in range(4)]
+    o.apply_action(s.dealer)
+    card = {o.action_to_string(pyspiel.PlayerId.CHANCE, a): a for a in range(24)}
+    hands = [str(s.hand(i)).split() for i in range(4)]
     for i in range(20):
-        card = rng.choice(o.legal_actions())
-        hands[(dealer + i) % 4].append(o.action_to_string(pyspiel.PlayerId.CHANCE, card))
-        o.apply_action(card)
-    upcard = rng.choice(o.legal_actions())
-    upcard_text = o.action_to_string(pyspiel.PlayerId.CHANCE, upcard)
-    o.apply_action(upcard)
-    s = game.deal(seed=seed, dealer=dealer, hands=[" ".join(h) for h in hands], upcard=upcard_text)
+        o.apply_action(card[hands[(s.dealer + i) % 4][i // 4]])
+    o.apply_action(card[str(s.upcard)])
     return s, o
 
 

@@ -3,7 +3,8 @@
 - Random games per second, one core: whole games with the deal (stich's C++ batch
   `Euchre.random_playouts`; OpenSpiel's C++ `pyspiel.evaluate_bots` with four C++ uniform random
   bots from the initial state, chance actions sampled, one Python call per game), and from
-  post-deal positions (the same deals in both engines; `Euchre.random_playouts_from`, and the
+  post-deal positions (the same deals in both engines; `Euchre().random_playouts(n,
+  from_deal=seed, dealer=seed % 4)`, and the
   faster of two OpenSpiel loops: `evaluate_bots` on a clone of the state, and the pure C++ loop of
   its `RandomRolloutEvaluator(n)`, run as the one leaf evaluation of an ISMCTSBot with two
   simulations, i.e. 2n rollouts a call).
@@ -54,7 +55,8 @@ def main() -> None:
     scale = 20 if args.quick else 1
     os_game = pyspiel.load_game("euchre")
     game = stich.Euchre()
-    positions = [deal_pair(seed, game, os_game) for seed in range(1, args.positions + 1)]
+    seeds = range(1, args.positions + 1)
+    positions = [deal_pair(seed, game, os_game) for seed in seeds]
     rows = []
 
     # Whole games, with the deal.
@@ -67,8 +69,8 @@ def main() -> None:
     # From post-deal positions.
     n_stich, n_os = 1_000_000 // scale, 100_000 // scale
     rs, ro = [], []
-    for s, o in positions:
-        _, t = timed(stich.Euchre.random_playouts_from, s, n_stich, seed=1)
+    for s_seed, (s, o) in zip(seeds, positions):
+        _, t = timed(game.random_playouts, n_stich, seed=1, from_deal=s_seed, dealer=s.dealer)
         rs.append(n_stich / t)
         _, t = timed(openspiel_random_games, bots, o.clone, n_os)
         _, t_rollouts = timed(openspiel_rollouts, o, n_os // 2)

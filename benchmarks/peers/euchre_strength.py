@@ -1,7 +1,7 @@
 """Same-game strength: stich's IsmctsBot against OpenSpiel's C++ ISMCTSBot at Euchre, partnered as
 teams, in duplicate format: every deal is played twice, the stich team in seats 0/2 and then in
-seats 1/3, with the same cards (OpenSpiel deals by chance actions; stich gets the same hands and
-upcard). A pair's score is the stich team's mean points over its two games; the table gives the
+seats 1/3, with the same cards (stich deals from a seed; OpenSpiel's chance actions deal it the same
+hands and upcard). A pair's score is the stich team's mean points over its two games; the table gives the
 mean over the pairs with a 95% normal interval.
 
 Modes:

@@ -40,7 +40,7 @@ def test_stich_random_games_with_the_deal(benchmark):
 
 
 def test_stich_random_games_from_a_position(benchmark, position):
-    returns = benchmark(stich.Euchre.random_playouts_from, position[0], STICH_BATCH, seed=1)
+    returns = benchmark(stich.Euchre().random_playouts, STICH_BATCH, seed=1, from_deal=1, dealer=position[0].dealer)
     _check_returns(returns)
 
 

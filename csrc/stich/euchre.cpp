@@ -2,7 +2,6 @@
 
 #include <sstream>
 
-#include "stich/ismcts.hpp"
 
 namespace stich {
 
@@ -391,13 +390,15 @@ EuchreState euchre_deal(const EuchreRules& rules, uint64_t seed, int dealer, con
 }
 
 namespace {
-constexpr char EUCHRE_MAGIC[3] = {'S', 'E', 1};   // stich, Euchre, format version 1
+constexpr char EUCHRE_MAGIC[3] = {'S', 'E', 1};   // stich, Euchre state, format version 1
+constexpr char RULES_MAGIC[3] = {'S', 'e', 1};    // Euchre rules
+constexpr char MATCH_MAGIC[3] = {'S', 'm', 1};    // Euchre match
 constexpr uint8_t AT_UPCARD = 4, AT_KITTY = 5;
 
 [[noreturn]] void corrupt(const std::string& what) { throw std::invalid_argument("corrupt pickled stich object: " + what); }
 }  // namespace
 
-std::string euchre_dump(const EuchreState& s) {
+std::string dump(const EuchreState& s) {
     // Where each card was at the deal: the seats' cards now, what each played, the dealer's
     // discard back and the upcard (if taken) out of its hand.
     std::array<uint8_t, 24> at;
@@ -421,7 +422,8 @@ std::string euchre_dump(const EuchreState& s) {
     return out;
 }
 
-EuchreState euchre_load(std::string_view b) {
+template <>
+EuchreState load<EuchreState>(std::string_view b) {
     constexpr size_t HEADER = 3 + 3 + 24 + 1;
     if (b.size() < 2 || b.substr(0, 2) != std::string_view(EUCHRE_MAGIC, 2)) corrupt("not a Euchre state");
     if (b.size() < 3 || b[2] != EUCHRE_MAGIC[2])
@@ -468,6 +470,185 @@ EuchreState euchre_load(std::string_view b) {
     random_playouts<EuchreState>([&](int64_t, uint64_t) { return from; }, seed, n, EuchreState::NUM_SEATS, out, stop);
 }
 
-template SearchResult ismcts<EuchreState>(const EuchreState&, const SearchConfig&);
+
+// ------------------------------------------------------------------------------------ the match
+
+EuchreState EuchreMatch::next_deal() const { return euchre_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer); }
+
+void EuchreMatch::record(const EuchreState& finished) {
+    check_deal_to_record(finished, is_over(), dealer, rules);
+    const int m = finished.makers_score();
+    if (finished.declarer >= 0) scores[size_t(m > 0 ? finished.declarer % 2 : 1 - finished.declarer % 2)] += m > 0 ? m : -m;
+    ++deals_played;
+    dealer = (dealer + 1) % EuchreState::NUM_SEATS;
+    for (int t = 0; t < 2; ++t)
+        if (scores[size_t(t)] >= TARGET) winner = t;
+}
+
+// ------------------------------------------------------------------------------------ byte forms
+
+namespace {
+void check_header(std::string_view b, const char* magic, size_t size, const char* what) {
+    if (b.size() < 2 || b.substr(0, 2) != std::string_view(magic, 2)) corrupt(std::string("not ") + what);
+    if (b.size() < 3 || b[2] != magic[2])
+        corrupt(b.size() < 3 ? "the data ends early"
+                             : "format version " + std::to_string(uint8_t(b[2])) + "; this stich reads version " + std::to_string(magic[2]));
+    if (b.size() != size) corrupt("the data has the wrong length");
+}
+
+bool flag(std::string_view b, size_t i) {
+    if (uint8_t(b[i]) > 1) corrupt("a flag is neither 0 nor 1");
+    return b[i] == 1;
+}
+}  // namespace
+
+std::string dump(const EuchreRules& r) {
+    std::string out(RULES_MAGIC, 3);
+    out.push_back(char(r.allow_lone_defender));
+    out.push_back(char(r.stick_the_dealer));
+    return out;
+}
+
+template <>
+EuchreRules load<EuchreRules>(std::string_view b) {
+    check_header(b, RULES_MAGIC, 5, "Euchre rules");
+    return EuchreRules{flag(b, 3), flag(b, 4)};
+}
+
+std::string dump(const EuchreMatch& m) {
+    std::string out(MATCH_MAGIC, 3);
+    out.push_back(char(m.rules.allow_lone_defender));
+    out.push_back(char(m.rules.stick_the_dealer));
+    for (int i = 0; i < 8; ++i) out.push_back(char(uint8_t(m.seed >> (8 * i))));
+    for (int t = 0; t < 2; ++t) out.push_back(char(m.scores[size_t(t)]));
+    out.push_back(char(m.dealer));
+    for (int i = 0; i < 4; ++i) out.push_back(char(uint8_t(uint32_t(m.deals_played) >> (8 * i))));
+    out.push_back(char(int8_t(m.winner)));
+    return out;
+}
+
+template <>
+EuchreMatch load<EuchreMatch>(std::string_view b) {
+    check_header(b, MATCH_MAGIC, 3 + 2 + 8 + 2 + 1 + 4 + 1, "a Euchre match");
+    EuchreMatch m;
+    m.rules = EuchreRules{flag(b, 3), flag(b, 4)};
+    for (int i = 0; i < 8; ++i) m.seed |= uint64_t(uint8_t(b[size_t(5 + i)])) << (8 * i);
+    for (int t = 0; t < 2; ++t) m.scores[size_t(t)] = uint8_t(b[size_t(13 + t)]);
+    m.dealer = uint8_t(b[15]);
+    uint32_t deals = 0;
+    for (int i = 0; i < 4; ++i) deals |= uint32_t(uint8_t(b[size_t(16 + i)])) << (8 * i);
+    m.winner = int8_t(b[20]);
+    // The largest score a match can reach: 9 before the last deal plus 4.
+    const int top = std::max(m.scores[0], m.scores[1]);
+    if (m.dealer >= EuchreState::NUM_SEATS || deals > (1u << 30) || top > EuchreMatch::TARGET + 3) corrupt("a value out of range");
+    m.deals_played = int(deals);
+    const int want = m.scores[0] >= EuchreMatch::TARGET ? 0 : m.scores[1] >= EuchreMatch::TARGET ? 1 : -1;
+    if (m.winner != want || (m.scores[0] >= EuchreMatch::TARGET && m.scores[1] >= EuchreMatch::TARGET))
+        corrupt("the winner does not agree with the scores");
+    return m;
+}
+
+// ------------------------------------------------------------------------------------ registry
+
+const std::vector<std::string>& EuchreDef::extra_locations() {
+    static const std::vector<std::string> names{"kitty"};
+    return names;
+}
+
+const std::vector<OptionSpec<EuchreRules>>& EuchreDef::options() {
+    using R = EuchreRules;
+    static const std::vector<OptionSpec<R>> specs{
+        {"allow_lone_defender", "E-8", "after the maker's go-alone decision each defender in turn may go alone too", Accepts::boolean(),
+         [](const R& r) { return Value::of_bool(r.allow_lone_defender); }, [](R& r, const Value& v) { r.allow_lone_defender = v.i; }},
+        {"stick_the_dealer", "E-5", "the dealer may not pass in the second round", Accepts::boolean(),
+         [](const R& r) { return Value::of_bool(r.stick_the_dealer); }, [](R& r, const Value& v) { r.stick_the_dealer = v.i; }},
+    };
+    return specs;
+}
+
+const std::vector<ParamSpec>& EuchreDef::deal_params() {
+    static const std::vector<ParamSpec> params{
+        {"upcard", "E-2: the card turned up", Accepts::card(), Value::none()},
+        {"kitty", "E-2: up to three of the cards face down", Accepts::card_list(), Value::none()},
+    };
+    return params;
+}
+
+const std::vector<ParamSpec>& EuchreDef::playout_params() {
+    static const std::vector<ParamSpec> params{
+        {"from_deal", "every game from one deal, game.deal(seed=from_deal, dealer=dealer), instead of a new deal each",
+         Accepts::integer(0, INT64_MAX, true), Value::none()},
+        {"dealer", "the dealer of the from_deal deal", Accepts::integer(0, EuchreState::NUM_SEATS - 1), Value::of_int(0)},
+    };
+    return params;
+}
+
+EuchreState EuchreDef::deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras) {
+    FixedHands fixed = hands;
+    if (!extras[0].is_none()) fixed[EuchreState::NUM_SEATS] = {Card(extras[0].i)};
+    for (int64_t c : extras[1].ints) fixed[EuchreState::NUM_SEATS + 1].push_back(Card(c));
+    return euchre_deal(r, seed, dealer, &fixed);
+}
+
+void EuchreDef::random_playouts(const Rules& r, uint64_t seed, int64_t n, int32_t* out, const std::vector<Value>& extras,
+                                const std::atomic<bool>* stop) {
+    if (extras[0].is_none()) return euchre_random_playouts(r, seed, n, out, stop);
+    euchre_random_playouts_from(euchre_deal(r, uint64_t(extras[0].i), int(extras[1].i)), seed, n, out, stop);
+}
+
+const std::vector<FieldSpec<EuchreState>>& EuchreDef::state_fields() {
+    using S = EuchreState;
+    static const std::vector<FieldSpec<S>> fields{
+        property<S>("dealer", "", [](const S& s, int) { return Value::of_int(s.dealer); }),
+        property<S>("upcard", "The card turned up (E-2).", [](const S& s, int) { return Value::of_card(s.upcard); }),
+        property<S>("upcard_taken", "Whether the upcard was ordered up (E-4).", [](const S& s, int) { return Value::of_bool(s.upcard_taken); }),
+        property<S>("kitty", "The cards nobody holds: three face down, the upcard while untaken, the dealer's discard (E-2, E-4).",
+                    [](const S& s, int) { return Value::of_cards(s.kitty); }),
+        property<S>("discard", "The dealer's discard (E-4), or None.",
+                    [](const S& s, int) { return s.discard == NO_CARD ? Value::none() : Value::of_card(s.discard); }),
+        property<S>("trump", "The trump suit's letter (C, S, H, D), None before it is named.", [](const S& s, int) {
+            return s.trump < 0 ? Value::none() : Value::of_text(std::string(1, suit_letter(s.trump, Alphabet::French)));
+        }),
+        property<S>("declarer", "The maker: who ordered up or named the trump, or None.", [](const S& s, int) { return Value::seat_or_none(s.declarer); }),
+        property<S>("declarer_alone", "Whether the maker went alone (E-6).", [](const S& s, int) { return Value::of_bool(s.declarer_alone); }),
+        property<S>("lone_defender", "The defender who went alone (E-8), or None.", [](const S& s, int) { return Value::seat_or_none(s.lone_defender); }),
+        property<S>("sitting_out", "Seats whose partner plays alone (E-6, E-8).", [](const S& s, int) {
+            int seats[EuchreState::NUM_SEATS], n = 0;
+            for (int i = 0; i < EuchreState::NUM_SEATS; ++i)
+                if (s.sitting_out >> i & 1) seats[n++] = i;
+            return Value::of_ints(seats, seats + n);
+        }),
+        property<S>("passes", "Passes in the bidding so far.", [](const S& s, int) { return Value::of_int(s.passes); }),
+        property<S>("trick", "The cards of the trick on the table, in the order played.",
+                    [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
+        property<S>("team_tricks", "", [](const S& s, int) {
+            const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
+            return Value::of_ints(t, t + 2);
+        }),
+        property<S>("makers_score", "The makers' points of the finished deal (E-10); 0 before the end and when all passed.",
+                    [](const S& s, int) { return Value::of_int(s.makers_score()); }),
+    };
+    return fields;
+}
+
+const std::vector<FieldSpec<EuchreMatch>>& EuchreDef::match_fields() {
+    using M = EuchreMatch;
+    static const std::vector<FieldSpec<M>> fields{
+        property<M>("scores", "Each team's points, up to 10 (E-13).", [](const M& m, int) { return Value::of_ints(m.scores.data(), m.scores.data() + 2); }),
+        property<M>("dealer", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
+        property<M>("deals_played", "", [](const M& m, int) { return Value::of_int(m.deals_played); }),
+        property<M>("winner", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+    };
+    return fields;
+}
+
+const std::vector<BenchSpec>& EuchreDef::bench_positions() {
+    static const std::vector<BenchSpec> positions{
+        {"euchre first bid", {}, 1, {}},
+        {"euchre second round", {}, 5, {"pass", "pass", "pass", "pass"}},
+        {"euchre mid-play", {}, 7, {"pass", "pass", "pass", "pass", "*", "*", "*", "*", "*", "*", "*"}},
+    };
+    return positions;
+}
 
 }  // namespace stich

@@ -1,4 +1,5 @@
-// Euchre exactly as OpenSpiel plays it (docs/rules/euchre.md, readings E-1 .. E-12).
+// Euchre exactly as OpenSpiel plays it (docs/rules/euchre.md, readings E-1 .. E-13; E-13, the match,
+// is stich's own).
 // Four players, partners opposite (teams seat % 2), 24 French cards 9 T J Q K A. Five cards
 // each, one card turned up (the upcard), three face down (the kitty). First round, from the
 // dealer's left: pass, or order the upcard's suit as trump; the dealer then takes the upcard and
@@ -16,6 +17,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/schema.hpp"
 #include "stich/trick.hpp"
 
 namespace stich {
@@ -149,11 +151,37 @@ static_assert(GameState<EuchreState>);
 // the kitty (location 5, up to three cards); the rest is random.
 EuchreState euchre_deal(const EuchreRules& rules, uint64_t seed, int dealer, const FixedHands* fixed = nullptr);
 
-// A portable byte form of a state, for pickling: the rules, the dealer, where each card was dealt
-// and the history. Loading deals those cards and replays the history with every action checked,
-// so a damaged form raises std::invalid_argument ("corrupt pickled stich object: ...").
-std::string euchre_dump(const EuchreState& s);
-EuchreState euchre_load(std::string_view bytes);
+// A match (E-13; OpenSpiel's euchre is one deal): the dealer rotates; the makers' points go to
+// the makers' team and a euchre's to the defenders; the first team to 10 points wins.
+struct EuchreMatch {
+    static constexpr int TARGET = 10;
+    EuchreRules rules{};
+    uint64_t seed = 0;
+    std::array<int, 2> scores{0, 0};
+    int dealer = 0;
+    int deals_played = 0;
+    int winner = -1;   // team, once its score reaches TARGET
+
+    bool is_over() const { return winner >= 0; }
+    EuchreState next_deal() const;   // seeded by the match seed and the deal number
+    void record(const EuchreState& finished);
+};
+
+// Portable byte forms, for pickling (the bindings' dump/load, as stich/pickle.hpp has them for
+// the other games). A state is written as the rules, the dealer, where each card was dealt and
+// the history; loading deals those cards and replays the history with every action checked, so a
+// damaged form raises std::invalid_argument ("corrupt pickled stich object: ...").
+std::string dump(const EuchreRules&);
+std::string dump(const EuchreState&);
+std::string dump(const EuchreMatch&);
+template <class T>
+T load(std::string_view bytes);
+template <>
+EuchreRules load<EuchreRules>(std::string_view);
+template <>
+EuchreState load<EuchreState>(std::string_view);
+template <>
+EuchreMatch load<EuchreMatch>(std::string_view);
 
 // Plays n random deals (dealer i % 4) with uniformly random legal actions; writes each deal's
 // returns (4 per deal) to out. Deal i depends only on (seed, i).
@@ -163,5 +191,25 @@ void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, 
 // actions (playout i seeded by (seed, i)); returns as above.
 void euchre_random_playouts_from(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out,
                                  const std::atomic<bool>* stop = nullptr);
+
+// The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
+struct EuchreDef {
+    using Rules = EuchreRules;
+    using State = EuchreState;
+    using Match = EuchreMatch;
+    static constexpr const char* NAME = "Euchre";
+    static constexpr const char* DOC = "Euchre exactly as OpenSpiel plays it (docs/rules/euchre.md, E-1 .. E-13): four players, "
+                                       "partners opposite, 24 cards, the upcard, bowers, going alone.";
+    static constexpr const char* UNIT = "points";
+    static constexpr const char* TALLY = "tricks of seat {seat}'s team";
+    static constexpr double SEARCH_C = 1.4;   // Couillon's; Euchre's grid in docs/search.md
+    STICH_DESCRIPTION_TABLES
+    static int num_players(const Rules&) { return EuchreState::NUM_SEATS; }
+    static const Deck& deck_of(const Rules&) { return deck(DeckKind::French24); }
+    static State deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras);
+    static void random_playouts(const Rules& r, uint64_t seed, int64_t n, int32_t* out, const std::vector<Value>& extras,
+                                const std::atomic<bool>* stop);
+    static Match match(const Rules& r, uint64_t seed, int dealer) { return {r, seed, {0, 0}, dealer, 0, -1}; }
+};
 
 }  // namespace stich

@@ -31,7 +31,6 @@ class WorldSampler {
     u128 count() const { return total_; }
     // A uniformly drawn world: the content of every location (known cards included).
     Locations sample(Rng& rng) const;
-    int num_classes() const { return int(classes_.size()); }
 
    private:
     struct Class {

@@ -1,4 +1,4 @@
-"""stich: a fast engine for trick-taking card games (Mucken, Couillon with Mit, Mistigri, Euchre).
+"""stich: a fast engine for trick-taking card games (Mucken, Couillon with Mit, Mistigri).
 
 The rules run in a C++20 core (``stich._core``); this package adds parsing, printing and the CLI.
 """
@@ -11,27 +11,25 @@ from ._core import (
     Card,
     CardSet,
     Contract,
-    CouillonMatch,
-    CouillonState,
     Deck,
-    EuchreState,
     IllegalActionError,
     InfoSet,
-    MistigriMatch,
-    MistigriState,
-    MuckenMatch,
-    MuckenState,
     perft,
 )
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
 from .cards import Rank, Suit
-from .euchre import Euchre
-from .games import Couillon, Game, Mistigri, Mucken
+from .games import GAMES, Game, Option
 from .notation import Position, parse, position_text
 from .search import ActionRow, SearchResult, ismcts
 from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
 
 __version__ = "0.1.0"
+
+# Every registered game: its class (stich.Couillon, ...) and its core types (stich.CouillonState, ...).
+for _game in GAMES.values():
+    globals().update({_game.name: _game, _game.Rules.__name__: _game.Rules, _game.State.__name__: _game.State,
+                      _game.Match.__name__: _game.Match})
+_GAME_NAMES = [n for g in GAMES.values() for n in (g.name, g.Rules.__name__, g.State.__name__, g.Match.__name__)]
 
 __all__ = [
     "Action",
@@ -42,23 +40,14 @@ __all__ = [
     "Card",
     "CardSet",
     "Contract",
-    "Couillon",
-    "CouillonMatch",
-    "CouillonState",
     "Deck",
-    "Euchre",
-    "EuchreState",
     "Game",
+    "GAMES",
+    "Option",
     "HeuristicBot",
     "IllegalActionError",
     "InfoSet",
     "IsmctsBot",
-    "Mistigri",
-    "MistigriMatch",
-    "MistigriState",
-    "Mucken",
-    "MuckenMatch",
-    "MuckenState",
     "RandomBot",
     "Rank",
     "SearchResult",
@@ -72,4 +61,5 @@ __all__ = [
     "Position",
     "position_text",
     "tournament_table",
+    *_GAME_NAMES,
 ]
