@@ -7,13 +7,15 @@
 // and the fields its states and matches show (stich/schema.hpp).
 #pragma once
 #include "stich/couillon.hpp"
+#include "stich/euchre.hpp"
 #include "stich/mistigri.hpp"
 #include "stich/mucken.hpp"
 
 #define STICH_GAMES(X) \
     X(CouillonDef)     \
     X(MuckenDef)       \
-    X(MistigriDef)
+    X(MistigriDef)     \
+    X(EuchreDef)
 
 namespace stich {
 

@@ -611,3 +611,96 @@ class MistigriMatch(_MatchBase):
     @property
     def deals_played(self) -> int:
         """How many deals were recorded."""
+
+class EuchreRules(_RulesBase):
+    """The options of Euchre (docs/rules/)."""
+    def __init__(self, *, allow_lone_defender: bool = False, stick_the_dealer: bool = True) -> None: ...
+    @property
+    def allow_lone_defender(self) -> bool:
+        """after the maker's go-alone decision each defender in turn may go alone too"""
+    @property
+    def stick_the_dealer(self) -> bool:
+        """the dealer may not pass in the second round"""
+    def deal(  # type: ignore[override]
+        self,
+        seed: int,
+        dealer: int,
+        hands: list[list[int]],
+        *,
+        upcard: Card | str | None = None,
+        kitty: str | CardSet | Iterable[Card | str] | None = None,
+    ) -> EuchreState: ...
+    def random_playouts(  # type: ignore[override]
+        self,
+        n: int,
+        seed: int,
+        *,
+        from_deal: int | None = None,
+        dealer: int = 0,
+    ) -> npt.NDArray[np.int32]: ...
+
+class EuchreState(_StateBase):
+    @property
+    def rules(self) -> EuchreRules: ...
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+    @property
+    def upcard(self) -> Card:
+        """The card turned up (E-2)."""
+    @property
+    def upcard_taken(self) -> bool:
+        """Whether the upcard was ordered up (E-4)."""
+    @property
+    def kitty(self) -> CardSet:
+        """The cards nobody holds: three face down, the upcard while untaken, the dealer's discard (E-2, E-4)."""
+    @property
+    def discard(self) -> Card | None:
+        """The dealer's discard (E-4), or None."""
+    @property
+    def trump(self) -> str | None:
+        """The trump suit's letter (C, S, H, D), None before it is named."""
+    @property
+    def declarer(self) -> int | None:
+        """The maker: who ordered up or named the trump, or None."""
+    @property
+    def declarer_alone(self) -> bool:
+        """Whether the maker went alone (E-6)."""
+    @property
+    def lone_defender(self) -> int | None:
+        """The defender who went alone (E-8), or None."""
+    @property
+    def sitting_out(self) -> list[int]:
+        """Seats whose partner plays alone (E-6, E-8)."""
+    @property
+    def passes(self) -> int:
+        """Passes in the bidding so far."""
+    @property
+    def trick(self) -> list[Card]:
+        """The cards of the trick on the table, in the order played."""
+    @property
+    def team_tricks(self) -> list[int]:
+        """Tricks taken by each team."""
+    @property
+    def makers_score(self) -> int:
+        """The makers' points of the finished deal (E-10); 0 before the end and when all passed."""
+
+class EuchreMatch(_MatchBase):
+    """A match of Euchre: next_deal(), play it, record(state)."""
+    def __init__(self, rules: EuchreRules, seed: int, dealer: int = 0) -> None: ...
+    @property
+    def rules(self) -> EuchreRules: ...
+    def next_deal(self) -> EuchreState: ...
+    def record(self, state: EuchreState) -> None: ...
+    @property
+    def scores(self) -> list[int]:
+        """Each team's points, up to 10 (E-13)."""
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next deal."""
+    @property
+    def deals_played(self) -> int:
+        """How many deals were recorded."""
+    @property
+    def winner(self) -> int | None:
+        """The team that won the match, or None."""

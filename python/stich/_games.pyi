@@ -13,6 +13,7 @@ from . import _core
 from ._core import CouillonRules as CouillonRules, CouillonState as CouillonState, CouillonMatch as CouillonMatch
 from ._core import MuckenRules as MuckenRules, MuckenState as MuckenState, MuckenMatch as MuckenMatch
 from ._core import MistigriRules as MistigriRules, MistigriState as MistigriState, MistigriMatch as MistigriMatch
+from ._core import EuchreRules as EuchreRules, EuchreState as EuchreState, EuchreMatch as EuchreMatch
 from .games import Game, Hands
 
 __all__ = [
@@ -28,6 +29,10 @@ __all__ = [
     'MistigriRules',
     'MistigriState',
     'MistigriMatch',
+    'Euchre',
+    'EuchreRules',
+    'EuchreState',
+    'EuchreMatch',
 ]
 
 class Couillon(Game):
@@ -128,3 +133,30 @@ class Mistigri(Game):
         seed: int | None = None,
     ) -> npt.NDArray[np.int32]: ...
     def match(self, seed: int | None = None, dealer: int = 0) -> MistigriMatch: ...
+
+class Euchre(Game):
+    """Euchre exactly as OpenSpiel plays it (docs/rules/euchre.md, E-1 .. E-13): four players, partners opposite, 24 cards, the upcard, bowers, going alone."""
+    Rules: ClassVar[type[EuchreRules]]
+    State: ClassVar[type[EuchreState]]
+    Match: ClassVar[type[EuchreMatch]]
+    def __init__(self, *, allow_lone_defender: bool = False, stick_the_dealer: bool = True) -> None: ...
+    @property
+    def rules(self) -> EuchreRules: ...
+    def deal(  # type: ignore[override]
+        self,
+        seed: int | None = None,
+        dealer: int = 0,
+        hands: Hands = None,
+        *,
+        upcard: _core.Card | str | None = None,
+        kitty: str | _core.CardSet | Iterable[_core.Card | str] | None = None,
+    ) -> EuchreState: ...
+    def random_playouts(  # type: ignore[override]
+        self,
+        n: int,
+        seed: int | None = None,
+        *,
+        from_deal: int | None = None,
+        dealer: int = 0,
+    ) -> npt.NDArray[np.int32]: ...
+    def match(self, seed: int | None = None, dealer: int = 0) -> EuchreMatch: ...

@@ -1,0 +1,654 @@
+#include "stich/euchre.hpp"
+
+#include <sstream>
+
+
+namespace stich {
+
+namespace ea = euchre_action;
+
+namespace {
+
+constexpr const char* SUIT_NAMES[4] = {"Clubs", "Spades", "Hearts", "Diamonds"};
+constexpr int PLAIN_RANKS[6] = {RANK_ACE, RANK_KING, RANK_OBER, RANK_UNTER, RANK_TEN, RANK_NINE};   // A K Q J T 9
+
+// E-9: the trump order high to low (right bower, left bower, A K Q T 9), then the plain suits
+// A K Q J T 9 without the left bower; beats[c] is what is above c in its suit, and every trump
+// for a plain card.
+Contract make_euchre(int t) {
+    Contract k{};
+    k.deck_kind = DeckKind::French24;
+    k.follow = FollowRule::FollowSuit;
+    k.deck = deck(DeckKind::French24).cards;
+    Card order[7];
+    int n = 0;
+    order[n++] = make_card(t, RANK_UNTER);
+    order[n++] = make_card(euchre_same_colour(t), RANK_UNTER);
+    for (int r : PLAIN_RANKS)
+        if (r != RANK_UNTER) order[n++] = make_card(t, r);
+    for (Card c : order) k.trumps |= bit(c);
+    CardSet above = 0;
+    for (int i = 0; i < n; ++i) {
+        k.same_suit[order[i]] = k.trumps;
+        k.beats[order[i]] = above;
+        k.strength[order[i]] = uint8_t(100 + n - i);
+        above |= bit(order[i]);
+    }
+    for (int s = 0; s < SUIT_NB; ++s) {
+        if (s == t) continue;
+        CardSet suit_cards = 0;
+        for (int r : PLAIN_RANKS)
+            if (!contains(k.trumps, make_card(s, r))) suit_cards |= bit(make_card(s, r));
+        CardSet higher = 0;
+        int m = 0;
+        for (int r : PLAIN_RANKS) {
+            const Card c = make_card(s, r);
+            if (!contains(suit_cards, c)) continue;
+            k.same_suit[c] = suit_cards;
+            k.beats[c] = higher | k.trumps;
+            k.strength[c] = uint8_t(50 - m++);
+            higher |= bit(c);
+        }
+    }
+    return k;   // no card points: Euchre counts tricks
+}
+
+// A rule-of-thumb value of a hand with `t` as trump (docs/bots.md): two per trump, two more for
+// the right bower, one for the left, one per plain ace.
+int hand_value(CardSet h, int t) {
+    const Contract& k = euchre_contract(t);
+    int v = 2 * popcount(h & k.trumps);
+    v += contains(h, make_card(t, RANK_UNTER)) ? 2 : 0;
+    v += contains(h, make_card(euchre_same_colour(t), RANK_UNTER)) ? 1 : 0;
+    for (int s = 0; s < SUIT_NB; ++s)
+        if (s != t && contains(h, make_card(s, RANK_ACE))) ++v;
+    return v;
+}
+
+constexpr int ORDER_UP_VALUE = 8;   // bid with at least this value
+constexpr int ALONE_VALUE = 12;     // go alone with at least this value
+
+// The card of `s` with the lowest trick strength under k.
+Card weakest(const Contract& k, CardSet s) {
+    Card best = lsb(s);
+    for (CardSet t = s; t;) {
+        const Card c = pop_lsb(t);
+        if (k.strength[c] < k.strength[best]) best = c;
+    }
+    return best;
+}
+
+Card strongest(const Contract& k, CardSet s) {
+    Card best = lsb(s);
+    for (CardSet t = s; t;) {
+        const Card c = pop_lsb(t);
+        if (k.strength[c] > k.strength[best]) best = c;
+    }
+    return best;
+}
+
+}  // namespace
+
+const Contract& euchre_contract(int trump_suit) {
+    static const std::array<Contract, 4> contracts = {make_euchre(0), make_euchre(1), make_euchre(2), make_euchre(3)};
+    return contracts[size_t(trump_suit)];
+}
+
+int EuchreState::next_active(int seat) const {
+    int s = (seat + 1) % NUM_SEATS;
+    while (sitting_out >> s & 1) s = (s + 1) % NUM_SEATS;
+    return s;
+}
+
+void EuchreState::legal_actions(ActionList& out) const {
+    out.n = 0;
+    switch (phase) {
+        case EuchrePhase::Bid:
+            // E-5: stick the dealer: no pass after seven passes.
+            if (!(rules.stick_the_dealer && passes == 2 * NUM_SEATS - 1)) out.push(ea::PASS);
+            for (int s = 0; s < SUIT_NB; ++s)
+                if ((s == suit_of(upcard)) == (passes < NUM_SEATS)) out.push(Action(ea::TRUMP + s));   // E-3, E-5
+            break;
+        case EuchrePhase::Discard:
+            for (CardSet h = hands[dealer] & ~bit(upcard); h;) out.push(Action(ea::DISCARD + euchre_index(pop_lsb(h))));
+            break;
+        case EuchrePhase::Alone:
+        case EuchrePhase::Defend: out.push(ea::ALONE); out.push(ea::PARTNER); break;
+        case EuchrePhase::Play:
+            for (CardSet s = legal_cards(); s;) out.push(pop_lsb(s));
+            break;
+        case EuchrePhase::Over: break;
+    }
+}
+
+Action EuchreState::random_action(Rng& rng) const {
+    switch (phase) {
+        case EuchrePhase::Play: return rng.pick(legal_cards());
+        case EuchrePhase::Discard: return Action(ea::DISCARD + euchre_index(rng.pick(hands[dealer] & ~bit(upcard))));
+        case EuchrePhase::Over: return random_listed_action(*this, rng);
+        default: {   // bids and go-alone decisions: their ids are the upper word's bits of the keys
+            const uint64_t keys = legal_keys(true).w[1];
+            return Action(CARD_ACTIONS + nth_card(keys, int(rng.below(uint32_t(popcount(keys))))));
+        }
+    }
+}
+
+Action EuchreState::heuristic_action(Rng& rng) const {
+    const CardSet h = hands[to_act];
+    switch (phase) {
+        case EuchrePhase::Bid: {
+            const bool first_round = passes < NUM_SEATS;
+            const bool forced = rules.stick_the_dealer && passes == 2 * NUM_SEATS - 1;
+            if (first_round) {
+                const int u = suit_of(upcard);
+                // The dealer counts the upcard it would take; a seat gains (its partner deals) or
+                // gives away (an opponent deals) the upcard as a trump.
+                int v = to_act == dealer ? hand_value(h | bit(upcard), u) : hand_value(h, u);
+                if (to_act != dealer) v += (to_act % 2 == dealer % 2) ? 1 : -1;
+                return v >= ORDER_UP_VALUE ? Action(ea::TRUMP + u) : ea::PASS;
+            }
+            int best = -1, best_v = -1;
+            for (int s = 0; s < SUIT_NB; ++s) {
+                if (s == suit_of(upcard)) continue;
+                const int v = hand_value(h, s);
+                if (v > best_v) { best_v = v; best = s; }
+            }
+            return best_v >= ORDER_UP_VALUE || forced ? Action(ea::TRUMP + best) : ea::PASS;
+        }
+        case EuchrePhase::Discard: {
+            // The weakest plain card that is not an ace, else the weakest card (never the upcard).
+            const CardSet choices = h & ~bit(upcard);
+            CardSet plain = choices & ~contract->trumps;
+            for (int s = 0; s < SUIT_NB; ++s) plain &= ~bit(make_card(s, RANK_ACE));
+            return Action(ea::DISCARD + euchre_index(weakest(*contract, plain ? plain : choices)));
+        }
+        case EuchrePhase::Alone: return hand_value(h, trump) >= ALONE_VALUE ? ea::ALONE : ea::PARTNER;
+        case EuchrePhase::Defend: return ea::PARTNER;
+        case EuchrePhase::Play: {
+            const CardSet legal = legal_cards();
+            if (trick.size == 0) {
+                // Leading: the makers draw trumps with the best one still out; else a plain ace,
+                // else the weakest plain card, else the weakest trump.
+                const CardSet trumps_out = contract->trumps & ~played;
+                if (to_act % 2 == declarer % 2 && (legal & contract->trumps) && contains(legal, strongest(*contract, trumps_out)))
+                    return strongest(*contract, trumps_out);
+                const CardSet plain = legal & ~contract->trumps;
+                for (CardSet t = plain; t;) {
+                    const Card c = pop_lsb(t);
+                    if (rank_of(c) == RANK_ACE) return c;
+                }
+                return weakest(*contract, plain ? plain : legal);
+            }
+            const bool partner = trick.winner % 2 == to_act % 2;
+            return heuristic_card(*contract, legal, trick.led(), trick.winning, partner, trick.size == active - 1);
+        }
+        case EuchrePhase::Over: break;
+    }
+    return random_action(rng);
+}
+
+void EuchreState::start_play() {
+    phase = EuchrePhase::Play;
+    to_act = uint8_t(next_active(dealer));   // E-7: the first active seat left of the dealer leads
+}
+
+void EuchreState::apply(Action a) {
+    history.push(to_act, a);
+    switch (phase) {
+        case EuchrePhase::Bid:
+            if (a == ea::PASS) {
+                if (++passes == 2 * NUM_SEATS) phase = EuchrePhase::Over;   // E-5: all passed twice
+                else to_act = uint8_t((to_act + 1) % NUM_SEATS);
+                break;
+            }
+            trump = int8_t(a - ea::TRUMP);
+            declarer = int8_t(to_act);
+            contract = &euchre_contract(trump);
+            if (passes < NUM_SEATS) {   // E-4: ordered up: the dealer takes the upcard and discards
+                upcard_taken = true;
+                kitty &= ~bit(upcard);
+                hands[dealer] |= bit(upcard);
+                phase = EuchrePhase::Discard;
+                to_act = dealer;
+            } else {
+                phase = EuchrePhase::Alone;
+            }
+            break;
+        case EuchrePhase::Discard: {
+            const Card c = euchre_card(a - ea::DISCARD);
+            hands[dealer] &= ~bit(c);
+            kitty |= bit(c);
+            discard = c;
+            phase = EuchrePhase::Alone;
+            to_act = uint8_t(declarer);
+            break;
+        }
+        case EuchrePhase::Alone:
+            if (a == ea::ALONE) {   // E-6
+                declarer_alone = true;
+                sitting_out |= uint8_t(1 << ((declarer + 2) % NUM_SEATS));
+                --active;
+            }
+            if (rules.allow_lone_defender) {   // E-8: the defender left of the dealer is asked first
+                phase = EuchrePhase::Defend;
+                to_act = uint8_t((dealer + 1) % NUM_SEATS);
+                if (to_act % 2 == declarer % 2) to_act = uint8_t((to_act + 1) % NUM_SEATS);
+            } else {
+                start_play();
+            }
+            break;
+        case EuchrePhase::Defend:
+            if (a == ea::ALONE) {
+                lone_defender = int8_t(to_act);
+                sitting_out |= uint8_t(1 << ((to_act + 2) % NUM_SEATS));
+                --active;
+                start_play();
+            } else if (to_act == (dealer + 1) % NUM_SEATS || to_act == (dealer + 2) % NUM_SEATS) {
+                to_act = uint8_t((to_act + 2) % NUM_SEATS);   // the other defender
+            } else {
+                start_play();
+            }
+            break;
+        case EuchrePhase::Play: {
+            const Card c = Card(a);
+            hands[to_act] &= ~bit(c);
+            played |= bit(c);
+            if (trick.play(*contract, to_act, c) == active) finish_trick();
+            else to_act = uint8_t(next_active(to_act));
+            break;
+        }
+        case EuchrePhase::Over: break;
+    }
+}
+
+void EuchreState::finish_trick() {
+    team_tricks[trick.winner % 2]++;
+    to_act = trick.winner;
+    if (trick.gather() == NUM_TRICKS) phase = EuchrePhase::Over;
+}
+
+int EuchreState::makers_score() const {
+    if (!is_terminal() || declarer < 0) return 0;
+    const int made = team_tricks[size_t(declarer % 2)];
+    if (made <= 2) return lone_defender >= 0 ? -4 : -2;   // E-10: euchred
+    if (made < NUM_TRICKS) return 1;
+    return declarer_alone ? 4 : 2;                          // the march
+}
+
+void EuchreState::returns(Returns& out) const {
+    out.fill(0);
+    const int m = makers_score();
+    for (int s = 0; s < NUM_SEATS; ++s) out[size_t(s)] = s % 2 == declarer % 2 ? m : -m;
+}
+
+std::string EuchreState::action_text(Action a) const {
+    if (is_card_action(a)) return card_text(Card(a), Alphabet::French);
+    if (a == ea::PASS) return "pass";
+    if (a >= ea::TRUMP && a < ea::TRUMP + 4) return SUIT_NAMES[a - ea::TRUMP];
+    if (a == ea::ALONE) return "alone";
+    if (a == ea::PARTNER) return "partner";
+    if (a >= ea::DISCARD && a < ea::DISCARD_END) return "discard " + card_text(euchre_card(a - ea::DISCARD), Alphabet::French);
+    return "action " + std::to_string(a);
+}
+
+Action EuchreState::parse_action(std::string_view text) const {
+    if (phase != EuchrePhase::Discard) throw std::invalid_argument("a bare card is a discard only in the discard phase");
+    return Action(ea::DISCARD + euchre_index(parse_card(text, deck_info())));
+}
+
+Locations EuchreState::locations() const {
+    Locations l{};
+    for (int s = 0; s < NUM_SEATS; ++s) l[size_t(s)] = hands[size_t(s)];
+    l[LOC_KITTY] = kitty;
+    return l;
+}
+
+void EuchreState::set_hidden(const Locations& world, int observer, Rng& rng) {
+    for (int s = 0; s < NUM_SEATS; ++s) hands[size_t(s)] = world[size_t(s)];
+    kitty = world[LOC_KITTY];
+    if (discard == NO_CARD || observer == dealer) return;
+    // The observer did not see the discard: any card of the new kitty (the upcard, which the
+    // dealer keeps, is never there).
+    discard = rng.pick(kitty & ~bit(upcard));
+    for (int i = 0; i < history.size; ++i)
+        if (history.actions[size_t(i)] >= ea::DISCARD && history.actions[size_t(i)] < ea::DISCARD_END)
+            history.actions[size_t(i)] = Action(ea::DISCARD + euchre_index(discard));
+}
+
+View EuchreState::view(int seat) const {
+    View v = start_view(seat, NUM_SEATS, NUM_SEATS + 1, hands);
+    Location& k = v.where[LOC_KITTY];
+    k.size = uint8_t(popcount(kitty));
+    // E-3: the upcard is seen by all: in the kitty when nobody took it, else with the dealer
+    // until played (E-4: the dealer may not discard it).
+    if (!upcard_taken) k.known |= bit(upcard);
+    else if (contains(hands[dealer], upcard)) v.where[dealer].known |= bit(upcard);
+    if (seat == dealer && discard != NO_CARD) k.known |= bit(discard);
+    PlayReplay replay(active);
+    for (int i = 0; i < history.size; ++i) {
+        const Action a = history.actions[size_t(i)];
+        const int actor = history.actors[size_t(i)];
+        record_seen(v, actor, a, public_projection(a));
+        if (is_card_action(a)) replay.play(*contract, actor, Card(a), seat);
+    }
+    finish_view(v, replay, deck_info().cards);
+    return v;
+}
+
+const char* EuchreState::phase_name() const {
+    static constexpr const char* NAMES[] = {"bid", "discard", "alone", "defend", "play", "over"};
+    return NAMES[size_t(phase)];
+}
+
+std::string EuchreState::to_string() const {
+    std::ostringstream o;
+    o << "Euchre  dealer " << int(dealer) << "  upcard " << card_text(upcard, Alphabet::French);
+    if (trump >= 0) {
+        o << "  trump " << SUIT_NAMES[trump] << " by " << int(declarer) << (upcard_taken ? " (ordered up)" : " (named)");
+        if (declarer_alone) o << " alone";
+        if (lone_defender >= 0) o << "  lone defender " << int(lone_defender);
+    } else {
+        o << "  passes " << int(passes);
+    }
+    o << "\n";
+    for (int s = 0; s < NUM_SEATS; ++s)
+        o << "seat " << s << ": " << cards_text(hands[size_t(s)], Alphabet::French) << ((sitting_out >> s & 1) ? "  (sits out)" : "") << "\n";
+    o << "kitty: " << cards_text(kitty, Alphabet::French);
+    if (discard != NO_CARD) o << "  (discard " << card_text(discard, Alphabet::French) << ")";
+    o << "\n";
+    if (phase == EuchrePhase::Play && trick.size) {
+        o << "trick:";
+        for (Card c : trick) o << " " << card_text(c, Alphabet::French);
+        o << "\n";
+    }
+    o << "tricks " << int(team_tricks[0]) << "-" << int(team_tricks[1]);
+    if (is_terminal()) {
+        Returns r;
+        returns(r);
+        o << "  returns " << r[0] << " " << r[1] << " " << r[2] << " " << r[3];
+    } else {
+        o << "  to act: seat " << int(to_act);
+    }
+    return o.str();
+}
+
+EuchreState euchre_deal(const EuchreRules& rules, uint64_t seed, int dealer, const FixedHands* fixed) {
+    constexpr int N = EuchreState::NUM_SEATS, H = EuchreState::HAND_SIZE;
+    if (dealer < 0 || dealer >= N) throw std::invalid_argument("dealer must be a seat 0..3, got " + std::to_string(dealer));
+    static constexpr DealLayout LAYOUT{"Euchre", N, {H, H, H, H, 1, 3}, N + 2, {"the upcard", "the kitty"}};
+    Rng rng(seed);
+    // Seat s holds slots s*5 .. s*5+4, the upcard slot 20, the kitty the last three.
+    const auto slots = deal_cards(deck(DeckKind::French24), LAYOUT, fixed, rng);
+    EuchreState st;
+    st.rules = rules;
+    st.dealer = uint8_t(dealer);
+    for (int s = 0; s < N; ++s) st.hands[size_t(s)] = slots_set(slots, s * H, H);
+    st.upcard = slots[size_t(N * H)];
+    st.kitty = slots_set(slots, N * H, 4);   // the upcard lies on the kitty until taken
+    st.to_act = uint8_t((dealer + 1) % N);
+    return st;
+}
+
+namespace {
+constexpr char EUCHRE_MAGIC[3] = {'S', 'E', 1};   // stich, Euchre state, format version 1
+constexpr char RULES_MAGIC[3] = {'S', 'e', 1};    // Euchre rules
+constexpr char MATCH_MAGIC[3] = {'S', 'm', 1};    // Euchre match
+constexpr uint8_t AT_UPCARD = 4, AT_KITTY = 5;
+
+[[noreturn]] void corrupt(const std::string& what) { throw std::invalid_argument("corrupt pickled stich object: " + what); }
+}  // namespace
+
+std::string dump(const EuchreState& s) {
+    // Where each card was at the deal: the seats' cards now, what each played, the dealer's
+    // discard back and the upcard (if taken) out of its hand.
+    std::array<uint8_t, 24> at;
+    at.fill(AT_KITTY);
+    for (int seat = 0; seat < EuchreState::NUM_SEATS; ++seat)
+        for (CardSet h = s.hands[size_t(seat)]; h;) at[size_t(euchre_index(pop_lsb(h)))] = uint8_t(seat);
+    for (int i = 0; i < s.history.size; ++i)
+        if (is_card_action(s.history.actions[size_t(i)])) at[size_t(euchre_index(Card(s.history.actions[size_t(i)])))] = s.history.actors[size_t(i)];
+    if (s.discard != NO_CARD) at[size_t(euchre_index(s.discard))] = s.dealer;
+    at[size_t(euchre_index(s.upcard))] = AT_UPCARD;
+    std::string out(EUCHRE_MAGIC, 3);
+    out.push_back(char(s.rules.allow_lone_defender));
+    out.push_back(char(s.rules.stick_the_dealer));
+    out.push_back(char(s.dealer));
+    for (uint8_t a : at) out.push_back(char(a));
+    out.push_back(char(s.history.size));
+    for (int i = 0; i < s.history.size; ++i) {
+        out.push_back(char(s.history.actors[size_t(i)]));
+        out.push_back(char(uint8_t(s.history.actions[size_t(i)])));
+    }
+    return out;
+}
+
+template <>
+EuchreState load<EuchreState>(std::string_view b) {
+    constexpr size_t HEADER = 3 + 3 + 24 + 1;
+    if (b.size() < 2 || b.substr(0, 2) != std::string_view(EUCHRE_MAGIC, 2)) corrupt("not a Euchre state");
+    if (b.size() < 3 || b[2] != EUCHRE_MAGIC[2])
+        corrupt(b.size() < 3 ? "the data ends early"
+                             : "format version " + std::to_string(uint8_t(b[2])) + "; this stich reads version " + std::to_string(EUCHRE_MAGIC[2]));
+    if (b.size() < HEADER) corrupt("the data ends early");
+    auto byte = [&](size_t i) { return uint8_t(b[i]); };
+    if (byte(3) > 1 || byte(4) > 1) corrupt("a flag is neither 0 nor 1");
+    if (byte(5) >= EuchreState::NUM_SEATS) corrupt("the dealer is not a seat");
+    const EuchreRules rules{byte(3) == 1, byte(4) == 1};
+    FixedHands fixed{};
+    for (int i = 0; i < 24; ++i) {
+        const uint8_t where = byte(6 + size_t(i));
+        if (where > AT_KITTY) corrupt("a card's place is out of range");
+        fixed[where].push_back(euchre_card(i));
+    }
+    const size_t n = byte(HEADER - 1);
+    if (b.size() != HEADER + 2 * n) corrupt("the data has the wrong length");
+    EuchreState s;
+    try {
+        s = euchre_deal(rules, 0, byte(5), &fixed);
+    } catch (const std::invalid_argument& e) {
+        corrupt(e.what());
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const int actor = byte(HEADER + 2 * i);
+        const Action a = byte(HEADER + 2 * i + 1);
+        if (s.is_terminal() || actor != s.current_player()) corrupt("an action by a seat not to act");
+        ActionList legal;
+        s.legal_actions(legal);
+        if (!legal.contains(a)) corrupt("an action that is not legal");
+        s.apply(a);
+    }
+    return s;
+}
+
+[[gnu::flatten]] void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+    random_playouts<EuchreState>([&](int64_t i, uint64_t deal_seed) { return euchre_deal(rules, deal_seed, int(i % 4)); }, seed, n,
+                                 EuchreState::NUM_SEATS, out, stop);
+}
+
+[[gnu::flatten]] void euchre_random_playouts_from(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out,
+                                                  const std::atomic<bool>* stop) {
+    random_playouts<EuchreState>([&](int64_t, uint64_t) { return from; }, seed, n, EuchreState::NUM_SEATS, out, stop);
+}
+
+
+// ------------------------------------------------------------------------------------ the match
+
+EuchreState EuchreMatch::next_deal() const { return euchre_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer); }
+
+void EuchreMatch::record(const EuchreState& finished) {
+    check_deal_to_record(finished, is_over(), dealer, rules);
+    const int m = finished.makers_score();
+    if (finished.declarer >= 0) scores[size_t(m > 0 ? finished.declarer % 2 : 1 - finished.declarer % 2)] += m > 0 ? m : -m;
+    ++deals_played;
+    dealer = (dealer + 1) % EuchreState::NUM_SEATS;
+    for (int t = 0; t < 2; ++t)
+        if (scores[size_t(t)] >= TARGET) winner = t;
+}
+
+// ------------------------------------------------------------------------------------ byte forms
+
+namespace {
+void check_header(std::string_view b, const char* magic, size_t size, const char* what) {
+    if (b.size() < 2 || b.substr(0, 2) != std::string_view(magic, 2)) corrupt(std::string("not ") + what);
+    if (b.size() < 3 || b[2] != magic[2])
+        corrupt(b.size() < 3 ? "the data ends early"
+                             : "format version " + std::to_string(uint8_t(b[2])) + "; this stich reads version " + std::to_string(magic[2]));
+    if (b.size() != size) corrupt("the data has the wrong length");
+}
+
+bool flag(std::string_view b, size_t i) {
+    if (uint8_t(b[i]) > 1) corrupt("a flag is neither 0 nor 1");
+    return b[i] == 1;
+}
+}  // namespace
+
+std::string dump(const EuchreRules& r) {
+    std::string out(RULES_MAGIC, 3);
+    out.push_back(char(r.allow_lone_defender));
+    out.push_back(char(r.stick_the_dealer));
+    return out;
+}
+
+template <>
+EuchreRules load<EuchreRules>(std::string_view b) {
+    check_header(b, RULES_MAGIC, 5, "Euchre rules");
+    return EuchreRules{flag(b, 3), flag(b, 4)};
+}
+
+std::string dump(const EuchreMatch& m) {
+    std::string out(MATCH_MAGIC, 3);
+    out.push_back(char(m.rules.allow_lone_defender));
+    out.push_back(char(m.rules.stick_the_dealer));
+    for (int i = 0; i < 8; ++i) out.push_back(char(uint8_t(m.seed >> (8 * i))));
+    for (int t = 0; t < 2; ++t) out.push_back(char(m.scores[size_t(t)]));
+    out.push_back(char(m.dealer));
+    for (int i = 0; i < 4; ++i) out.push_back(char(uint8_t(uint32_t(m.deals_played) >> (8 * i))));
+    out.push_back(char(int8_t(m.winner)));
+    return out;
+}
+
+template <>
+EuchreMatch load<EuchreMatch>(std::string_view b) {
+    check_header(b, MATCH_MAGIC, 3 + 2 + 8 + 2 + 1 + 4 + 1, "a Euchre match");
+    EuchreMatch m;
+    m.rules = EuchreRules{flag(b, 3), flag(b, 4)};
+    for (int i = 0; i < 8; ++i) m.seed |= uint64_t(uint8_t(b[size_t(5 + i)])) << (8 * i);
+    for (int t = 0; t < 2; ++t) m.scores[size_t(t)] = uint8_t(b[size_t(13 + t)]);
+    m.dealer = uint8_t(b[15]);
+    uint32_t deals = 0;
+    for (int i = 0; i < 4; ++i) deals |= uint32_t(uint8_t(b[size_t(16 + i)])) << (8 * i);
+    m.winner = int8_t(b[20]);
+    // The largest score a match can reach: 9 before the last deal plus 4.
+    const int top = std::max(m.scores[0], m.scores[1]);
+    if (m.dealer >= EuchreState::NUM_SEATS || deals > (1u << 30) || top > EuchreMatch::TARGET + 3) corrupt("a value out of range");
+    m.deals_played = int(deals);
+    const int want = m.scores[0] >= EuchreMatch::TARGET ? 0 : m.scores[1] >= EuchreMatch::TARGET ? 1 : -1;
+    if (m.winner != want || (m.scores[0] >= EuchreMatch::TARGET && m.scores[1] >= EuchreMatch::TARGET))
+        corrupt("the winner does not agree with the scores");
+    return m;
+}
+
+// ------------------------------------------------------------------------------------ registry
+
+const std::vector<std::string>& EuchreDef::extra_locations() {
+    static const std::vector<std::string> names{"kitty"};
+    return names;
+}
+
+const std::vector<OptionSpec<EuchreRules>>& EuchreDef::options() {
+    using R = EuchreRules;
+    static const std::vector<OptionSpec<R>> specs{
+        {"allow_lone_defender", "E-8", "after the maker's go-alone decision each defender in turn may go alone too", Accepts::boolean(),
+         [](const R& r) { return Value::of_bool(r.allow_lone_defender); }, [](R& r, const Value& v) { r.allow_lone_defender = v.i; }},
+        {"stick_the_dealer", "E-5", "the dealer may not pass in the second round", Accepts::boolean(),
+         [](const R& r) { return Value::of_bool(r.stick_the_dealer); }, [](R& r, const Value& v) { r.stick_the_dealer = v.i; }},
+    };
+    return specs;
+}
+
+const std::vector<ParamSpec>& EuchreDef::deal_params() {
+    static const std::vector<ParamSpec> params{
+        {"upcard", "E-2: the card turned up", Accepts::card(), Value::none()},
+        {"kitty", "E-2: up to three of the cards face down", Accepts::card_list(), Value::none()},
+    };
+    return params;
+}
+
+const std::vector<ParamSpec>& EuchreDef::playout_params() {
+    static const std::vector<ParamSpec> params{
+        {"from_deal", "every game from one deal, game.deal(seed=from_deal, dealer=dealer), instead of a new deal each",
+         Accepts::integer(0, INT64_MAX, true), Value::none()},
+        {"dealer", "the dealer of the from_deal deal", Accepts::integer(0, EuchreState::NUM_SEATS - 1), Value::of_int(0)},
+    };
+    return params;
+}
+
+EuchreState EuchreDef::deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras) {
+    FixedHands fixed = hands;
+    if (!extras[0].is_none()) fixed[EuchreState::NUM_SEATS] = {Card(extras[0].i)};
+    for (int64_t c : extras[1].ints) fixed[EuchreState::NUM_SEATS + 1].push_back(Card(c));
+    return euchre_deal(r, seed, dealer, &fixed);
+}
+
+void EuchreDef::random_playouts(const Rules& r, uint64_t seed, int64_t n, int32_t* out, const std::vector<Value>& extras,
+                                const std::atomic<bool>* stop) {
+    if (extras[0].is_none()) return euchre_random_playouts(r, seed, n, out, stop);
+    euchre_random_playouts_from(euchre_deal(r, uint64_t(extras[0].i), int(extras[1].i)), seed, n, out, stop);
+}
+
+const std::vector<FieldSpec<EuchreState>>& EuchreDef::state_fields() {
+    using S = EuchreState;
+    static const std::vector<FieldSpec<S>> fields{
+        property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
+        property<S>("upcard", "Card", "The card turned up (E-2).", [](const S& s, int) { return Value::of_card(s.upcard); }),
+        property<S>("upcard_taken", "bool", "Whether the upcard was ordered up (E-4).", [](const S& s, int) { return Value::of_bool(s.upcard_taken); }),
+        property<S>("kitty", "CardSet", "The cards nobody holds: three face down, the upcard while untaken, the dealer's discard (E-2, E-4).",
+                    [](const S& s, int) { return Value::of_cards(s.kitty); }),
+        property<S>("discard", "Card | None", "The dealer's discard (E-4), or None.",
+                    [](const S& s, int) { return s.discard == NO_CARD ? Value::none() : Value::of_card(s.discard); }),
+        property<S>("trump", "str | None", "The trump suit's letter (C, S, H, D), None before it is named.", [](const S& s, int) {
+            return s.trump < 0 ? Value::none() : Value::of_text(std::string(1, suit_letter(s.trump, Alphabet::French)));
+        }),
+        property<S>("declarer", "int | None", "The maker: who ordered up or named the trump, or None.", [](const S& s, int) { return Value::seat_or_none(s.declarer); }),
+        property<S>("declarer_alone", "bool", "Whether the maker went alone (E-6).", [](const S& s, int) { return Value::of_bool(s.declarer_alone); }),
+        property<S>("lone_defender", "int | None", "The defender who went alone (E-8), or None.", [](const S& s, int) { return Value::seat_or_none(s.lone_defender); }),
+        property<S>("sitting_out", "list[int]", "Seats whose partner plays alone (E-6, E-8).", [](const S& s, int) {
+            int seats[EuchreState::NUM_SEATS], n = 0;
+            for (int i = 0; i < EuchreState::NUM_SEATS; ++i)
+                if (s.sitting_out >> i & 1) seats[n++] = i;
+            return Value::of_ints(seats, seats + n);
+        }),
+        property<S>("passes", "int", "Passes in the bidding so far.", [](const S& s, int) { return Value::of_int(s.passes); }),
+        property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
+                    [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
+        property<S>("team_tricks", "list[int]", "Tricks taken by each team.", [](const S& s, int) {
+            const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
+            return Value::of_ints(t, t + 2);
+        }),
+        property<S>("makers_score", "int", "The makers' points of the finished deal (E-10); 0 before the end and when all passed.",
+                    [](const S& s, int) { return Value::of_int(s.makers_score()); }),
+    };
+    return fields;
+}
+
+const std::vector<FieldSpec<EuchreMatch>>& EuchreDef::match_fields() {
+    using M = EuchreMatch;
+    static const std::vector<FieldSpec<M>> fields{
+        property<M>("scores", "list[int]", "Each team's points, up to 10 (E-13).", [](const M& m, int) { return Value::of_ints(m.scores.data(), m.scores.data() + 2); }),
+        property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
+        property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
+        property<M>("winner", "int | None", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+    };
+    return fields;
+}
+
+const std::vector<BenchSpec>& EuchreDef::bench_positions() {
+    static const std::vector<BenchSpec> positions{
+        {"euchre first bid", {}, 1, {}},
+        {"euchre second round", {}, 5, {"pass", "pass", "pass", "pass"}},
+        {"euchre mid-play", {}, 7, {"pass", "pass", "pass", "pass", "*", "*", "*", "*", "*", "*", "*"}},
+    };
+    return positions;
+}
+
+}  // namespace stich
