@@ -51,5 +51,6 @@ inline PyCardSet make_set(CardSet s, const Deck& d) { return {s, d.alphabet}; }
 
 void register_cards(py::module_& m);
 void register_games(py::module_& m);
+void register_solvers(py::module_& m);   // bindings/solve.cpp
 
 }  // namespace stich::py_bind
