@@ -160,9 +160,12 @@ class PimcRow:
 
 @dataclass(frozen=True)
 class PimcResult:
-    """PIMC over ``worlds`` worlds of the mover's view, best mean first. ``exact``: every one of
-    the ``world_count`` consistent worlds was solved once, so each mean is the exact expectation of
-    open-hand play over all consistent deals (no interval)."""
+    """PIMC over ``worlds`` worlds of the mover's view, best mean first. ``exact``: all
+    ``world_count`` consistent worlds were counted once, so each mean is the exact expectation of
+    open-hand play over all consistent deals (no interval). Worlds that differ only in cards nobody
+    will play (a talon, discards, the hands of seats that sit out) have the same values, so the
+    exact analysis solves one world per deal of the hands that play (``worlds`` of them) and
+    weights it by the consistent worlds it stands for."""
 
     observer: int
     table: list[PimcRow]
@@ -223,7 +226,8 @@ class PimcResult:
         lines = [f"{self.game or 'position'}: seat {self.observer} to act"]
         lines += ["  " + text for text in self.position]
         if self.exact:
-            lines.append(f"exact analysis: all {self.worlds:,} consistent worlds solved open-handed in {self.seconds:.2f} s "
+            lines.append(f"exact analysis: all {self.world_count:,} consistent worlds, as {self.worlds:,} deals of the hands "
+                         f"that play (weighted by the worlds each stands for), solved open-handed in {self.seconds:.2f} s "
                          f"({self.nodes:,} nodes, {self.threads} thread{plural})")
             lines.append("  each mean is the exact expectation of open-hand play over every deal consistent with "
                          f"what seat {self.observer} knows")
@@ -254,7 +258,10 @@ def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | No
     """Perfect-information Monte Carlo for the seat to act: solves ``worlds`` worlds drawn
     uniformly from its view (every card it cannot see dealt anew, as ``state.resample`` does) with
     ``solve`` and averages each action's value, with a 95% interval. When the view has at most
-    ``worlds`` consistent worlds, each is solved exactly once instead and the result is ``exact``.
+    ``worlds`` deals of the hands that still play, each is solved once instead, weighted by the
+    consistent worlds it stands for (the cards nobody will play: a talon, discards, the hands of
+    seats that sit out), and the result is ``exact`` (so in particular whenever
+    ``view.count_worlds() <= worlds``).
     ``seconds``: stop taking new worlds after this long (at least one a thread; the result then
     depends on the machine). Card-play phase only (``ValueError`` elsewhere)."""
     if isinstance(state_or_view, _core.InfoSet):
@@ -279,10 +286,10 @@ def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | No
         raise ValueError(f"seconds must be a number in (0, 1e6] or None, got {seconds!r}")
     state = state.clone()
     raw = _core.pimc(state, worlds, threads, seed, float(seconds or 0.0))
-    n = raw["worlds"]
+    n, weight = raw["worlds"], raw["weight"]
     rows = []
     for action, total, total_sq, lo, hi in raw["rows"]:
-        mean = total / n
+        mean = total / weight
         low = high = None
         if not raw["exact"] and n >= 2:
             var = max(total_sq - n * mean * mean, 0.0) / (n - 1)
