@@ -371,13 +371,32 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
           },
           py::arg("state"), py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("c"),
           py::arg("playout"), py::arg("max_nodes") = SearchConfig{}.max_nodes, py::arg("report") = py::none(), py::arg("every") = 1.0);
-    m.def("perft", [](const State& s, int depth) {
+    m.def("perft",
+          [](const State& s, int depth, bool divide) -> py::object {
               if (depth < 0) throw py::value_error("perft depth must be >= 0, got " + std::to_string(depth));
+              if (divide && depth < 1) throw py::value_error("perft(divide=True) counts below each root move: depth must be >= 1, got 0");
               const State root = s;   // a copy: other Python threads may change `s` meanwhile
               std::atomic<bool> stop = false;
-              return run_interruptible(stop, [&] { return perft(root, depth, &stop); }, no_tick);
+              if (!divide) return py::int_(run_interruptible(stop, [&] { return perft(root, depth, &stop); }, no_tick));
+              // Per root move (Stockfish's "divide"): the leaves below each legal action, in their order.
+              ActionList list;
+              if (!root.is_terminal()) root.legal_actions(list);
+              const auto counts = run_interruptible(stop, [&] {
+                  std::vector<uint64_t> n;
+                  for (Action a : list) {
+                      State child = root;
+                      child.apply(a);
+                      n.push_back(perft(child, depth - 1, &stop));
+                  }
+                  return n;
+              }, no_tick);
+              py::dict out;
+              for (int i = 0; i < list.n; ++i) out[py::str(root.action_text(list.a[size_t(i)]))] = counts[size_t(i)];
+              return out;
           },
-          py::arg("state"), py::arg("depth"), "Leaves of the tree of legal actions to `depth` plies.");
+          py::arg("state"), py::arg("depth"), py::arg("divide") = false,
+          "Leaves of the tree of legal actions to `depth` plies; with divide=True a dict of the leaves below each "
+          "legal action (its text), in the order of legal_actions().");
     return c;
 }
 

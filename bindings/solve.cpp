@@ -1,6 +1,8 @@
 // The solver's Python face (stich.solve, stich.pimc): conversion only; the search is in
-// csrc/stich/solve.hpp. bind_solver<State> is called once per game from register_solvers.
+// csrc/stich/solve.hpp. register_solvers binds it for every registered game with SolverTraits
+// (the one translation unit that instantiates the solver).
 #include "bind_game.hpp"
+#include "stich/registry.hpp"
 #include "stich/solve.hpp"
 
 namespace stich::py_bind {
@@ -28,7 +30,8 @@ void bind_solver(py::module_& m) {
               const SolveResult r = run_interruptible(stop, [&] { return solve(root, &stop, table_bits); }, no_tick);
               py::list values;
               for (const auto& [a, v] : r.values) values.append(py::make_tuple(make_action(root, a), v));
-              return py::dict(py::arg("root") = r.root, py::arg("values") = values, py::arg("best") = make_action(root, r.best),
+              return py::dict(py::arg("root") = r.root, py::arg("two_sided") = SolverTraits<State>::two_sided(root),
+                              py::arg("values") = values, py::arg("best") = make_action(root, r.best),
                               py::arg("value") = r.value, py::arg("line") = line_rows(root, r.line), py::arg("nodes") = r.nodes,
                               py::arg("seconds") = r.seconds);
           },
@@ -49,7 +52,7 @@ void bind_solver(py::module_& m) {
               for (size_t i = 0; i < r.actions.size(); ++i)
                   rows.append(py::make_tuple(make_action(root, r.actions[i]), r.sum[i], r.sum_sq[i], r.low[i], r.high[i]));
               return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows, py::arg("worlds") = r.worlds,
-                              py::arg("exact") = r.exact, py::arg("world_count") = py::int_(py::str(u128_text(r.world_count))),
+                              py::arg("weight") = r.weight, py::arg("exact") = r.exact, py::arg("world_count") = py::int_(py::str(u128_text(r.world_count))),
                               py::arg("nodes") = r.nodes, py::arg("seconds") = r.seconds);
           },
           py::arg("state"), py::arg("worlds"), py::arg("threads"), py::arg("seed"), py::arg("seconds") = 0.0);
@@ -58,9 +61,9 @@ void bind_solver(py::module_& m) {
 }  // namespace
 
 void register_solvers(py::module_& m) {
-    bind_solver<CouillonState>(m);
-    bind_solver<MuckenState>(m);
-    bind_solver<MistigriState>(m);
+    for_each_game([&]<class Def>() {
+        if constexpr (Solvable<typename Def::State>) bind_solver<typename Def::State>(m);
+    });
     // Every world consistent with a view, each once (at most `limit`; ValueError beyond).
     m.def("enumerate_worlds",
           [](const PyView& v, uint64_t limit) {

@@ -18,3 +18,16 @@ def chi_square_uniform(counts: Iterable[int], z: float = 3.719) -> tuple[float, 
     expected = sum(counts) / len(counts)
     stat = sum((c - expected) ** 2 / expected for c in counts)
     return stat, chi_square_threshold(len(counts) - 1, z) if len(counts) > 1 else 0.0
+
+
+def policy_chi_square(state, draws_per_action=300):
+    """Chi-square statistic of the playout policy's choices against a uniform pick of the legal
+    actions, and its critical value at p = 0.001; fixed seeds, so not flaky."""
+    legal = [a.id for a in state.legal_actions()]
+    n = draws_per_action * len(legal)
+    counts = dict.fromkeys(legal, 0)
+    for seed in range(n):
+        a = state._random_action(seed).id
+        assert a in counts, (a, legal)
+        counts[a] += 1
+    return chi_square_uniform(counts.values(), z=3.09)

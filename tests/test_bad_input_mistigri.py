@@ -87,8 +87,10 @@ def test_deck_too_small_for_six_players():
         stich.Contract.mistigri("H", deck="german24")
 
 
-LIMITS = stich._core.MistigriRules     # the accepted ranges, defined once in the C++ rules
-MAX_CHIPS, MAX_DEALS, MAX_POT = LIMITS.MAX_CHIPS, LIMITS.MAX_DEALS, LIMITS.MAX_POT
+# The accepted ranges, defined once in the C++ option schema (MistigriDef).
+MAX_CHIPS = stich.Mistigri.OPTIONS["chips"].high
+MAX_DEALS = stich.Mistigri.OPTIONS["deals"].high
+MAX_POT = stich.Mistigri.DEAL_PARAMS["pot"].high
 
 
 @pytest.mark.parametrize("stake", [0, -5, MAX_CHIPS + 1, 10**20])
@@ -111,16 +113,17 @@ def test_bad_deals(deals):
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"players": 2}, "option players of Mistigri must be 3..6, got 2"),
-    ({"players": 300}, "option players of Mistigri must be 3..6, got 300"),
-    ({"chips": MAX_CHIPS + 1}, f"option chips of Mistigri must be 0..{MAX_CHIPS}, got {MAX_CHIPS + 1}"),
-    ({"stake": 0}, f"option stake of Mistigri must be 1..{MAX_CHIPS}, got 0"),
-    ({"deals": MAX_DEALS + 1}, f"option deals of Mistigri must be 0..{MAX_DEALS}, got {MAX_DEALS + 1}"),
+    ({"players": 2}, "option players of Mistigri must be one of 3, 4, 5, 6, got 2"),
+    ({"players": 300}, "option players of Mistigri must be one of 3, 4, 5, 6, got 300"),
+    ({"chips": MAX_CHIPS + 1}, f"option chips of Mistigri must be an int in 0..{MAX_CHIPS}, got {MAX_CHIPS + 1}"),
+    ({"stake": 0}, f"option stake of Mistigri must be an int in 1..{MAX_CHIPS}, got 0"),
+    ({"deals": MAX_DEALS + 1}, f"option deals of Mistigri must be None or an int in 1..{MAX_DEALS}, got {MAX_DEALS + 1}"),
 ])
 def test_engine_rules_name_the_accepted_range(kwargs, message):
-    # The C++ rules check the same ranges for callers of the core module.
-    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
-        LIMITS(**kwargs)
+    # One schema: the core's rules give callers of the core module the same message as the game.
+    for make in (stich._core.MistigriRules, stich.Mistigri):
+        with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+            make(**kwargs)
 
 
 @pytest.mark.parametrize("option, value, accepted", [
@@ -133,12 +136,12 @@ def test_engine_rules_name_the_accepted_range(kwargs, message):
     ("players", True, "one of 3, 4, 5, 6"),
     ("players", 4.0, "one of 3, 4, 5, 6"),
     ("players", "4", "one of 3, 4, 5, 6"),
-    ("stake", True, "an int"),
-    ("stake", 5.0, "an int"),
-    ("chips", False, "an int"),
-    ("chips", "25", "an int"),
-    ("deals", True, "one of None, an int"),
-    ("deals", 2.0, "one of None, an int"),
+    ("stake", True, r"an int in 1\.\.30000"),
+    ("stake", 5.0, r"an int in 1\.\.30000"),
+    ("chips", False, r"an int in 0\.\.30000"),
+    ("chips", "25", r"an int in 0\.\.30000"),
+    ("deals", True, r"None or an int in 1\.\.2500"),
+    ("deals", 2.0, r"None or an int in 1\.\.2500"),
 ])
 def test_option_of_the_wrong_type(option, value, accepted):
     with pytest.raises(ValueError, match=f"option {option} of Mistigri must be {accepted}, got {value!r}$"):

@@ -15,8 +15,10 @@ import pytest
 import stich
 from random_play import finish_randomly
 
-LIMITS = stich._core.MistigriRules      # the accepted ranges, defined once in the C++ rules
-MAX_CHIPS, MAX_DEALS, MAX_POT = LIMITS.MAX_CHIPS, LIMITS.MAX_DEALS, LIMITS.MAX_POT
+# The accepted ranges, defined once in the C++ option schema (MistigriDef).
+MAX_CHIPS = stich.Mistigri.OPTIONS["chips"].high
+MAX_DEALS = stich.Mistigri.OPTIONS["deals"].high
+MAX_POT = stich.Mistigri.DEAL_PARAMS["pot"].high
 
 
 def conserved(state) -> bool:

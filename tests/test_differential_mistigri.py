@@ -14,7 +14,7 @@ deal" and docs/rules/mistigri.md (M-1 .. M-12). Everything is compared through c
   * Options: STICH_DIFF_DEALS // 10 deals each for club_law, every other deck (french32, german36,
     french36, french52), 5 and 6 players, the smallest talon (german32 with 6 players) and other
     stakes, with and without monch; at the largest stake the carried pots reach the largest a deal
-    accepts (MistigriRules.MAX_POT).
+    accepts (Mistigri.DEAL_PARAMS["pot"].high).
   Every 6th deal pins cards (hands=, turned=) to force flushes -- several at once, trump flushes,
   equal flush points, the Mistigri as the wild fifth card -- a turned Mistigri, and (monch) the
   M-11 position: the first leader holds the trump ace and another seat the Mistigri.
@@ -56,7 +56,7 @@ from reference.rules import MISTIGRI_CARD, RefContract
 
 pytestmark = pytest.mark.rules
 
-MAX_CHIPS, MAX_POT = stich._core.MistigriRules.MAX_CHIPS, stich._core.MistigriRules.MAX_POT
+MAX_CHIPS, MAX_POT = stich.Mistigri.OPTIONS["chips"].high, stich.Mistigri.DEAL_PARAMS["pot"].high
 N_DEALS = int(os.environ.get("STICH_DIFF_DEALS", "10000"))      # per core configuration
 N_OPTION_DEALS = max(40, N_DEALS // 10)                          # per option configuration
 N_MATCHES = int(os.environ.get("STICH_DIFF_MATCHES", "200"))     # over all match configurations

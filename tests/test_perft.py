@@ -1,60 +1,36 @@
-"""Perft of Couillon with Mit (C-2 .. C-5, docs/rules/couillon.md): leaves of the full tree of legal actions.
+"""Perft of every game: leaves of the full tree of legal actions, from the rows of tests/data/perft.json.
 
-Each row of PERFT_COUILLON is a deal named by (seed, dealer) -- its cards, in deal order, are in
-PERFT_DEALS -- an action sequence played from the deal's start, a depth in plies and the leaf
-count (a finished deal is one leaf, depth 0 is one leaf). Every count is given both by the
-engine's `stich.perft` and by the pure-Python reference `tests/reference/perft.py` built from the
-same cards; each takes the reference under 2 s.
+Each row is a deal of ``stich.<game>(**options)`` named by (seed, dealer), its cards pinned in the
+row (``hands`` per seat in deal order; the game's deal arguments in ``deal``, e.g. Mistigri's
+turned card and talon; ``seeded``: what the seed deals once the rest is pinned), the moves played from the deal's start, a depth in plies and the leaf
+count (a finished deal is one leaf, depth 0 is one leaf; every action is one ply). Every count is
+given both by the engine's ``stich.perft`` and by the slow pure-Python reference of the game
+(``tests/reference/<game>.py``: ``perft_root(row)``, counted by ``reference.perft.perft``). The
+README's perft tables are made from this file (``readme_tables()``; a test checks they agree).
 
-| seed | dealer | moves                              | depth | leaves | covers                            |
-|-----:|-------:|------------------------------------|------:|-------:|-----------------------------------|
-|   13 |      1 |                                    |     8 |   9564 | SQ in the talon: no Mit phase     |
-|    3 |      3 |                                    |     7 |   3051 | forehand holds SQ                 |
-|    7 |      3 |                                    |     7 |   4879 | forehand's partner holds SQ       |
-|    1 |      1 |                                    |     8 |   5248 | an opponent of forehand holds SQ  |
-|    3 |      3 | Hearts Mit                         |     8 |   6282 | Kontra phase                      |
-|    1 |      1 | reveal Mit pass Kontra             |     8 |   6007 | Re phase after a reveal           |
-|    7 |      3 | Clubs Mit pass pass D9 CQ SA CK SJ |    10 |   5184 | mid-play, Mit declared, mid-trick |
-|   13 |      1 | Spades CA S9 CT CQ ST SJ           |    14 |    712 | mid-play, to the end of the deal  |
-
-Reproduce a row: `s = stich.Couillon().deal(seed=seed, dealer=dealer)`, `s.apply(a)` for each
-move, `stich.perft(s, depth)`.
+Reproduce a row: ``s = stich.<game>(**options).deal(seed=seed, dealer=dealer)``, ``s.apply(a)`` for
+each move, ``stich.perft(s, depth)``.
 """
 
+from __future__ import annotations
+
 import functools
+import importlib
+import json
+from pathlib import Path
 
 import pytest
 
 import stich
 from reference import cards as ref_cards
-from reference.couillon import RefCouillon
-from reference.perft import perft_couillon
+from reference.perft import perft as reference_perft
 
 pytestmark = pytest.mark.rules
 
-# (seed, dealer) -> the four hands, seat 0..3, each in deal order (forehand: the three cards it
-# names trump on, then two more, the last being its reveal card); the talon is the rest.
-PERFT_DEALS = {
-    (1, 1): ("CT ST S9 H9 DA", "CA SQ HJ DK DT", "CK SA DJ HT HQ", "CQ C9 SK HA HK"),
-    (3, 3): ("CT SQ S9 DK DQ", "HK HJ H9 DA D9", "CA CJ SA SK DT", "CK ST HA HQ HT"),
-    (7, 3): ("SK HQ DT D9 HT", "CQ C9 HK H9 DK", "CA CJ CT SA SQ", "CK SJ ST S9 HJ"),
-    (13, 1): ("CT SJ H9 DK DJ", "CQ C9 SA HJ D9", "CA HK DT CJ DQ", "CK SK ST S9 HA"),
-}
-
-# (seed, dealer, moves played from the deal's start, depth, leaves)
-PERFT_COUILLON = [
-    (13, 1, "", 8, 9564),
-    (3, 3, "", 7, 3051),
-    (7, 3, "", 7, 4879),
-    (1, 1, "", 8, 5248),
-    (3, 3, "Hearts Mit", 8, 6282),
-    (1, 1, "reveal Mit pass Kontra", 8, 6007),
-    (7, 3, "Clubs Mit pass pass D9 CQ SA CK SJ", 10, 5184),
-    (13, 1, "Spades CA S9 CT CQ ST SJ", 14, 712),
-]
-
-ROW_IDS = [f"seed{s}-dealer{d}-{len(m.split())}moves-depth{depth}"
-           for s, d, m, depth, _ in PERFT_COUILLON]
+ROOT = Path(__file__).resolve().parents[1]
+ROWS = json.loads((ROOT / "tests" / "data" / "perft.json").read_text(encoding="utf-8"))
+IDS = [f"{r['game']}-{'-'.join(f'{k}={v}' for k, v in r['options'].items()) or 'defaults'}-seed{r['seed']}"
+       f"-dealer{r['dealer']}-{len(r['moves'])}moves-depth{r['depth']}" for r in ROWS]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -65,61 +41,86 @@ def _memoised_reference_parse():
         yield
 
 
-def deal_order(state):
-    """The engine deal's hands, seat 0..3, as PERFT_DEALS writes them."""
-    hands = []
-    for seat in range(4):
-        cards = str(state.hand(seat)).split()
-        if seat == state.forehand:
-            first, reveal = str(state.first_three).split(), str(state.reveal_card)
-            cards = first + [c for c in cards if c not in first and c != reveal] + [reveal]
-        hands.append(" ".join(cards))
-    return tuple(hands)
+def game_of(row):
+    return stich.GAMES[row["game"]](**row["options"])
 
 
-def deal_shape(hands, dealer):
-    """What a deal fixes for the rules: each seat's cards, the three cards forehand names trump
-    on and its fifth card, the reveal card."""
-    forehand = hands[(dealer + 1) % 4].split()
-    return [set(h.split()) for h in hands], set(forehand[:3]), forehand[4]
+def pinned_deal(row):
+    """The engine's deal of the row with every card the row gives pinned."""
+    return game_of(row).deal(seed=row["seed"], dealer=row["dealer"], hands=row["hands"], **row["deal"])
 
 
-@pytest.mark.parametrize("seed, dealer", sorted(PERFT_DEALS))
-def test_seeded_deals_unchanged(seed, dealer):
-    """The table names its deals by seed: the seeded shuffle must still deal these cards (if it
-    is changed on purpose, regenerate PERFT_DEALS and the README table)."""
-    state = stich.Couillon().deal(seed=seed, dealer=dealer)
-    assert deal_shape(deal_order(state), dealer) == deal_shape(PERFT_DEALS[seed, dealer], dealer)
+def card_sets(state, row):
+    hands = [frozenset(str(state.hand(s)).split()) for s in range(state.num_players)]
+    extras = {k: " ".join(str(c) for c in v) if isinstance(v, list) else str(v)
+              for k, v in ((k, getattr(state, k)) for k in row["deal"])}
+    return hands, extras
 
 
-@pytest.mark.parametrize("seed, dealer, moves, depth, leaves", PERFT_COUILLON, ids=ROW_IDS)
-def test_perft_engine(seed, dealer, moves, depth, leaves):
-    state = stich.Couillon().deal(seed=seed, dealer=dealer, hands=list(PERFT_DEALS[seed, dealer]))
-    assert deal_shape(deal_order(state), dealer) == deal_shape(PERFT_DEALS[seed, dealer], dealer)
-    for action in moves.split():
+def test_every_game_has_perft_rows():
+    assert {r["game"] for r in ROWS} == set(stich.GAMES)
+
+
+@pytest.mark.parametrize("row", ROWS, ids=IDS)
+def test_seeded_deal_unchanged(row):
+    """The rows name their deals by seed: given the cards the row was made with pinned, the seeded
+    shuffle must still deal the rest (``seeded``: the hands, or the parts of the deal named; if it
+    is changed on purpose, regenerate the rows' cards and check the counts again)."""
+    want = ([frozenset(h.split()) for h in row["hands"]], {k: str(v) for k, v in row["deal"].items()})
+    pins = {k: v for k, v in row["deal"].items() if k not in row["seeded"]}
+    hands = None if "hands" in row["seeded"] else row["hands"]
+    assert card_sets(game_of(row).deal(seed=row["seed"], dealer=row["dealer"], hands=hands, **pins), row) == want
+    assert card_sets(pinned_deal(row), row) == want
+
+
+@pytest.mark.parametrize("row", ROWS, ids=IDS)
+def test_perft_engine(row):
+    state = pinned_deal(row)
+    for action in row["moves"]:
         state.apply(action)
-    before = str(state)
+    before = (str(state), [str(a) for a in state.legal_actions()])
     assert stich.perft(state, 0) == 1
-    assert stich.perft(state, depth) == leaves
-    assert str(state) == before                     # perft leaves the state untouched
+    assert stich.perft(state, row["depth"]) == row["leaves"]
+    divided = stich.perft(state, row["depth"], divide=True)
+    assert sum(divided.values()) == row["leaves"] or state.is_terminal
+    assert list(divided) == [str(a) for a in state.legal_actions()]
+    assert (str(state), [str(a) for a in state.legal_actions()]) == before   # perft leaves the state untouched
 
 
-@pytest.mark.parametrize("seed, dealer, moves, depth, leaves", PERFT_COUILLON, ids=ROW_IDS)
-def test_perft_reference(seed, dealer, moves, depth, leaves):
-    hands = [h.split() for h in PERFT_DEALS[seed, dealer]]
-    talon = sorted(set(ref_cards.french24) - {c for h in hands for c in h})
-    forehand = (dealer + 1) % 4
-    deal = RefCouillon(hands, talon, dealer, hands[forehand][4])
-    for action in moves.split():
+@pytest.mark.parametrize("row", ROWS, ids=IDS)
+def test_perft_reference(row):
+    deal = importlib.import_module(f"reference.{row['game'].lower()}").perft_root(row)
+    for action in row["moves"]:
         deal.apply(action)
-    assert perft_couillon(deal, depth) == leaves
+    assert reference_perft(deal, row["depth"]) == row["leaves"]
 
 
-def test_docstring_table_is_the_table():
-    """The table printed above (for the README) is PERFT_COUILLON."""
-    rows = []
-    for line in __doc__.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 6 and cells[0].isdigit():
-            rows.append((int(cells[0]), int(cells[1]), cells[2], int(cells[3]), int(cells[4])))
-    assert rows == PERFT_COUILLON
+def readme_tables() -> str:
+    """The README's perft tables, one per game, from the rows."""
+    out = []
+    for game in stich.GAMES:
+        rows = [r for r in ROWS if r["game"] == game]
+        cells = [("options", "seed", "dealer", "moves", "depth", "leaves", "covers")]
+        for r in rows:
+            options = "; ".join(f"{k}={tuple(v) if isinstance(v, list) else v}" for k, v in r["options"].items())
+            cells.append((options, str(r["seed"]), str(r["dealer"]), " ".join(r["moves"]), str(r["depth"]),
+                          str(r["leaves"]), r["covers"]))
+        widths = [max(len(row[i]) for row in cells) for i in range(7)]
+        right = {1, 2, 4, 5}
+        lines = [f"{game}:", ""]
+        for k, row in enumerate(cells):
+            lines.append("| " + " | ".join(c.rjust(w) if i in right and k else c.ljust(w)
+                                           for i, (c, w) in enumerate(zip(row, widths))) + " |")
+            if k == 0:
+                lines.append("|" + "|".join("-" * (w + 1) + (":" if i in right else "-") for i, w in enumerate(widths)) + "|")
+        out.append("\n".join(lines))
+    return "\n\n".join(out) + "\n"
+
+
+def test_readme_tables_are_the_rows():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme_tables() in readme, "regenerate the README's perft tables: python tests/test_perft.py"
+
+
+if __name__ == "__main__":
+    print(readme_tables(), end="")

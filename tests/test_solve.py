@@ -166,7 +166,7 @@ def test_pimc_exact_equals_mean_of_solve_over_every_world(name):
 
 
 def test_pimc_is_reproducible_across_thread_counts():
-    state = positions("Couillon", 1, seed=11, max_leaves=10**9)[0]
+    state = positions("Couillon", 1, seed=11)[0]
     a = stich.pimc(state, worlds=40, threads=1, seed=9)
     b = stich.pimc(state, worlds=40, threads=2, seed=9)
     assert [(str(r.action), r.mean) for r in a.table] == [(str(r.action), r.mean) for r in b.table]

@@ -32,8 +32,6 @@ std::array<Deck, size_t(DeckKind::DECK_NB)> make_decks() {
 
 const std::array<Deck, size_t(DeckKind::DECK_NB)> DECKS = make_decks();
 
-constexpr const char* GERMAN_SUITS = "EGHS";
-constexpr const char* FRENCH_SUITS = "CSHD";
 
 char rank_letter(int rank, Alphabet a) {
     switch (rank) {
@@ -50,16 +48,6 @@ char rank_letter(int rank, Alphabet a) {
 constexpr std::array<std::string_view, 4> SUIT_SYMBOLS = {"\u2663", "\u2660", "\u2665", "\u2666"};
 constexpr std::array<std::string_view, 4> SUIT_SYMBOLS_WHITE = {"\u2667", "\u2664", "\u2661", "\u2662"};
 
-int parse_suit(std::string_view t, Alphabet a) {
-    for (int s = 0; s < 4; ++s)
-        if (t == SUIT_SYMBOLS[s] || t == SUIT_SYMBOLS_WHITE[s]) return s;
-    if (t.size() != 1) return -1;
-    const char* letters = a == Alphabet::German ? GERMAN_SUITS : FRENCH_SUITS;
-    char ch = char(std::toupper(static_cast<unsigned char>(t[0])));
-    for (int s = 0; s < 4; ++s)
-        if (letters[s] == ch) return s;
-    return -1;
-}
 
 int parse_rank(std::string_view t, Alphabet a) {
     if (t == "10") return RANK_TEN;
@@ -100,6 +88,16 @@ std::pair<std::string_view, std::string_view> split_first(std::string_view t) {
 
 }  // namespace
 
+int parse_suit(std::string_view t, Alphabet a) {
+    for (int s = 0; s < 4; ++s)
+        if (t == SUIT_SYMBOLS[s] || t == SUIT_SYMBOLS_WHITE[s]) return s;
+    if (t.size() != 1) return -1;
+    char ch = char(std::toupper(static_cast<unsigned char>(t[0])));
+    for (int s = 0; s < 4; ++s)
+        if (suit_letter(s, a) == ch) return s;
+    return -1;
+}
+
 const Deck& deck(DeckKind kind) { return DECKS[size_t(kind)]; }
 
 DeckKind deck_kind_from_name(std::string_view name) {
@@ -132,7 +130,7 @@ std::string quoted(std::string_view text) {
 
 std::string card_text(Card c, Alphabet a) {
     std::string s;
-    s += (a == Alphabet::German ? GERMAN_SUITS : FRENCH_SUITS)[suit_of(c)];
+    s += suit_letter(suit_of(c), a);
     s += rank_letter(rank_of(c), a);
     return s;
 }

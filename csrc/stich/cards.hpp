@@ -76,6 +76,10 @@ constexpr int flush_value(Card c) {
 
 // Text per G-1. card_text gives the canonical suit-first form.
 std::string card_text(Card c, Alphabet a);
+// A suit's letter (G-1): E G H S in German decks, C S H D in French ones.
+constexpr char suit_letter(int suit, Alphabet a) { return (a == Alphabet::German ? "EGHS" : "CSHD")[suit]; }
+// The suit of a letter or a Unicode suit symbol, or -1.
+int parse_suit(std::string_view text, Alphabet a);
 std::string cards_text(CardSet s, Alphabet a);   // in display order, space separated
 // Parses one card in the deck's alphabet (suit or rank first, "10" for the ten, Unicode suit
 // symbols); throws std::invalid_argument quoting the input and listing the accepted forms, also

@@ -294,4 +294,84 @@ void CouillonMatch::record(const CouillonState& finished) {
         CouillonState::NUM_SEATS, out, stop);
 }
 
+// ------------------------------------------------------------------------------------ registry
+
+const std::vector<std::string>& CouillonDef::extra_locations() {
+    static const std::vector<std::string> names{"talon"};
+    return names;
+}
+
+const std::vector<OptionSpec<CouillonRules>>& CouillonDef::options() {
+    using R = CouillonRules;
+    static const std::vector<OptionSpec<R>> specs{
+        {"kontra_doubles", "C-6", "Kontra and Re double the value instead of adding one", Accepts::boolean(),
+         [](const R& r) { return Value::of_bool(r.kontra_doubles); }, [](R& r, const Value& v) { r.kontra_doubles = v.i; }},
+    };
+    return specs;
+}
+
+const std::vector<ParamSpec>& CouillonDef::deal_params() {
+    static const std::vector<ParamSpec> none;
+    return none;
+}
+
+const std::vector<ParamSpec>& CouillonDef::playout_params() { return deal_params(); }
+
+const std::vector<FieldSpec<CouillonState>>& CouillonDef::state_fields() {
+    using S = CouillonState;
+    using F = FieldSpec<S>;
+    static const std::vector<F> fields{
+        property<S>("dealer", "", [](const S& s, int) { return Value::of_int(s.dealer); }),
+        property<S>("forehand", "", [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("trump", "The trump suit's letter (C, S, H, D), None before it is named.", [](const S& s, int) {
+            return s.trump < 0 ? Value::none() : Value::of_text(std::string(1, suit_letter(s.trump, Alphabet::French)));
+        }),
+        property<S>("revealed", "Whether trump came from the reveal (C-2).", [](const S& s, int) { return Value::of_bool(s.revealed); }),
+        property<S>("reveal_card", "Forehand's fifth card, shown on a reveal (C-2).", [](const S& s, int) { return Value::of_card(s.reveal_card); }),
+        property<S>("first_three", "The three cards forehand named trump on (C-2).", [](const S& s, int) { return Value::of_cards(s.first_three); }),
+        property<S>("talon", "The four cards nobody sees (C-2).", [](const S& s, int) { return Value::of_cards(s.talon); }),
+        property<S>("mit_declarer", "The seat that declared the Mit (C-3), or None.", [](const S& s, int) { return Value::seat_or_none(s.mit_declarer); }),
+        property<S>("kontra_by", "", [](const S& s, int) { return Value::seat_or_none(s.kontra_by); }),
+        property<S>("re_by", "", [](const S& s, int) { return Value::seat_or_none(s.re_by); }),
+        property<S>("trick", "The cards of the trick on the table, in the order played.",
+                    [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
+        property<S>("team_points", "Card points taken by each team (C-1).", [](const S& s, int) {
+            const int p[2] = {s.team_points[0], s.team_points[1]};
+            return Value::of_ints(p, p + 2);
+        }),
+        property<S>("team_tricks", "", [](const S& s, int) {
+            const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
+            return Value::of_ints(t, t + 2);
+        }),
+        {"score_moves", "Change of each team's running score in the match (negative: towards 0), C-6.", F::Kind::Method,
+         [](const S& s, int) {
+             const auto m = s.score_moves();
+             return Value::of_ints(m.data(), m.data() + 2);
+         }},
+    };
+    return fields;
+}
+
+const std::vector<FieldSpec<CouillonMatch>>& CouillonDef::match_fields() {
+    using M = CouillonMatch;
+    static const std::vector<FieldSpec<M>> fields{
+        property<M>("scores", "Each team's running score, from 13 down to 0 (C-6).",
+                    [](const M& m, int) { return Value::of_ints(m.scores.data(), m.scores.data() + 2); }),
+        property<M>("dealer", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
+        property<M>("deals_played", "", [](const M& m, int) { return Value::of_int(m.deals_played); }),
+        property<M>("winner", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+    };
+    return fields;
+}
+
+const std::vector<BenchSpec>& CouillonDef::bench_positions() {
+    static const std::vector<BenchSpec> positions{
+        {"couillon trump choice", {}, 1, {}},
+        {"couillon Mit declaration", {}, 3, {"Hearts"}},
+        {"couillon first lead", {}, 5, {"reveal", "*", "*", "*"}},
+        {"couillon mid-play", {}, 7, {"reveal", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*"}},
+    };
+    return positions;
+}
+
 }  // namespace stich

@@ -13,6 +13,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/schema.hpp"
 #include "stich/trick.hpp"
 
 namespace stich {
@@ -122,5 +123,28 @@ struct CouillonMatch {
 // Plays n random deals (dealer rotating) with uniformly random legal actions; writes each deal's
 // returns (4 per deal) to out. Deal i depends only on (seed, i).
 void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop = nullptr);
+
+// The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
+struct CouillonDef {
+    using Rules = CouillonRules;
+    using State = CouillonState;
+    using Match = CouillonMatch;
+    static constexpr const char* NAME = "Couillon";
+    static constexpr const char* DOC = "Couillon with Mit (docs/rules/couillon.md, C-1 .. C-6): four players, partners opposite.";
+    static constexpr const char* UNIT = "match points";                          // of returns()
+    static constexpr const char* TALLY = "card points of seat {seat}'s team";    // of State::tally
+    static constexpr double SEARCH_C = 1.4;   // the search's exploration constant (docs/search.md)
+    STICH_DESCRIPTION_TABLES
+    static int num_players(const Rules&) { return CouillonState::NUM_SEATS; }
+    static const Deck& deck_of(const Rules&) { return deck(DeckKind::French24); }
+    static State deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>&) {
+        return couillon_deal(r, seed, dealer, &hands);
+    }
+    static void random_playouts(const Rules& r, uint64_t seed, int64_t n, int32_t* out, const std::vector<Value>&,
+                                const std::atomic<bool>* stop) {
+        couillon_random_playouts(r, seed, n, out, stop);
+    }
+    static Match match(const Rules& r, uint64_t seed, int dealer) { return {r, seed, {13, 13}, dealer, 0, -1}; }
+};
 
 }  // namespace stich

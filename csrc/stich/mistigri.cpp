@@ -612,4 +612,144 @@ void MistigriMatch::record(const MistigriState& finished) {
         rules.players, out, stop);
 }
 
+// ------------------------------------------------------------------------------------ registry
+
+const std::vector<std::string>& MistigriDef::extra_locations() {
+    static const std::vector<std::string> names{"talon", "discards"};
+    return names;
+}
+
+namespace {
+constexpr DeckKind MISTIGRI_DECKS[] = {DeckKind::German32, DeckKind::French32, DeckKind::German36, DeckKind::French36, DeckKind::French52};
+}  // namespace
+
+const std::vector<OptionSpec<MistigriRules>>& MistigriDef::options() {
+    using R = MistigriRules;
+    static const std::vector<OptionSpec<R>> specs{
+        {"players", "M-1", "3 to 6 players", Accepts::choice({Value::of_int(3), Value::of_int(4), Value::of_int(5), Value::of_int(6)}),
+         [](const R& r) { return Value::of_int(r.players); }, [](R& r, const Value& v) { r.players = uint8_t(v.i); }},
+        // Set after players and monch, which pick the deck when none is named.
+        {"deck", "M-1",
+         "the deck, which needs 5 cards a seat and a turned card; None picks german32 (A K O U Z 9 8 7), under monch "
+         "german36 (french52 for six players)",
+         Accepts::choice([] {
+             std::vector<Value> names{Value::none()};
+             for (DeckKind k : MISTIGRI_DECKS) names.push_back(Value::of_text(deck(k).name));
+             return names;
+         }()),
+         [](const R& r) { return r.deck == R::default_deck(r.players, r.monch) ? Value::none() : Value::of_text(deck(r.deck).name); },
+         [](R& r, const Value& v) { r.deck = v.is_none() ? DeckKind::DECK_NB : deck_kind_from_name(v.text); }},
+        {"chips", "M-3", "chips each seat starts a match with", Accepts::integer(0, R::MAX_CHIPS),
+         [](const R& r) { return Value::of_int(r.chips); }, [](R& r, const Value& v) { r.chips = int32_t(v.i); }},
+        {"stake", "M-3", "each deal's ante, and the penalties", Accepts::integer(1, R::MAX_CHIPS),
+         [](const R& r) { return Value::of_int(r.stake); }, [](R& r, const Value& v) { r.stake = int32_t(v.i); }},
+        {"monch", "M-5..M-11", "the Mönch refinements", Accepts::boolean(), [](const R& r) { return Value::of_bool(r.monch); },
+         [](R& r, const Value& v) { r.monch = v.i; }},
+        {"club_law", "M-5", "with clubs/acorns trump nobody may pass", Accepts::boolean(),
+         [](const R& r) { return Value::of_bool(r.club_law); }, [](R& r, const Value& v) { r.club_law = v.i; }},
+        {"deals", "M-12", "deals in a match; None: until a seat runs out of chips", Accepts::integer(1, R::MAX_DEALS, true),
+         [](const R& r) { return r.deals == 0 ? Value::none() : Value::of_int(r.deals); },
+         [](R& r, const Value& v) { r.deals = v.is_none() ? 0 : int32_t(v.i); }},
+    };
+    return specs;
+}
+
+void MistigriRules::resolve() {
+    if (deck == DeckKind::DECK_NB) deck = default_deck(players, monch);
+}
+
+const std::vector<ParamSpec>& MistigriDef::deal_params() {
+    using R = MistigriRules;
+    static const std::vector<ParamSpec> params{
+        {"turned", "M-4: the card turned up for trump", Accepts::card(), Value::none()},
+        {"pot", "M-3: the pot carried into the deal, before the antes", Accepts::integer(0, R::MAX_POT), Value::of_int(0)},
+        {"side_pot", "M-10: the Mönch side pot carried in", Accepts::integer(0, R::MAX_POT), Value::of_int(0)},
+        {"talon", "M-6: the top cards of the talon, in draw order", Accepts::card_list(), Value::none()},
+        {"redraws", "M-6: Mönch, the cards drawn from reshuffled discards, in draw order", Accepts::card_list(), Value::none()},
+    };
+    return params;
+}
+
+const std::vector<ParamSpec>& MistigriDef::playout_params() {
+    static const std::vector<ParamSpec> none;
+    return none;
+}
+
+MistigriState MistigriDef::deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras) {
+    FixedHands fixed = hands;
+    const int n = r.players;
+    if (!extras[0].is_none()) fixed[size_t(n)] = {Card(extras[0].i)};
+    for (int64_t c : extras[3].ints) fixed[size_t(n + 1)].push_back(Card(c));
+    std::vector<Card> redraws;
+    for (int64_t c : extras[4].ints) redraws.push_back(Card(c));
+    return mistigri_deal(r, seed, dealer, int(extras[1].i), int(extras[2].i), &fixed, redraws);
+}
+
+const std::vector<FieldSpec<MistigriState>>& MistigriDef::state_fields() {
+    using S = MistigriState;
+    using F = FieldSpec<S>;
+    static const std::vector<F> fields{
+        property<S>("dealer", "", [](const S& s, int) { return Value::of_int(s.dealer); }),
+        property<S>("forehand", "", [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("turned", "The card turned up for trump (M-4).", [](const S& s, int) { return Value::of_card(s.turned); }),
+        property<S>("trump", "The trump suit's letter (M-4, M-8).",
+                    [](const S& s, int) { return Value::of_text(std::string(1, suit_letter(s.trump, s.deck_info().alphabet))); }),
+        property<S>("pot", "", [](const S& s, int) { return Value::of_int(s.pot); }),
+        property<S>("side_pot", "", [](const S& s, int) { return Value::of_int(s.side_pot); }),
+        property<S>("pot_in", "The pot carried into the deal, before the antes.", [](const S& s, int) { return Value::of_int(s.pot_in); }),
+        property<S>("side_pot_in", "", [](const S& s, int) { return Value::of_int(s.side_pot_in); }),
+        property<S>("joined", "The seats that joined (M-5).", [](const S& s, int) {
+            std::vector<int> seats;
+            for (int i = 0; i < s.n; ++i)
+                if (s.joined >> i & 1) seats.push_back(i);
+            return Value::of_ints(seats.data(), seats.data() + seats.size());
+        }),
+        property<S>("talon", "The cards still to be drawn, top first.",
+                    [](const S& s, int) { return Value::of_card_list(s.talon.data() + s.talon_top, s.talon.data() + s.talon_end); }),
+        {"discards", "The seat's discards not yet reshuffled into the talon.", F::Kind::SeatMethod,
+         [](const S& s, int seat) { return Value::of_cards(s.discards[size_t(seat)]); }},
+        {"exchange", "(discarded, drawn) of the seat's exchange, or None before it exchanged.", F::Kind::SeatMethod,
+         [](const S& s, int seat) {
+             if (!(s.exchanged >> seat & 1)) return Value::none();
+             return Value::list({Value::of_cards(s.discarded[size_t(seat)]), Value::of_cards(s.drawn[size_t(seat)])}, true);
+         }},
+        property<S>("flush_winner", "The seat that won the pot with a flush (M-7), or None.",
+                    [](const S& s, int) { return Value::seat_or_none(s.flush_winner); }),
+        property<S>("tricks_won", "", [](const S& s, int) {
+            int t[MAX_SEATS];
+            for (int i = 0; i < s.n; ++i) t[i] = s.tricks_won[size_t(i)];
+            return Value::of_ints(t, t + s.n);
+        }),
+        property<S>("trick", "The cards of the trick on the table, in the order played.",
+                    [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
+        property<S>("outcome", "How the deal ended: 'nobody joined', 'one joined', 'flush', 'played' ('' before the end).", [](const S& s, int) {
+            static constexpr const char* NAMES[] = {"", "nobody joined", "one joined", "flush", "played"};
+            return Value::of_text(NAMES[size_t(s.end)]);
+        }),
+    };
+    return fields;
+}
+
+const std::vector<FieldSpec<MistigriMatch>>& MistigriDef::match_fields() {
+    using M = MistigriMatch;
+    static const std::vector<FieldSpec<M>> fields{
+        property<M>("chips", "Each seat's chips.", [](const M& m, int) { return Value::of_ints(m.chips.data(), m.chips.data() + m.rules.players); }),
+        property<M>("pot", "", [](const M& m, int) { return Value::of_int(m.pot); }),
+        property<M>("side_pot", "", [](const M& m, int) { return Value::of_int(m.side_pot); }),
+        property<M>("dealer", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
+        property<M>("deals_played", "", [](const M& m, int) { return Value::of_int(m.deals_played); }),
+    };
+    return fields;
+}
+
+const std::vector<BenchSpec>& MistigriDef::bench_positions() {
+    static const std::vector<BenchSpec> positions{
+        {"mistigri bidding", {}, 1, {}},
+        {"mistigri exchange", {}, 2, {"join", "join", "join", "join"}},
+        {"mistigri mid-play", {}, 3, {"join", "join", "join", "join", "keep", "keep", "keep", "keep", "*", "*", "*", "*", "*", "*"}},
+        {"monch exchange", {{"monch", Value::of_bool(true)}}, 4, {"join", "join", "join", "join", "*"}},
+    };
+    return positions;
+}
+
 }  // namespace stich

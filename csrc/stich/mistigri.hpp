@@ -14,6 +14,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/schema.hpp"
 #include "stich/trick.hpp"
 
 namespace stich {
@@ -29,6 +30,13 @@ struct MistigriRules {
 
     bool operator==(const MistigriRules&) const = default;
     void validate() const;   // throws std::invalid_argument naming the option and its range
+    // The deck Mistigri is played with when none is named (M-1): german32, under Mönch german36
+    // (french52 for six players).
+    // The deck named by default_deck when the options left it open (DECK_NB); make_rules calls it.
+    void resolve();
+    static DeckKind default_deck(int players, bool monch) {
+        return !monch ? DeckKind::German32 : players <= 5 ? DeckKind::German36 : DeckKind::French52;
+    }
     // Throws std::invalid_argument "option <name> of Mistigri must be <low>..<high>, got <value>".
     static void check_option(const char* name, long long value, long long low, long long high);
     static constexpr int HAND = 5;
@@ -172,6 +180,7 @@ struct MistigriMatch {
     int pot = 0, side_pot = 0, dealer = 0, deals_played = 0;
     bool over = false;
 
+    bool is_over() const { return over; }
     // Every seat starts with rules.chips; without `deals`, a match of seats with no chips is over
     // before it starts.
     static MistigriMatch start(const MistigriRules& rules, uint64_t seed, int dealer);
@@ -180,5 +189,27 @@ struct MistigriMatch {
 };
 
 void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop = nullptr);
+
+// The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
+struct MistigriDef {
+    using Rules = MistigriRules;
+    using State = MistigriState;
+    using Match = MistigriMatch;
+    static constexpr const char* NAME = "Mistigri";
+    static constexpr const char* DOC = "Mistigri and Mönch (docs/rules/mistigri.md, M-1 .. M-12): 3 to 6 players, pot and chips, "
+                                       "pass or join, exchange, flushes, the Mistigri as top trump and wild card.";
+    static constexpr const char* UNIT = "chips";
+    static constexpr const char* TALLY = "tricks of seat {seat}";
+    static constexpr double SEARCH_C = 0.7;
+    STICH_DESCRIPTION_TABLES
+    static int num_players(const Rules& r) { return r.players; }
+    static const Deck& deck_of(const Rules& r) { return deck(r.deck); }
+    static State deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras);
+    static void random_playouts(const Rules& r, uint64_t seed, int64_t n, int32_t* out, const std::vector<Value>&,
+                                const std::atomic<bool>* stop) {
+        mistigri_random_playouts(r, seed, n, out, stop);
+    }
+    static Match match(const Rules& r, uint64_t seed, int dealer) { return MistigriMatch::start(r, seed, dealer); }
+};
 
 }  // namespace stich

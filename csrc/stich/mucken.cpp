@@ -1,5 +1,6 @@
 #include "stich/mucken.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace stich {
@@ -458,6 +459,179 @@ void apply_mucken_opening(MuckenState& s, int opening) {
             return s;
         },
         seed, n, rules.players, out, stop);
+}
+
+// ------------------------------------------------------------------------------------ registry
+
+const std::vector<std::string>& MuckenDef::extra_locations() {
+    static const std::vector<std::string> none;
+    return none;
+}
+
+namespace {
+// An option's value among named choices: the name of the member's code.
+template <class E, size_t N>
+Value named(E code, const char* const (&names)[N]) { return Value::of_text(names[size_t(code)]); }
+template <class E, size_t N>
+E code_of(const Value& v, const char* const (&names)[N]) {
+    for (size_t i = 0; i < N; ++i)
+        if (v.text == names[i]) return E(i);
+    throw std::logic_error("an accepted option value without a code");
+}
+template <size_t N>
+std::vector<Value> texts(const char* const (&names)[N]) {
+    std::vector<Value> out;
+    for (const char* n : names) out.push_back(Value::of_text(n));
+    return out;
+}
+constexpr const char* RANKINGS[] = {"geier_over_wenz", "wenz_over_geier", "wenz_over_muck"};
+constexpr const char* ALL_PASS[] = {"ramsch", "throw_in", "must_play", "one_point"};
+const Value WITH_GEIER = Value::of_texts({"Muck", "Geier", "Wenz"}), WITHOUT_GEIER = Value::of_texts({"Muck", "Wenz"});
+}  // namespace
+
+const std::vector<OptionSpec<MuckenRules>>& MuckenDef::options() {
+    using R = MuckenRules;
+    static const std::vector<OptionSpec<R>> specs{
+        {"players", "U-1", "4 players, or 6 in two alternating teams of three (short deck only)",
+         Accepts::choice({Value::of_int(4), Value::of_int(6)}), [](const R& r) { return Value::of_int(r.players); },
+         [](R& r, const Value& v) { r.players = uint8_t(v.i); }},
+        {"long_deck", "U-1", "add the 8s and 7s (32 cards, 8 each)", Accepts::boolean(),
+         [](const R& r) { return Value::of_bool(r.long_deck); }, [](R& r, const Value& v) { r.long_deck = v.i; }},
+        {"ranking", "U-5", "order of the games within each tier; wenz_over_muck also drops the Sie", Accepts::choice(texts(RANKINGS)),
+         [](const R& r) { return named(r.ranking, RANKINGS); }, [](R& r, const Value& v) { r.ranking = code_of<MuckenRanking>(v, RANKINGS); }},
+        {"games", "U-5", "the games played", Accepts::choice({WITH_GEIER, WITHOUT_GEIER}),
+         [](const R& r) { return r.with_geier ? WITH_GEIER : WITHOUT_GEIER; }, [](R& r, const Value& v) { r.with_geier = v == WITH_GEIER; }},
+        {"kontra_takes_over", "U-7", "after Kontra in a normal game the lines swap: the players win with 60, Schneider at 90",
+         Accepts::boolean(), [](const R& r) { return Value::of_bool(r.kontra_takes_over); },
+         [](R& r, const Value& v) { r.kontra_takes_over = v.i; }},
+        {"if_all_pass", "U-9", "what happens when every seat passes", Accepts::choice(texts(ALL_PASS)),
+         [](const R& r) { return named(r.if_all_pass, ALL_PASS); }, [](R& r, const Value& v) { r.if_all_pass = code_of<AllPass>(v, ALL_PASS); }},
+        {"ramsch_double", "U-10", "Ramsch counts 4 instead of 2", Accepts::boolean(), [](const R& r) { return Value::of_bool(r.ramsch_double); },
+         [](R& r, const Value& v) { r.ramsch_double = v.i; }},
+        {"ramsch_stichzwang", "U-10", "in Ramsch follow, head, trump and over-trump (M-9 cascade)", Accepts::boolean(),
+         [](const R& r) { return Value::of_bool(r.ramsch_stichzwang); }, [](R& r, const Value& v) { r.ramsch_stichzwang = v.i; }},
+        {"target", "U-12", "points that win a Bobbl (usually 21 or 31)", Accepts::integer(1, 1000),
+         [](const R& r) { return Value::of_int(r.target); }, [](R& r, const Value& v) { r.target = int16_t(v.i); }},
+        {"hanger", "U-12", "a match is the best of three Bobbl", Accepts::boolean(), [](const R& r) { return Value::of_bool(r.hanger); },
+         [](R& r, const Value& v) { r.hanger = v.i; }},
+        {"bock_after", "U-13", "the deals (throw_in, ramsch) after which Bock follows", Accepts::subset({"throw_in", "ramsch"}),
+         [](const R& r) {
+             std::vector<std::string> kinds;
+             if (r.bock_after_throw_in) kinds.push_back("throw_in");
+             if (r.bock_after_ramsch) kinds.push_back("ramsch");
+             return Value::of_texts(kinds);
+         },
+         [](R& r, const Value& v) {
+             r.bock_after_throw_in = std::count(v.texts.begin(), v.texts.end(), "throw_in") > 0;
+             r.bock_after_ramsch = std::count(v.texts.begin(), v.texts.end(), "ramsch") > 0;
+         }},
+        {"bock_round", "U-13", "Bock lasts a round (one deal per seat) instead of one deal", Accepts::boolean(),
+         [](const R& r) { return Value::of_bool(r.bock_round); }, [](R& r, const Value& v) { r.bock_round = v.i; }},
+        {"glasses", "U-13", "a Bobbl lost with 0 points counts as two Bobbl", Accepts::boolean(),
+         [](const R& r) { return Value::of_bool(r.glasses); }, [](R& r, const Value& v) { r.glasses = v.i; }},
+    };
+    return specs;
+}
+
+const std::vector<ParamSpec>& MuckenDef::deal_params() {
+    static const std::vector<ParamSpec> params{
+        {"bock", "U-13: this deal is a Bock deal (its value doubled)", Accepts::boolean(), Value::of_bool(false)},
+    };
+    return params;
+}
+
+const std::vector<ParamSpec>& MuckenDef::playout_params() {
+    static const std::vector<ParamSpec> params = [] {
+        std::vector<Value> games{Value::none()};
+        for (int g = 0; g < MUCKEN_GAMES; ++g) games.push_back(Value::of_text(game_text(g)));
+        games.push_back(Value::of_text("Ramsch"));
+        return std::vector<ParamSpec>{{"game",
+                                       "the game instead of a random auction: forehand announces it and nobody doubles "
+                                       "(\"Ramsch\": everybody passes); None: a random auction",
+                                       Accepts::choice(games), Value::none()}};
+    }();
+    return params;
+}
+
+void MuckenDef::random_playouts(const Rules& r, uint64_t seed, int64_t n, int32_t* out, const std::vector<Value>& extras,
+                                const std::atomic<bool>* stop) {
+    int opening = MUCKEN_OPENING_RANDOM;
+    if (!extras[0].is_none()) {
+        opening = MUCKEN_OPENING_RAMSCH;
+        for (int g = 0; g < MUCKEN_GAMES; ++g)
+            if (extras[0].text == game_text(g)) opening = g;
+    }
+    MuckenState probe = mucken_deal(r, seed, 0, false);
+    apply_mucken_opening(probe, opening);   // checks the opening (its game may be off) before the batch runs
+    mucken_random_playouts(r, seed, n, out, opening, stop);
+}
+
+const std::vector<FieldSpec<MuckenState>>& MuckenDef::state_fields() {
+    using S = MuckenState;
+    static const std::vector<FieldSpec<S>> fields{
+        property<S>("dealer", "", [](const S& s, int) { return Value::of_int(s.dealer); }),
+        property<S>("forehand", "", [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("bock", "Whether this deal is a Bock deal (U-13).", [](const S& s, int) { return Value::of_bool(s.bock); }),
+        property<S>("next_bock", "Whether this finished deal makes the next one a Bock deal (U-13).",
+                    [](const S& s, int) { return Value::of_bool(s.next_bock()); }),
+        property<S>("game", "The game being played ('Wenz', 'Schneider-Geier', 'Ramsch', 'must-play Muck', 'Sie', ...), or None.",
+                    [](const S& s, int) { return s.play == MuckenPlay::None ? Value::none() : Value::of_text(s.game_name()); }),
+        property<S>("announcer", "", [](const S& s, int) { return Value::seat_or_none(s.announcer); }),
+        property<S>("player_team", "The announcer's team (U-6), or None.",
+                    [](const S& s, int) { return s.announcer < 0 ? Value::none() : Value::of_int(s.player_team); }),
+        property<S>("auction_holder", "The seat holding the highest announcement so far, or None.",
+                    [](const S& s, int) { return Value::seat_or_none(s.holder); }),
+        property<S>("sie_seat", "The seat that showed a Sie (U-11), or None.", [](const S& s, int) { return Value::seat_or_none(s.sie_seat); }),
+        property<S>("doublings", "How many of Kontra, Re, Sup, Hirsch were said.", [](const S& s, int) { return Value::of_int(s.doublings); }),
+        property<S>("trick", "The cards of the trick on the table, in the order played.",
+                    [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
+        property<S>("team_eyes", "Eyes taken by each team (U-2).", [](const S& s, int) {
+            const int e[2] = {s.team_eyes[0], s.team_eyes[1]};
+            return Value::of_ints(e, e + 2);
+        }),
+        property<S>("team_tricks", "", [](const S& s, int) {
+            const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
+            return Value::of_ints(t, t + 2);
+        }),
+        property<S>("winning_team", "The team that won the finished deal, or None.",
+                    [](const S& s, int) { return Value::seat_or_none(s.winning_team()); }),
+        property<S>("value", "Value of the finished deal for the winning team (U-8).", [](const S& s, int) { return Value::of_int(s.value()); }),
+    };
+    return fields;
+}
+
+const std::vector<FieldSpec<MuckenMatch>>& MuckenDef::match_fields() {
+    using M = MuckenMatch;
+    static const std::vector<FieldSpec<M>> fields{
+        property<M>("points", "Points of the two teams in the current Bobbl.",
+                    [](const M& m, int) { return Value::of_ints(m.points.data(), m.points.data() + 2); }),
+        property<M>("bobbl_won", "", [](const M& m, int) { return Value::of_ints(m.bobbl_won.data(), m.bobbl_won.data() + 2); }),
+        property<M>("bobbl_points", "Final points of each Bobbl played, per team.", [](const M& m, int) {
+            std::vector<Value> out;
+            for (int i = 0; i < m.bobbls_played; ++i) out.push_back(Value::of_ints(m.bobbl_points[size_t(i)].data(), m.bobbl_points[size_t(i)].data() + 2));
+            return Value::list(std::move(out));
+        }),
+        property<M>("bobbl_winners", "The team that won each Bobbl played.",
+                    [](const M& m, int) { return Value::of_ints(m.bobbl_winner.data(), m.bobbl_winner.data() + m.bobbls_played); }),
+        property<M>("dealer", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
+        property<M>("deals_played", "", [](const M& m, int) { return Value::of_int(m.deals_played); }),
+        property<M>("bock", "Whether the next deal is a Bock deal.", [](const M& m, int) { return Value::of_bool(m.bock()); }),
+        property<M>("bock_deals", "Bock deals still to come, the next one included.", [](const M& m, int) { return Value::of_int(m.bock_deals); }),
+        property<M>("winner", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+    };
+    return fields;
+}
+
+const std::vector<BenchSpec>& MuckenDef::bench_positions() {
+    static const std::vector<BenchSpec> positions{
+        {"mucken auction", {}, 1, {}},
+        {"mucken doubling", {}, 2, {"Muck", "pass", "pass", "pass"}},
+        {"mucken first lead (Wenz)", {}, 3, {"Wenz", "pass", "pass", "pass", "pass", "pass"}},
+        {"mucken Ramsch mid-play", {}, 4, {"pass", "pass", "pass", "pass", "*", "*", "*", "*", "*", "*", "*", "*", "*"}},
+        {"mucken 6 players mid-play", {{"players", Value::of_int(6)}}, 5,
+         {"Geier", "pass", "pass", "pass", "pass", "pass", "pass", "pass", "pass", "*", "*", "*", "*", "*", "*", "*"}},
+    };
+    return positions;
 }
 
 }  // namespace stich

@@ -13,6 +13,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/schema.hpp"
 #include "stich/trick.hpp"
 
 namespace stich {
@@ -174,5 +175,32 @@ void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, 
                             int opening = MUCKEN_OPENING_RANDOM, const std::atomic<bool>* stop = nullptr);
 // Applies such an opening to a fresh deal (nothing happens to a deal a Sie has ended).
 void apply_mucken_opening(MuckenState& s, int opening);
+
+// The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
+struct MuckenDef {
+    using Rules = MuckenRules;
+    using State = MuckenState;
+    using Match = MuckenMatch;
+    static constexpr const char* NAME = "Mucken";
+    static constexpr const char* DOC = "Mucken (docs/rules/mucken.md, U-1 .. U-13): 4 players (partners opposite) or 6 (alternating teams).";
+    static constexpr const char* UNIT = "game points";
+    static constexpr const char* TALLY = "eyes of seat {seat}'s team";
+    static constexpr double SEARCH_C = 0.35;
+    STICH_DESCRIPTION_TABLES
+    static int num_players(const Rules& r) { return r.players; }
+    static const Deck& deck_of(const Rules& r) { return deck(r.deck_kind()); }
+    static State deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras) {
+        return mucken_deal(r, seed, dealer, extras[0].i != 0, &hands);
+    }
+    static void random_playouts(const Rules& r, uint64_t seed, int64_t n, int32_t* out, const std::vector<Value>& extras,
+                                const std::atomic<bool>* stop);
+    static Match match(const Rules& r, uint64_t seed, int dealer) {
+        Match m;
+        m.rules = r;
+        m.seed = seed;
+        m.dealer = dealer;
+        return m;
+    }
+};
 
 }  // namespace stich

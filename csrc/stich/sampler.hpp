@@ -32,7 +32,6 @@ class WorldSampler {
     u128 count() const { return total_; }
     // A uniformly drawn world: the content of every location (known cards included).
     Locations sample(Rng& rng) const;
-    int num_classes() const { return int(classes_.size()); }
     // Calls f once for every consistent world (count() calls in all, each world once, in a fixed
     // order) until f returns false: the exact analysis enumerates them instead of sampling.
     void enumerate(const std::function<bool(const Locations&)>& f) const;

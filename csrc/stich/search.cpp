@@ -2,8 +2,8 @@
 
 namespace stich {
 
-template SearchResult ismcts<CouillonState>(const CouillonState&, const SearchConfig&);
-template SearchResult ismcts<MuckenState>(const MuckenState&, const SearchConfig&);
-template SearchResult ismcts<MistigriState>(const MistigriState&, const SearchConfig&);
+#define STICH_INSTANTIATE_SEARCH(Def) template SearchResult ismcts<Def::State>(const Def::State&, const SearchConfig&);
+STICH_GAMES(STICH_INSTANTIATE_SEARCH)
+#undef STICH_INSTANTIATE_SEARCH
 
 }  // namespace stich

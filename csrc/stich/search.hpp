@@ -1,15 +1,13 @@
-// The searches of the three games: instantiated once, in search.cpp, with the core's options
-// (link-time optimisation across the games' moves), for the bindings to call.
+// The searches of the registered games (stich/registry.hpp): instantiated once, in search.cpp,
+// with the core's options (link-time optimisation across the games' moves), for the bindings.
 #pragma once
-#include "stich/couillon.hpp"
 #include "stich/ismcts.hpp"
-#include "stich/mistigri.hpp"
-#include "stich/mucken.hpp"
+#include "stich/registry.hpp"
 
 namespace stich {
 
-extern template SearchResult ismcts<CouillonState>(const CouillonState&, const SearchConfig&);
-extern template SearchResult ismcts<MuckenState>(const MuckenState&, const SearchConfig&);
-extern template SearchResult ismcts<MistigriState>(const MistigriState&, const SearchConfig&);
+#define STICH_EXTERN_SEARCH(Def) extern template SearchResult ismcts<Def::State>(const Def::State&, const SearchConfig&);
+STICH_GAMES(STICH_EXTERN_SEARCH)
+#undef STICH_EXTERN_SEARCH
 
 }  // namespace stich

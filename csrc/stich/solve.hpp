@@ -16,7 +16,8 @@
 // the same effective suit, worth the same, with no card between them in the contract's order
 // that is still in another hand or on the table (bridge solvers' "sequences").
 //
-// Per-game hooks: SolverTraits<State> (below, one specialisation a game).
+// Per-game hooks: SolverTraits<State> (below, one specialisation a game). The bindings instantiate
+// solve and pimc for every registered game (stich/registry.hpp) that has them.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -45,14 +46,23 @@ namespace stich {
 //                                                     // final return lies in [lo, hi]
 //   static CardSet in_play_cards(const S&);           // cards that can still be played (hands of
 //                                                     // the seats that play, and the table)
+//   static bool plays(const S&, int seat);            // the seat plays cards in this deal
+// A game without a specialisation has no solver (its bindings skip solve and pimc).
 template <class S>
-struct SolverTraits;
+struct SolverTraits {
+    static constexpr bool defined = false;
+};
+
+template <class S>
+concept Solvable = GameState<S> && SolverTraits<S>::defined;
 
 template <>
 struct SolverTraits<CouillonState> {
     using S = CouillonState;
+    static constexpr bool defined = true;
     static bool in_play(const S& s) { return s.phase == CouillonPhase::Play; }
     static bool two_sided(const S&) { return true; }
+    static bool plays(const S&, int) { return true; }
     static const Contract& contract(const S& s) { return *s.contract; }
     static CardSet distinct(const S&) { return 0; }
     static Card card_of(const S&, Action a) { return Card(a); }
@@ -90,8 +100,10 @@ struct SolverTraits<CouillonState> {
 template <>
 struct SolverTraits<MuckenState> {
     using S = MuckenState;
+    static constexpr bool defined = true;
     static bool in_play(const S& s) { return s.phase == MuckenPhase::Play; }
     static bool two_sided(const S&) { return true; }
+    static bool plays(const S&, int) { return true; }
     static const Contract& contract(const S& s) { return *s.contract; }
     // Ramsch: the team that took the Eichel-Ober loses the last tie (U-10).
     static CardSet distinct(const S& s) { return s.play == MuckenPlay::Ramsch ? bit(make_card(SUIT0, RANK_OBER)) : 0; }
@@ -152,8 +164,10 @@ struct SolverTraits<MuckenState> {
 template <>
 struct SolverTraits<MistigriState> {
     using S = MistigriState;
+    static constexpr bool defined = true;
     static bool in_play(const S& s) { return s.phase == MistigriPhase::Play; }
     static bool two_sided(const S&) { return false; }
+    static bool plays(const S& s, int seat) { return s.joined >> seat & 1; }   // M-5: a seat that passed sits out
     static const Contract& contract(const S& s) { return *s.contract; }
     // The Mistigri names the trump as it is played (M-8): its four actions are different moves.
     static CardSet distinct(const S&) { return bit(MISTIGRI); }
@@ -541,20 +555,87 @@ struct PimcConfig {
 struct PimcResult {
     int observer = 0;
     std::vector<Action> actions;               // the observer's legal actions, ascending ids
-    std::vector<double> sum, sum_sq;           // per action over the worlds solved
+    std::vector<double> sum, sum_sq;           // per action over the worlds solved, weighted
     std::vector<int> low, high;                // per action: the lowest and highest value of a world
     uint64_t worlds = 0;                       // worlds solved
-    bool exact = false;                        // every consistent world, each once
+    double weight = 0;                         // their total weight (worlds solved when sampling)
+    bool exact = false;                        // every consistent world counted once
     u128 world_count = 0;                      // the consistent worlds of the observer's view
     uint64_t nodes = 0;
     double seconds = 0;
 };
 
+namespace detail {
+
+// The exact analysis solves one world per deal of the hands that still play: worlds that differ
+// only in the cards no one will play (a talon, discards, the hands of seats that sit out) have
+// the same open-hand values. `live` lists the playing seats; the other locations merge into one
+// dead location (a card may go there if some dead location allows it). Each deal of the merged
+// view stands for the worlds that split its dead cards over the real dead locations: its weight.
+struct DealClasses {
+    std::vector<Locations> worlds;   // a representative world of each deal
+    std::vector<double> weights;     // how many consistent worlds it stands for
+};
+
+inline View merged_view(const View& v, const std::vector<int>& live) {
+    View m = v;
+    m.num_locations = uint8_t(live.size() + 1);
+    Location dead;
+    dead.forbidden = ALL_CARDS;
+    bool any = false;
+    for (int l = 0; l < v.num_locations; ++l) {
+        if (std::find(live.begin(), live.end(), l) != live.end()) continue;
+        const Location& loc = v.where[size_t(l)];
+        dead.known |= loc.known;
+        dead.size = uint8_t(dead.size + loc.size);
+        if (loc.size > popcount(loc.known)) dead.forbidden &= loc.forbidden;
+        any = true;
+    }
+    if (!any || popcount(dead.known) == dead.size) dead.forbidden = ~dead.known;   // nothing unknown goes there
+    dead.forbidden &= ~dead.known;
+    for (size_t i = 0; i < live.size(); ++i) m.where[i] = v.where[size_t(live[i])];
+    m.where[live.size()] = dead;
+    for (size_t i = live.size() + 1; i < MAX_LOCATIONS; ++i) m.where[i] = Location{};
+    return m;
+}
+
+// The deals of the live hands, if at most `limit` (else empty), with their weights.
+inline DealClasses deal_classes(const View& v, const std::vector<int>& live, uint64_t limit, uint64_t seed) {
+    DealClasses out;
+    const WorldSampler merged(merged_view(v, live));
+    if (merged.count() > u128(limit)) return out;
+    Rng rng(seed);
+    merged.enumerate([&](const Locations& w) {
+        View sub = v;
+        for (size_t i = 0; i < live.size(); ++i) {
+            Location& loc = sub.where[size_t(live[i])];
+            loc.known = w[i];
+            loc.forbidden = ~w[i];
+        }
+        for (int l = 0; l < v.num_locations; ++l)
+            if (std::find(live.begin(), live.end(), l) == live.end()) sub.where[size_t(l)].forbidden |= ~w[live.size()];
+        CardSet hands = 0;
+        for (size_t i = 0; i < live.size(); ++i) hands |= w[i] & ~v.where[size_t(live[i])].known;
+        sub.unknown = v.unknown & ~hands;
+        try {
+            const WorldSampler completions(sub);
+            out.worlds.push_back(completions.sample(rng));
+            out.weights.push_back(double(completions.count()));
+        } catch (const std::invalid_argument&) {   // the dead cards fit no split: no world
+        }
+        return true;
+    });
+    return out;
+}
+
+}  // namespace detail
+
 // PIMC: solves worlds of the seat to act's view open-handed and sums each action's value. When
-// the view has at most cfg.worlds consistent worlds, every one is solved once (the exact
-// expectation of open-hand play over all consistent deals); else cfg.worlds are drawn uniformly.
-// The worlds are drawn from the seed before solving, so a seed gives the same result on every
-// thread count (without a time budget).
+// the view has at most cfg.worlds deals of the hands that still play, every one is solved once,
+// weighted by the consistent worlds it stands for (the exact expectation of open-hand play over
+// all consistent deals); else cfg.worlds worlds are drawn uniformly. The worlds are drawn from
+// the seed before solving, so a seed gives the same result on every thread count (without a
+// time budget).
 template <GameState State>
 PimcResult pimc(const State& root, const PimcConfig& cfg) {
     check_solvable(root);
@@ -562,22 +643,24 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     if (cfg.threads < 1 || cfg.threads > 256) throw std::invalid_argument("threads must be 1..256");
     const auto start = std::chrono::steady_clock::now();
     const int observer = root.current_player();
-    const WorldSampler sampler(root.view(observer));
+    const View view = root.view(observer);
+    const WorldSampler sampler(view);
     PimcResult r;
     r.observer = observer;
     r.world_count = sampler.count();
-    std::vector<Locations> worlds;
-    if (r.world_count <= u128(cfg.worlds)) {
+    std::vector<int> live;
+    for (int seat = 0; seat < root.num_players(); ++seat)
+        if (SolverTraits<State>::plays(root, seat)) live.push_back(seat);
+    detail::DealClasses classes = detail::deal_classes(view, live, cfg.worlds, cfg.seed);
+    std::vector<Locations>& worlds = classes.worlds;
+    std::vector<double>& weights = classes.weights;
+    if (!worlds.empty()) {
         r.exact = true;
-        worlds.reserve(size_t(r.world_count));
-        sampler.enumerate([&](const Locations& w) {
-            worlds.push_back(w);
-            return true;
-        });
     } else {
         Rng rng(cfg.seed);
         worlds.reserve(size_t(cfg.worlds));
         for (uint64_t i = 0; i < cfg.worlds; ++i) worlds.push_back(sampler.sample(rng));
+        weights.assign(worlds.size(), 1.0);
     }
     ActionList legal;
     root.legal_actions(legal);
@@ -597,6 +680,7 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
             bool first = true;
             for (;;) {
                 if (timed && !first && std::chrono::steady_clock::now() >= deadline) break;
+                if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) throw SolveStopped();
                 const size_t i = next.fetch_add(1);
                 if (i >= worlds.size()) break;
                 first = false;
@@ -628,27 +712,23 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     r.low.assign(na, std::numeric_limits<int>::max());
     r.high.assign(na, std::numeric_limits<int>::min());
     for (size_t i = 0; i < worlds.size(); ++i) {   // in world order: the same sums on any thread count
-        if (!solved[i]) continue;
+        if (!solved[i]) {
+            r.exact = false;   // a time budget cut the enumeration short
+            continue;
+        }
         ++r.worlds;
+        r.weight += weights[i];
         for (size_t a = 0; a < na; ++a) {
             const int v = values[i * na + a];
-            r.sum[a] += v;
-            r.sum_sq[a] += double(v) * v;
+            r.sum[a] += weights[i] * v;
+            r.sum_sq[a] += weights[i] * double(v) * v;
             r.low[a] = std::min(r.low[a], v);
             r.high[a] = std::max(r.high[a], v);
         }
     }
-    if (r.exact && r.worlds != worlds.size()) r.exact = false;   // a time budget cut the enumeration short
     for (uint64_t n : nodes) r.nodes += n;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
 }
-
-extern template SolveResult solve<CouillonState>(const CouillonState&, const std::atomic<bool>*, int);
-extern template SolveResult solve<MuckenState>(const MuckenState&, const std::atomic<bool>*, int);
-extern template SolveResult solve<MistigriState>(const MistigriState&, const std::atomic<bool>*, int);
-extern template PimcResult pimc<CouillonState>(const CouillonState&, const PimcConfig&);
-extern template PimcResult pimc<MuckenState>(const MuckenState&, const PimcConfig&);
-extern template PimcResult pimc<MistigriState>(const MistigriState&, const PimcConfig&);
 
 }  // namespace stich

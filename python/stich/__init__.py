@@ -11,26 +11,26 @@ from ._core import (
     Card,
     CardSet,
     Contract,
-    CouillonMatch,
-    CouillonState,
     Deck,
     IllegalActionError,
     InfoSet,
-    MistigriMatch,
-    MistigriState,
-    MuckenMatch,
-    MuckenState,
     perft,
 )
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
 from .cards import Rank, Suit
-from .games import Couillon, Game, Mistigri, Mucken
+from .games import GAMES, Game, Option
 from .notation import Position, parse, position_text
 from .search import ActionRow, SearchResult, ismcts
 from .solve import PimcBot, PimcResult, SolveResult, pimc, solve
 from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
 
 __version__ = "0.1.0"
+
+# Every registered game: its class (stich.Couillon, ...) and its core types (stich.CouillonState, ...).
+for _game in GAMES.values():
+    globals().update({_game.name: _game, _game.Rules.__name__: _game.Rules, _game.State.__name__: _game.State,
+                      _game.Match.__name__: _game.Match})
+_GAME_NAMES = [n for g in GAMES.values() for n in (g.name, g.Rules.__name__, g.State.__name__, g.Match.__name__)]
 
 __all__ = [
     "Action",
@@ -41,21 +41,14 @@ __all__ = [
     "Card",
     "CardSet",
     "Contract",
-    "Couillon",
-    "CouillonMatch",
-    "CouillonState",
     "Deck",
     "Game",
+    "GAMES",
+    "Option",
     "HeuristicBot",
     "IllegalActionError",
     "InfoSet",
     "IsmctsBot",
-    "Mistigri",
-    "MistigriMatch",
-    "MistigriState",
-    "Mucken",
-    "MuckenMatch",
-    "MuckenState",
     "RandomBot",
     "Rank",
     "SearchResult",
@@ -74,4 +67,5 @@ __all__ = [
     "Position",
     "position_text",
     "tournament_table",
+    *_GAME_NAMES,
 ]

@@ -11,9 +11,9 @@ import random
 import sys
 from pathlib import Path
 
-from . import Couillon, Mistigri, Mucken, perft
+from . import perft
+from .games import GAMES, game_named
 
-GAMES = {"couillon": Couillon, "mucken": Mucken, "mistigri": Mistigri}
 DEFAULT_SECONDS = 2.0   # analyse's budget when none is given
 
 
@@ -32,9 +32,9 @@ def _read_hands(path: str | None) -> list[str | None] | None:
 
 def _game(name: str):
     try:
-        return GAMES[name.lower()]()
-    except KeyError:
-        raise SystemExit(f"unknown game {name!r}; games: {', '.join(GAMES)}") from None
+        return game_named(name)()
+    except ValueError as e:
+        raise SystemExit(str(e)) from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="stich", description="A fast engine for trick-taking card games.")
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="deal and play out one deal with random legal actions, printing every step")
-    play.add_argument("game", help="game name: " + ", ".join(GAMES))
+    play.add_argument("game", help="game name: " + ", ".join(g.lower() for g in GAMES))
     play.add_argument("--seed", type=int, default=None, help="seed of the deal and of the random choices")
     play.add_argument("--dealer", type=int, default=0)
     play.add_argument("--hands", help="file with one hand per line (seat 0 first; '-' = random)")

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 
 from .bots import progress_bar
-from .games import Couillon, Game, Mistigri, Mucken
+from .games import GAMES, Game
 from .search import ismcts
 
 
@@ -33,22 +33,9 @@ class BenchPosition:
 
 
 def positions() -> list[BenchPosition]:
-    c, m, m6, x, mo = Couillon(), Mucken(), Mucken(players=6), Mistigri(), Mistigri(monch=True)
-    return [
-        BenchPosition("couillon trump choice", c, 1, ()),
-        BenchPosition("couillon Mit declaration", c, 3, ("Hearts",)),
-        BenchPosition("couillon first lead", c, 5, ("reveal", "*", "*", "*")),
-        BenchPosition("couillon mid-play", c, 7, ("reveal", "*", "*", "*") + ("*",) * 9),
-        BenchPosition("mucken auction", m, 1, ()),
-        BenchPosition("mucken doubling", m, 2, ("Muck", "pass", "pass", "pass")),
-        BenchPosition("mucken first lead (Wenz)", m, 3, ("Wenz", "pass", "pass", "pass", "pass", "pass")),
-        BenchPosition("mucken Ramsch mid-play", m, 4, ("pass",) * 4 + ("*",) * 9),
-        BenchPosition("mucken 6 players mid-play", m6, 5, ("Geier",) + ("pass",) * 5 + ("pass",) * 3 + ("*",) * 7),
-        BenchPosition("mistigri bidding", x, 1, ()),
-        BenchPosition("mistigri exchange", x, 2, ("join",) * 4),
-        BenchPosition("mistigri mid-play", x, 3, ("join",) * 4 + ("keep",) * 4 + ("*",) * 6),
-        BenchPosition("monch exchange", mo, 4, ("join",) * 4 + ("*",)),
-    ]
+    """Every registered game's bench positions, in registry order (each game lists its own)."""
+    return [BenchPosition(name, game(**options), seed, moves)
+            for game in GAMES.values() for name, options, seed, moves in game.BENCH]
 
 
 def run(iterations: int = 20_000, threads: int = 1, out=print, progress: bool | None = False) -> str:

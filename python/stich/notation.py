@@ -11,10 +11,10 @@ import random
 from typing import Any
 
 from . import _core
-from .games import Couillon, Game, Mistigri, Mucken, game_of
+from .games import GAMES, Game, game_of
 
+Couillon, Mucken, Mistigri = GAMES["Couillon"], GAMES["Mucken"], GAMES["Mistigri"]
 HEADER = "stich position 1"
-GAMES = {"Couillon": Couillon, "Mucken": Mucken, "Mistigri": Mistigri}
 KEYS = ("game", "dealer", "seat", "hand", "history", "bock", "eo_team", "turned", "pot", "side_pot")
 MAX_TRIES = 4000
 
@@ -34,15 +34,10 @@ def _value_text(value: Any) -> str:
 
 def _game_line(game: Game) -> str:
     parts = [game.name]
-    for key, (default, _, _) in game.OPTIONS.items():
+    for key, option in game.OPTIONS.items():
         value = game.options[key]
-        if value == default:
+        if value == option.default:
             continue
-        if key == "deck" and isinstance(game, Mistigri):
-            # deck=None picks a deck from players/monch: write it only when it differs from that pick
-            picked = type(game)(**{k: v for k, v in game.options.items() if k != "deck"}).deck.name
-            if value == picked:
-                continue
         parts.append(f"{key}={_value_text(value)}")
     return " ".join(parts)
 
@@ -233,7 +228,7 @@ class _Spec:
 
     def _int(self, key: str) -> int:
         no, v = self.raw[key]
-        high = _core.MistigriRules.MAX_POT   # pot and side pot: what Mistigri.deal accepts
+        high = self.game.DEAL_PARAMS[key].high   # pot and side pot: what the deal accepts
         if not _is_number(v) or int(v) > high:
             raise _err(no, key, f"must be an int in 0..{high}, got {v!r}")
         return int(v)

@@ -20,9 +20,6 @@ from . import _core
 from .games import game_of
 
 PLAYOUTS = {"random": 0, "heuristic": 1}
-# The default UCB exploration constant of each game (on rewards mapped into [0, 1]), chosen by the
-# experiment in docs/search.md (benchmarks/explore_c.py); ``ismcts(c=None)`` uses it.
-DEFAULT_C = {"Couillon": 1.4, "Mucken": 0.35, "Mistigri": 0.7}
 # The accepted budgets, from the core: a time budget up to 1e6 s (11.6 days; a deadline much
 # further away would overflow the clock), the exploration constant up to 100.
 MAX_SECONDS: float = _core.SEARCH_MAX_SECONDS
@@ -30,15 +27,9 @@ MAX_C: float = _core.SEARCH_MAX_C
 
 
 def default_c(state: Any) -> float:
-    """The default exploration constant for a state's game (``DEFAULT_C``)."""
-    return DEFAULT_C[game_of(state).name]
-
-
-# The unit of each game's returns() (docs/rules/*.md, G-4): what a search's means are in.
-UNITS = {"Couillon": "match points", "Mucken": "game points", "Mistigri": "chips"}
-# What each game's tally counts (ActionRow.taken), for the searching seat {seat}.
-TALLIES = {"Couillon": "card points of seat {seat}'s team", "Mucken": "eyes of seat {seat}'s team",
-           "Mistigri": "tricks of seat {seat}"}
+    """The default UCB exploration constant of a state's game (on rewards mapped into [0, 1]),
+    chosen by the experiment in docs/search.md (benchmarks/explore_c.py): ``Game.SEARCH_C``."""
+    return game_of(state).SEARCH_C
 
 
 @dataclass(frozen=True)
@@ -97,13 +88,13 @@ class SearchResult:
     # Described on demand, from the state (a bot's many small searches never need the text).
     @cached_property
     def game(self) -> str:
-        """The game and its options, e.g. "Couillon()"."""
+        """The game and its options, as the game's repr."""
         return repr(game_of(self.state)) if self.state is not None else ""
 
     @cached_property
     def unit(self) -> str:
         """The unit of the means: match points, game points or chips."""
-        return UNITS.get(game_of(self.state).name, "") if self.state is not None else ""
+        return game_of(self.state).UNIT if self.state is not None else ""
 
     @cached_property
     def position(self) -> tuple[str, ...]:
@@ -149,7 +140,7 @@ class SearchResult:
     @cached_property
     def taken_name(self) -> str:
         """What ``ActionRow.taken`` counts in this game, e.g. "eyes of seat 0's team"."""
-        return TALLIES.get(game_of(self.state).name, "").format(seat=self.observer) if self.state is not None else ""
+        return game_of(self.state).TALLY.format(seat=self.observer) if self.state is not None else ""
 
     @property
     def speed(self) -> float:
@@ -295,7 +286,7 @@ def ismcts(
     seat cannot see is resampled in each iteration either way). Budget: ``iterations`` (exactly
     reproducible for a given seed and thread count) or ``seconds`` in (0, 1e6]; every thread runs
     at least one iteration. ``c`` is the UCB constant on returns mapped into [0, 1] (0..100; None:
-    the game's default, ``DEFAULT_C``); ``playout`` is "heuristic" (the default, chosen by
+    the game's default, ``Game.SEARCH_C``); ``playout`` is "heuristic" (the default, chosen by
     measurement: docs/search.md) or "random". Each thread's tree stops
     growing at ``max_nodes`` node slots (about 33 bytes each; the default is about 2.2 GB): later
     iterations play out from its leaves. A thread runs at most 2**32 - 2 iterations.

@@ -16,7 +16,7 @@ from typing import Any
 from . import _core
 from .bots import Bot, HeuristicBot, _SeededBot
 from .games import game_of
-from .search import UNITS, _position
+from .search import _position
 
 PLAY_PHASE = "play"
 # What the line reports each side took, per game (the game's tally).
@@ -36,8 +36,6 @@ def _check_state(state: Any, what: str) -> None:
                          "(the decisions before the first card are not solved)")
 
 
-def _two_sided(state: Any) -> bool:
-    return game_of(state).name != "Mistigri"
 
 
 @dataclass(frozen=True)
@@ -60,6 +58,7 @@ class SolveResult:
     the search's ``nodes`` and ``seconds``."""
 
     root: int
+    two_sided: bool    # two teams (seat % 2), zero-sum; else the root against all the others
     values: dict[Any, int]
     best: Any
     value: int
@@ -74,7 +73,7 @@ class SolveResult:
 
     @cached_property
     def unit(self) -> str:
-        return UNITS.get(game_of(self.state).name, "") if self.state is not None else ""
+        return game_of(self.state).UNIT if self.state is not None else ""
 
     def side_totals(self) -> list[str]:
         """What each side takes by the end of the line, in words."""
@@ -82,14 +81,14 @@ class SolveResult:
             return []
         name = game_of(self.state).name
         last = self.line[-1].tally
-        if _two_sided(self.state):
+        if self.two_sided:
             mine, other = self.root % 2, 1 - self.root % 2
             return [f"seat {self.root}'s team (seats {', '.join(str(s) for s in range(mine, len(last), 2))}): "
-                    f"{last[mine]} {_SIDE_TALLY[name]}",
+                    f"{last[mine]} {_SIDE_TALLY.get(name, 'taken')}",
                     f"the other team (seats {', '.join(str(s) for s in range(other, len(last), 2))}): "
-                    f"{last[other]} {_SIDE_TALLY[name]}"]
+                    f"{last[other]} {_SIDE_TALLY.get(name, 'taken')}"]
         players = sorted({m.seat for m in self.line})
-        return [f"seat {s}{' (solving)' if s == self.root else ''}: {last[s]} {_SIDE_TALLY[name]}" for s in players]
+        return [f"seat {s}{' (solving)' if s == self.root else ''}: {last[s]} {_SIDE_TALLY.get(name, 'taken')}" for s in players]
 
     def to_data(self) -> dict[str, Any]:
         return {"game": self.game, "root": self.root, "unit": self.unit,
@@ -102,8 +101,7 @@ class SolveResult:
 
     def __str__(self) -> str:
         unit = self.unit or "the game's unit"
-        sides = ("seat {r}'s team maximises, the other team minimises" if self.state is not None
-                 and _two_sided(self.state) else "seat {r} against all the others, who minimise its return")
+        sides = ("seat {r}'s team maximises, the other team minimises" if self.two_sided else "seat {r} against all the others, who minimise its return")
         lines = [f"{self.game or 'position'}: seat {self.root} to act, every hand known"]
         if self.state is not None:
             lines += ["  " + t for t in str(self.state).splitlines()]
@@ -141,7 +139,7 @@ def solve(state: Any, table_bits: int = 0) -> SolveResult:
     raw = _core.solve(state, table_bits)
     values = {a: v for a, v in raw["values"]}
     line = tuple(LineMove(seat, text, None if took < 0 else took, tuple(tally)) for text, seat, took, tally in raw["line"])
-    return SolveResult(raw["root"], values, raw["best"], raw["value"], line, raw["nodes"], raw["seconds"], state)
+    return SolveResult(raw["root"], raw["two_sided"], values, raw["best"], raw["value"], line, raw["nodes"], raw["seconds"], state)
 
 
 @dataclass(frozen=True)
@@ -193,7 +191,7 @@ class PimcResult:
 
     @cached_property
     def unit(self) -> str:
-        return UNITS.get(game_of(self.state).name, "") if self.state is not None else ""
+        return game_of(self.state).UNIT if self.state is not None else ""
 
     @cached_property
     def position(self) -> tuple[str, ...]:

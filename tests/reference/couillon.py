@@ -245,3 +245,12 @@ class RefCouillonMatch:
 
     def is_over(self):
         return self.winner() is not None
+
+
+def perft_root(row):
+    """The reference deal of a perft row (tests/data/perft.json): hands per seat in deal order
+    (forehand's fifth card is its reveal card), the talon the rest of the pack."""
+    hands = [h.split() for h in row["hands"]]
+    talon = sorted(set(_cards.french24) - {c for h in hands for c in h})
+    forehand = (row["dealer"] + 1) % 4
+    return RefCouillon(hands, talon, row["dealer"], hands[forehand][4], **row["options"])

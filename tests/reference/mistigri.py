@@ -497,3 +497,10 @@ class RefMistigriMatch:
         if self.deals is not None:
             return self.deals_played >= self.deals
         return any(c <= 0 for c in self.chips)
+
+
+def perft_root(row):
+    """The reference deal of a perft row (tests/data/perft.json): the hands, the turned card and
+    the talon (top first)."""
+    return RefMistigri([h.split() for h in row["hands"]], row["deal"]["turned"], row["deal"]["talon"].split(),
+                       row["dealer"], row["options"])

@@ -603,3 +603,11 @@ def ref_tournament_table(results, method="bobbl", glasses=False):
         rank = {p: (-k[0],) for p, k in keys.items()}
     ranked = sorted(order, key=lambda p: rank[p])  # stable: ties keep first appearance
     return [(p, keys[p]) for p in ranked]
+
+
+def perft_root(row):
+    """The reference deal of a perft row (tests/data/perft.json): every card given per seat."""
+    options = dict(row["options"])
+    if "games" in options:
+        options["games"] = tuple(options["games"])
+    return RefMucken([h.split() for h in row["hands"]], row["dealer"], options)

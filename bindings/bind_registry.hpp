@@ -1,0 +1,211 @@
+// The Python face of a registered game (stich/registry.hpp), made from its description alone:
+// its Rules (keyword options checked by the schema), State (the shared face of bind_game.hpp plus
+// the fields the game lists) and Match, and its entry in _core.games(). Conversion only.
+#pragma once
+#include "bind_game.hpp"
+#include "stich/pickle.hpp"
+#include "stich/registry.hpp"
+#include "stich/schema.hpp"
+
+namespace stich::py_bind {
+
+// Pickling through the checked byte form of stich/pickle.hpp (a damaged form raises ValueError).
+template <class T>
+auto pickle_by_bytes() {
+    return py::pickle([](const T& x) { return py::bytes(dump(x)); },
+                      [](const py::object& b) {
+                          if (!py::isinstance<py::bytes>(b))
+                              throw py::value_error("corrupt pickled stich object: expected bytes, got " + std::string(py::str(py::type::of(b))));
+                          return load<T>(std::string_view(PyBytes_AS_STRING(b.ptr()), size_t(PyBytes_GET_SIZE(b.ptr()))));
+                      });
+}
+
+// A schema value as a Python object (cards in the game's alphabet).
+py::object to_python(const Value& v, Alphabet alphabet);
+// A Python object as the value `accepts` describes (cards parsed in the deck); ValueError
+// "<what> must be <describe>, got <repr>" for anything else.
+Value from_python(py::handle obj, const Accepts& accepts, const Deck& deck, const std::string& what);
+// _core.games(): one dict per registered game, in registry order.
+py::list& game_registry();
+// A description of an accepted value set, for Python (kind, range, choices, None accepted).
+py::dict accepts_dict(const Accepts& a);
+
+// Named values from Python keyword arguments, each converted as `accepts_of(name)` says (an
+// unknown name is passed as None: the schema names it).
+// `what(name)` names the value in messages.
+template <class AcceptsOf, class What>
+std::vector<std::pair<std::string, Value>> named_values(const py::kwargs& kw, AcceptsOf&& accepts_of, const Deck& deck, What&& what) {
+    std::vector<std::pair<std::string, Value>> out;
+    for (auto item : kw) {
+        const std::string name = utf8(item.first);
+        const Accepts* a = accepts_of(name);
+        out.emplace_back(name, a ? from_python(item.second, *a, deck, what(name)) : Value::none());
+    }
+    return out;
+}
+
+inline std::string as_is(const std::string& name) { return name; }
+
+template <class T>
+void bind_fields(py::class_<T>& c, const std::vector<FieldSpec<T>>& fields, int (*players)(const T&), Alphabet (*alphabet)(const T&)) {
+    using K = typename FieldSpec<T>::Kind;
+    for (const FieldSpec<T>& f : fields) {
+        const auto get = f.get;
+        const char* doc = *f.doc ? f.doc : nullptr;
+        switch (f.kind) {
+            case K::Property:
+                c.def_property_readonly(f.name, [get, alphabet](const T& x) { return to_python(get(x, 0), alphabet(x)); }, doc);
+                break;
+            case K::Method:
+                c.def(f.name, [get, alphabet](const T& x) { return to_python(get(x, 0), alphabet(x)); }, doc);
+                break;
+            case K::SeatMethod:
+                c.def(f.name, [get, players, alphabet](const T& x, int seat) { return to_python(get(x, check_seat(seat, players(x))), alphabet(x)); },
+                      py::arg("seat"), doc);
+                break;
+        }
+    }
+}
+
+template <class Def>
+py::list option_list() {
+    using Rules = typename Def::Rules;
+    const Rules defaults{};
+    const Alphabet al = Def::deck_of(defaults).alphabet;
+    py::list out;
+    for (const auto& s : Def::options())
+        out.append(py::dict(py::arg("name") = s.name, py::arg("ruling") = s.ruling, py::arg("doc") = s.doc,
+                            py::arg("default") = to_python(s.get(defaults), al), py::arg("accepts") = accepts_dict(s.accepts)));
+    return out;
+}
+
+inline py::list param_list(const std::vector<ParamSpec>& params, Alphabet al) {
+    py::list out;
+    for (const auto& p : params)
+        out.append(py::dict(py::arg("name") = p.name, py::arg("doc") = p.doc, py::arg("default") = to_python(p.fallback, al),
+                            py::arg("accepts") = accepts_dict(p.accepts)));
+    return out;
+}
+
+// Hands given per seat as card id lists (the Python layer parses the text).
+FixedHands fixed_hands(const std::vector<std::vector<int>>& hands, int players);
+
+template <class Def>
+void bind_game(py::module_& m) {
+    using Rules = typename Def::Rules;
+    using State = typename Def::State;
+    using Match = typename Def::Match;
+    const std::string name = Def::NAME;
+
+    // Rules: immutable values, made from keyword options, equal and hashed by their byte form.
+    py::class_<Rules> rules(m, (name + "Rules").c_str(), (std::string("The options of ") + name + " (docs/rules/).").c_str());
+    rules.def(py::init([name](const py::kwargs& kw) {
+                  const Deck& d = Def::deck_of(Rules{});
+                  auto accepts_of = [](const std::string& n) -> const Accepts* {
+                      for (const auto& s : Def::options())
+                          if (n == s.name) return &s.accepts;
+                      return nullptr;
+                  };
+                  auto what = [&](const std::string& n) { return "option " + n + " of " + name; };
+                  return make_rules<Rules>(Def::NAME, Def::options(), named_values(kw, accepts_of, d, what));
+              }),
+              "Rules from keyword options; an unknown option or a value it does not accept raises ValueError naming the valid ones.")
+        .def_property_readonly("options", [](const Rules& r) {
+            py::dict out;
+            for (const auto& [n, v] : option_values(Def::options(), r)) out[py::str(n)] = to_python(v, Def::deck_of(r).alphabet);
+            return out;
+        }, "Every option's value, in the game's order.")
+        .def_property_readonly("num_players", [](const Rules& r) { return Def::num_players(r); })
+        .def_property_readonly("deck_info", [](const Rules& r) { return Def::deck_of(r); }, "The deck the game is played with.")
+        .def("__repr__", [name](const Rules& r) {
+            const Rules defaults{};
+            std::string s;
+            for (const auto& o : Def::options()) {
+                const Value v = o.get(r);
+                if (v == o.get(defaults)) continue;
+                s += (s.empty() ? "" : ", ") + std::string(o.name) + "=" + value_repr(v);
+            }
+            return name + "Rules(" + s + ")";
+        })
+        .def("deal",
+             [](const Rules& r, uint64_t seed, int dealer, const std::vector<std::vector<int>>& hands, const py::kwargs& kw) {
+                 check_seat(dealer, Def::num_players(r));
+                 auto accepts_of = [](const std::string& n) -> const Accepts* {
+                     for (const auto& p : Def::deal_params())
+                         if (n == p.name) return &p.accepts;
+                     return nullptr;
+                 };
+                 const auto extras = param_values("deal()", "seed, dealer, hands", Def::deal_params(), named_values(kw, accepts_of, Def::deck_of(r), as_is));
+                 return Def::deal(r, seed, dealer, fixed_hands(hands, Def::num_players(r)), extras);
+             },
+             py::arg("seed"), py::arg("dealer"), py::arg("hands"), "A deal from a seed; `hands` pins card ids per seat.")
+        .def("random_playouts",
+             [](const Rules& r, int64_t n, uint64_t seed, const py::kwargs& kw) {
+                 if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
+                 auto accepts_of = [](const std::string& k) -> const Accepts* {
+                     for (const auto& p : Def::playout_params())
+                         if (k == p.name) return &p.accepts;
+                     return nullptr;
+                 };
+                 const auto extras = param_values("random_playouts()", "n, seed", Def::playout_params(),
+                                                  named_values(kw, accepts_of, Def::deck_of(r), as_is));
+                 const int players = Def::num_players(r);
+                 py::array_t<int32_t> out({n, int64_t(players)});
+                 int32_t* data = out.mutable_data();
+                 std::atomic<bool> stop = false;
+                 run_interruptible(stop, [&] { Def::random_playouts(r, seed, n, data, extras, &stop); return true; }, no_tick);
+                 return out;
+             },
+             py::arg("n"), py::arg("seed"), "n deals played out with uniformly random legal actions: an (n, players) int32 array of returns.");
+    for (const auto& o : Def::options()) {
+        const auto get = o.get;
+        rules.def_property_readonly(o.name, [get](const Rules& r) { return to_python(get(r), Def::deck_of(r).alphabet); }, o.doc);
+    }
+    rules.def("__eq__", [](const Rules& a, py::handle b) { return py::isinstance<Rules>(b) && a == b.cast<const Rules&>(); })
+        .def("__hash__", [](const Rules& r) { return py::hash(py::bytes(dump(r))); })
+        .def(pickle_by_bytes<Rules>());
+
+    // Actions keep a pointer to the class name: it must live as long as the module.
+    static const std::string* const state_name = new std::string(name + "State");
+    auto state = bind_state<State>(m, state_name->c_str(), Def::extra_locations());
+    state.def(pickle_by_bytes<State>()).def_property_readonly("rules", [](const State& s) { return s.rules; });
+    bind_fields<State>(state, Def::state_fields(), [](const State& s) { return s.num_players(); },
+                       [](const State& s) { return s.deck_info().alphabet; });
+
+    py::class_<Match> match(m, (name + "Match").c_str(), (std::string("A match of ") + name + ": next_deal(), play it, record(state).").c_str());
+    match.def(py::init([](const Rules& r, uint64_t seed, int dealer) {
+                  check_seat(dealer, Def::num_players(r));
+                  return Def::match(r, seed, dealer);
+              }),
+              py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
+        .def_property_readonly("rules", [](const Match& mt) { return mt.rules; })
+        .def_readonly("seed", &Match::seed)
+        .def_property_readonly("is_over", &Match::is_over)
+        .def("next_deal",
+             [](const Match& mt) {
+                 if (mt.is_over()) throw py::value_error("the match is over");
+                 return mt.next_deal();
+             },
+             "The next deal of the match (seeded by the match seed and the deal number).")
+        .def("record", &Match::record, py::arg("state"), "Books a finished deal of this match.")
+        .def("__eq__", [](const Match& a, py::handle b) { return py::isinstance<Match>(b) && dump(a) == dump(b.cast<const Match&>()); })
+        .def(pickle_by_bytes<Match>());
+    match.attr("__hash__") = py::none();
+    bind_fields<Match>(match, Def::match_fields(), [](const Match& mt) { return Def::num_players(mt.rules); },
+                       [](const Match& mt) { return Def::deck_of(mt.rules).alphabet; });
+
+    const Alphabet al = Def::deck_of(Rules{}).alphabet;
+    py::list bench;
+    for (const BenchSpec& b : Def::bench_positions()) {
+        py::dict options;
+        for (const auto& [n, v] : b.options) options[py::str(n)] = to_python(v, al);
+        bench.append(py::dict(py::arg("name") = b.name, py::arg("options") = options, py::arg("seed") = b.seed, py::arg("moves") = b.moves));
+    }
+    game_registry().append(py::dict(
+        py::arg("name") = name, py::arg("doc") = Def::DOC, py::arg("unit") = Def::UNIT, py::arg("tally") = Def::TALLY,
+        py::arg("search_c") = Def::SEARCH_C, py::arg("rules") = rules, py::arg("state") = state, py::arg("match") = match,
+        py::arg("options") = option_list<Def>(), py::arg("deal_params") = param_list(Def::deal_params(), al),
+        py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench));
+}
+
+}  // namespace stich::py_bind

@@ -1,0 +1,127 @@
+// Schema values to and from Python, and one generic face per registered game.
+#include "bind_registry.hpp"
+
+namespace stich::py_bind {
+
+py::object to_python(const Value& v, Alphabet alphabet) {
+    using K = Value::Kind;
+    switch (v.kind) {
+        case K::None: return py::none();
+        case K::Bool: return py::bool_(v.i != 0);
+        case K::Int: return py::int_(v.i);
+        case K::Text: return py::str(v.text);
+        case K::Texts: {
+            py::tuple t(v.texts.size());
+            for (size_t i = 0; i < v.texts.size(); ++i) t[i] = py::str(v.texts[i]);
+            return t;
+        }
+        case K::OneCard: return py::cast(PyCard{Card(v.i), alphabet});
+        case K::Cards: return py::cast(PyCardSet{v.cards, alphabet});
+        case K::CardList: {
+            py::list out;
+            for (int64_t c : v.ints) out.append(PyCard{Card(c), alphabet});
+            return out;
+        }
+        case K::Ints: {
+            py::list out;
+            for (int64_t x : v.ints) out.append(py::int_(x));
+            return out;
+        }
+        case K::List:
+        case K::Tuple: {
+            py::list out;
+            for (const Value& x : v.items) out.append(to_python(x, alphabet));
+            return v.kind == K::Tuple ? py::object(py::tuple(out)) : py::object(out);
+        }
+    }
+    return py::none();
+}
+
+Value from_python(py::handle obj, const Accepts& a, const Deck& deck, const std::string& what) {
+    using K = Accepts::Kind;
+    auto refuse = [&]() -> Value { throw py::value_error(what + " must be " + describe(a) + ", got " + std::string(py::repr(obj))); };
+    const bool is_bool = py::isinstance<py::bool_>(obj), is_int = py::isinstance<py::int_>(obj) && !is_bool;
+    auto as_int = [&]() -> Value {
+        const long long x = int_or(obj, 0);
+        if (x != int_or(obj, 1)) return refuse();   // does not fit: out of every range
+        return Value::of_int(x);
+    };
+    auto as_texts = [&]() -> Value {
+        if (!py::isinstance<py::tuple>(obj) && !py::isinstance<py::list>(obj)) return refuse();
+        std::vector<std::string> names;
+        for (auto item : obj) {
+            if (!py::isinstance<py::str>(item)) return refuse();
+            names.push_back(utf8(item));
+        }
+        return Value::of_texts(std::move(names));
+    };
+    Value v;
+    if (obj.is_none()) {
+        v = Value::none();
+    } else {
+        switch (a.kind) {
+            case K::Bool:
+                if (!is_bool) return refuse();
+                v = Value::of_bool(obj.cast<bool>());
+                break;
+            case K::Int:
+                if (!is_int) return refuse();
+                v = as_int();
+                break;
+            case K::Choice:
+                if (is_bool) v = Value::of_bool(obj.cast<bool>());
+                else if (is_int) v = as_int();
+                else if (py::isinstance<py::str>(obj)) v = Value::of_text(utf8(obj));
+                else v = as_texts();
+                break;
+            case K::Subset: v = as_texts(); break;
+            case K::OneCard: v = Value::of_card(to_card(obj, deck)); break;
+            case K::CardList: {
+                const auto cards = to_card_list(obj, deck);
+                v = Value::of_card_list(cards.data(), cards.data() + cards.size());
+                break;
+            }
+        }
+    }
+    try {
+        return accepted_value(a, v, what);
+    } catch (const std::invalid_argument&) {
+        return refuse();   // in Python's words (a list stays a list)
+    }
+}
+
+py::dict accepts_dict(const Accepts& a) {
+    static constexpr const char* KINDS[] = {"bool", "int", "choice", "subset", "card", "cards"};
+    py::list choices;
+    for (const Value& c : a.choices) choices.append(to_python(c, Alphabet::German));
+    py::dict d(py::arg("kind") = KINDS[size_t(a.kind)], py::arg("text") = describe(a), py::arg("none_ok") = a.none_ok,
+               py::arg("choices") = choices);
+    if (a.kind == Accepts::Kind::Int) {
+        d["low"] = a.low;
+        d["high"] = a.high;
+    }
+    return d;
+}
+
+py::list& game_registry() {
+    static py::list* games = new py::list();   // never freed: module objects outlive static destruction
+    return *games;
+}
+
+FixedHands fixed_hands(const std::vector<std::vector<int>>& hands, int players) {
+    FixedHands f{};
+    if (hands.size() > size_t(players)) throw py::value_error("hands: one entry per seat (" + std::to_string(players) + "), got " + std::to_string(hands.size()));
+    for (size_t s = 0; s < hands.size(); ++s)
+        for (int c : hands[s]) {
+            if (c < 0 || c >= MAX_CARDS) throw py::value_error("card id " + std::to_string(c) + " out of range");
+            f[s].push_back(Card(c));
+        }
+    return f;
+}
+
+void register_registry(py::module_& m) {
+    for_each_game([&]<class Def>() { bind_game<Def>(m); });
+    m.def("games", [] { return game_registry(); }, "The registered games, in registry order: one dict each (name, classes, options, ...).");
+}
+
+}  // namespace stich::py_bind

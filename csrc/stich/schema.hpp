@@ -1,0 +1,194 @@
+// A game's description of itself, read by the bindings and the Python layer so that nothing
+// outside a game's own files needs to know it (docs/adding-a-game.md): its options (name, accepted
+// values, doc, ruling id; the default is the value in a default-made Rules), the extra arguments
+// of its deal and of its random playouts, and the fields its states and matches show.
+//
+// None of this is on a hot path: the values are small trees that may allocate.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "stich/cards.hpp"
+
+namespace stich {
+
+// A value crossing a game's description: an option, a deal argument, a field of a state.
+struct Value {
+    enum class Kind : uint8_t { None, Bool, Int, Text, Texts, OneCard, Cards, CardList, Ints, List, Tuple };
+    Kind kind = Kind::None;
+    int64_t i = 0;                    // Bool, Int, OneCard (its id)
+    CardSet cards = 0;                // Cards
+    std::string text;                 // Text
+    std::vector<std::string> texts;   // Texts: a tuple of names
+    std::vector<int64_t> ints;        // Ints; CardList as card ids in order
+    std::vector<Value> items;         // List, Tuple
+
+    static Value none() { return {}; }
+    static Value of_bool(bool b) { Value v; v.kind = Kind::Bool; v.i = b; return v; }
+    static Value of_int(int64_t x) { Value v; v.kind = Kind::Int; v.i = x; return v; }
+    static Value of_text(std::string t) { Value v; v.kind = Kind::Text; v.text = std::move(t); return v; }
+    static Value of_texts(std::vector<std::string> t) { Value v; v.kind = Kind::Texts; v.texts = std::move(t); return v; }
+    static Value of_card(Card c) { Value v; v.kind = Kind::OneCard; v.i = c; return v; }
+    static Value of_cards(CardSet s) { Value v; v.kind = Kind::Cards; v.cards = s; return v; }
+    static Value of_card_list(const Card* first, const Card* last) {
+        Value v;
+        v.kind = Kind::CardList;
+        for (; first != last; ++first) v.ints.push_back(*first);
+        return v;
+    }
+    static Value of_ints(const int* first, const int* last) {
+        Value v;
+        v.kind = Kind::Ints;
+        v.ints.assign(first, last);
+        return v;
+    }
+    // A seat, or None for a negative one ("nobody").
+    static Value seat_or_none(int s) { return s < 0 ? none() : of_int(s); }
+    static Value list(std::vector<Value> items, bool tuple = false) {
+        Value v;
+        v.kind = tuple ? Kind::Tuple : Kind::List;
+        v.items = std::move(items);
+        return v;
+    }
+    bool is_none() const { return kind == Kind::None; }
+    bool operator==(const Value&) const = default;
+};
+
+// What an option or a deal argument accepts.
+struct Accepts {
+    enum class Kind : uint8_t { Bool, Int, Choice, Subset, OneCard, CardList };
+    Kind kind = Kind::Bool;
+    int64_t low = 0, high = 0;     // Int: the range
+    bool none_ok = false;          // Int, Card, CardList: None is accepted too
+    std::vector<Value> choices;    // Choice: the values (None among them where accepted); Subset: the names
+
+    static Accepts boolean() { return {}; }
+    static Accepts integer(int64_t lo, int64_t hi, bool none = false) { return {Kind::Int, lo, hi, none, {}}; }
+    static Accepts choice(std::vector<Value> values) { return {Kind::Choice, 0, 0, false, std::move(values)}; }
+    static Accepts subset(const std::vector<std::string>& names) {
+        Accepts a{Kind::Subset, 0, 0, false, {}};
+        for (const auto& n : names) a.choices.push_back(Value::of_text(n));
+        return a;
+    }
+    static Accepts card(bool none = true) { return {Kind::OneCard, 0, 0, none, {}}; }
+    static Accepts card_list(bool none = true) { return {Kind::CardList, 0, 0, none, {}}; }
+};
+
+// The value as Python's repr() would print it (True, None, 21, 'ramsch', ('Muck', 'Wenz')).
+std::string value_repr(const Value& v, Alphabet alphabet = Alphabet::German);
+// What is accepted, in words: "True or False", "an int in 1..30000", "one of 3, 4, 5, 6", ...
+std::string describe(const Accepts& a);
+// The value if accepted (a subset in the order of its names), else throws
+// std::invalid_argument "<what> must be <describe>, got <repr>".
+Value accepted_value(const Accepts& a, const Value& v, const std::string& what);
+
+// One option of a game's Rules. `set` receives an accepted value; options are set in the order
+// of the game's list, so an option may depend on those before it.
+template <class Rules>
+struct OptionSpec {
+    const char* name;
+    const char* ruling;   // the ruling id the option comes from (docs/rules/)
+    const char* doc;
+    Accepts accepts;
+    Value (*get)(const Rules&);
+    void (*set)(Rules&, const Value&);
+};
+
+// One extra argument of a game's deal or random playouts (besides seed, dealer and hands).
+struct ParamSpec {
+    const char* name;
+    const char* doc;
+    Accepts accepts;
+    Value fallback;   // the value when the argument is not given
+};
+
+// A position of the bench (`stich bench`): a deal of the game with these options, from this
+// seed (dealer: seed % players), after these moves ("*": a seeded random legal action).
+struct BenchSpec {
+    const char* name;
+    std::vector<std::pair<std::string, Value>> options;
+    uint64_t seed;
+    std::vector<std::string> moves;
+};
+
+// A field a state or a match shows: a property, a method without arguments, or a method of a seat.
+template <class T>
+struct FieldSpec {
+    enum class Kind : uint8_t { Property, Method, SeatMethod };
+    const char* name;
+    const char* doc;
+    Kind kind;
+    Value (*get)(const T&, int seat);   // seat: for SeatMethod, checked against the players
+};
+
+template <class T>
+FieldSpec<T> property(const char* name, const char* doc, Value (*get)(const T&, int)) {
+    return {name, doc, FieldSpec<T>::Kind::Property, get};
+}
+
+// The tables every game's description (a *Def struct, docs/adding-a-game.md) defines in its
+// source file, declared once here: a view's locations after the seats, the option schema, the
+// extra arguments of deal() and random_playouts(), the fields of states and matches, the bench.
+#define STICH_DESCRIPTION_TABLES                                          \
+    static const std::vector<std::string>& extra_locations();             \
+    static const std::vector<OptionSpec<Rules>>& options();               \
+    static const std::vector<ParamSpec>& deal_params();                   \
+    static const std::vector<ParamSpec>& playout_params();                \
+    static const std::vector<FieldSpec<State>>& state_fields();           \
+    static const std::vector<FieldSpec<Match>>& match_fields();           \
+    static const std::vector<BenchSpec>& bench_positions();
+
+// The Rules made from named option values: every option not given takes its default; an unknown
+// name, a value not accepted, or (through Rules::validate) a combination that cannot be played
+// throws std::invalid_argument naming the option and what it accepts.
+template <class Rules>
+Rules make_rules(const char* game, const std::vector<OptionSpec<Rules>>& specs,
+                 const std::vector<std::pair<std::string, Value>>& given) {
+    std::vector<std::string> unknown_names;
+    for (const auto& [name, value] : given) {
+        bool known = false;
+        for (const auto& s : specs) known = known || name == s.name;
+        if (!known) unknown_names.push_back(name);
+    }
+    std::sort(unknown_names.begin(), unknown_names.end());
+    std::string unknown;
+    for (const auto& n : unknown_names) unknown += (unknown.empty() ? "" : ", ") + n;
+    if (!unknown.empty()) {
+        const Rules defaults{};
+        std::string valid;
+        for (const auto& s : specs) valid += (valid.empty() ? "" : ", ") + std::string(s.name) + " (default " + value_repr(s.get(defaults)) + ")";
+        throw std::invalid_argument("unknown option(s) for " + std::string(game) + ": " + unknown + "; valid options: " +
+                                    (valid.empty() ? "none" : valid));
+    }
+    Rules r{};
+    const Rules defaults{};
+    for (const auto& s : specs) {
+        Value v = s.get(defaults);
+        for (const auto& [name, value] : given)
+            if (name == s.name) v = value;
+        s.set(r, accepted_value(s.accepts, v, "option " + std::string(s.name) + " of " + game));
+    }
+    if constexpr (requires { r.resolve(); }) r.resolve();   // defaults that depend on other options
+    if constexpr (requires { r.validate(); }) r.validate();
+    return r;
+}
+
+// The options of a Rules as (name, value) pairs, in the game's order.
+template <class Rules>
+std::vector<std::pair<std::string, Value>> option_values(const std::vector<OptionSpec<Rules>>& specs, const Rules& r) {
+    std::vector<std::pair<std::string, Value>> out;
+    for (const auto& s : specs) out.emplace_back(s.name, s.get(r));
+    return out;
+}
+
+// The extra arguments of a deal or playouts, in the order of `specs`: those given, else each
+// fallback; unknown names and values not accepted throw std::invalid_argument naming `what` and
+// all its arguments (`base_args`, the ones every game has, and the extras).
+std::vector<Value> param_values(const char* what, const char* base_args, const std::vector<ParamSpec>& specs,
+                                const std::vector<std::pair<std::string, Value>>& given);
+
+}  // namespace stich
