@@ -31,16 +31,18 @@ DEFAULT_ITERATIONS = {"Couillon": 1_600_000, "Mucken": 1_200_000, "Mistigri": 1_
 
 def late_positions(game, count: int, seed: int, max_worlds: int, min_actions: int = 2) -> list:
     """Seeded deals played by the heuristic (with 30% random actions, as the stability suite)
-    into the card play, stopped at the first decision with at least two legal cards and at most
-    ``max_worlds`` consistent worlds."""
+    into the card play, stopped at the first decision with at least two legal cards, at most three
+    cards in hand, and at most ``max_worlds`` deals of the playing hands (so that the exact
+    analysis applies); with that analysis."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
         state = game.deal(seed=rng.getrandbits(32), dealer=rng.randrange(game.num_players))
         while not state.is_terminal:
-            if state.phase == "play" and len(state.legal_actions()) >= min_actions:
-                if state.view(state.current_player).count_worlds() <= max_worlds:
-                    out.append(state)
+            if state.phase == "play" and len(state.legal_actions()) >= min_actions and len(state.hand(state.current_player)) <= 3:
+                exact = stich.pimc(state, worlds=max_worlds, seed=1)
+                if exact.exact:
+                    out.append((state, exact))
                     break
             if rng.random() < 0.3:
                 state.apply(rng.choice(state.legal_actions()))
@@ -56,19 +58,17 @@ def part_ismcts(positions: int, max_worlds: int, scale: float, seed: int) -> Non
     for name, game in GAMES.items():
         iterations = max(1, int(DEFAULT_ITERATIONS[name] * scale))
         hits, regrets = 0, []
-        for k, state in enumerate(late_positions(game, positions, seed, max_worlds)):
-            exact = stich.pimc(state, worlds=max_worlds, seed=1)
-            assert exact.exact
+        for k, (state, exact) in enumerate(late_positions(game, positions, seed, max_worlds)):
             means = {str(r.action): r.mean for r in exact.table}
             top = max(means.values())
             pick = str(stich.ismcts(state, iterations=iterations, seed=k + 1).best)
             regret = top - means[pick]
             hits += regret <= 1e-9
             regrets.append(regret)
-        unit = stich.search.UNITS[name]
+        unit = game.UNIT
         print(f"| {name} | {positions} | {iterations:,} | {hits}/{positions} ({hits / positions:.0%}) | "
               f"{np.mean(regrets):.3f} | {max(regrets):.3f} | {unit} |", flush=True)
-    print(f"\nlate positions with at most {max_worlds} worlds, seed {seed}; {time.time() - start:.0f} s")
+    print(f"\nlate positions with at most {max_worlds} deals of the playing hands, seed {seed}; {time.time() - start:.0f} s")
 
 
 def part_bots(deals: int, seconds: float, seed: int) -> None:

@@ -544,6 +544,9 @@ SolveResult solve(const State& s, const std::atomic<bool>* stop = nullptr, int t
     return r;
 }
 
+// A timed PIMC prepares at most this many worlds (they are drawn before the clock is read).
+constexpr uint64_t TIMED_WORLDS = 4096;
+
 struct PimcConfig {
     uint64_t worlds = 100;    // worlds to sample (at most); all of them when there are no more
     int threads = 1;
@@ -651,15 +654,18 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     std::vector<int> live;
     for (int seat = 0; seat < root.num_players(); ++seat)
         if (SolverTraits<State>::plays(root, seat)) live.push_back(seat);
-    detail::DealClasses classes = detail::deal_classes(view, live, cfg.worlds, cfg.seed);
+    // With a time budget the worlds are prepared up front all the same: at most TIMED_WORLDS.
+    const bool timed = cfg.seconds > 0;
+    const uint64_t most = timed ? std::min<uint64_t>(cfg.worlds, TIMED_WORLDS) : cfg.worlds;
+    detail::DealClasses classes = detail::deal_classes(view, live, most, cfg.seed);
     std::vector<Locations>& worlds = classes.worlds;
     std::vector<double>& weights = classes.weights;
     if (!worlds.empty()) {
         r.exact = true;
     } else {
         Rng rng(cfg.seed);
-        worlds.reserve(size_t(cfg.worlds));
-        for (uint64_t i = 0; i < cfg.worlds; ++i) worlds.push_back(sampler.sample(rng));
+        worlds.reserve(size_t(most));
+        for (uint64_t i = 0; i < most; ++i) worlds.push_back(sampler.sample(rng));
         weights.assign(worlds.size(), 1.0);
     }
     ActionList legal;
@@ -670,7 +676,6 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     std::atomic<size_t> next{0};
     std::vector<uint64_t> nodes(size_t(cfg.threads), 0);
     std::vector<std::exception_ptr> failed(size_t(cfg.threads));
-    const bool timed = cfg.seconds > 0;
     const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                       std::chrono::duration<double>(timed ? cfg.seconds : 0.0));
     auto run = [&](int t) {

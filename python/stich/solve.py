@@ -260,8 +260,8 @@ def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | No
     consistent worlds it stands for (the cards nobody will play: a talon, discards, the hands of
     seats that sit out), and the result is ``exact`` (so in particular whenever
     ``view.count_worlds() <= worlds``).
-    ``seconds``: stop taking new worlds after this long (at least one a thread; the result then
-    depends on the machine). Card-play phase only (``ValueError`` elsewhere)."""
+    ``seconds``: stop taking new worlds after this long (at least one a thread; at most 4096
+    worlds are prepared; the result then depends on the machine). Card-play phase only (``ValueError`` elsewhere)."""
     if isinstance(state_or_view, _core.InfoSet):
         state = state_or_view._origin
         if state.current_player != state_or_view.observer:
