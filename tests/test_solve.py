@@ -311,3 +311,20 @@ def test_exact_analysis_counts_each_world_once(name):
         if found == 5:
             break
     assert found == 5
+
+
+def test_cli_solve_and_analyse_methods(capsys):
+    from pathlib import Path
+
+    from stich.__main__ import main
+
+    root = Path(__file__).resolve().parents[1] / "examples"
+    assert main(["solve", str(root / "deal_couillon.txt")]) == 0
+    out = capsys.readouterr().out
+    assert "exact open-hand solve" in out and "principal variation" in out
+    assert main(["analyse", str(root / "position_couillon_late.txt"), "--method", "pimc", "--worlds", "20"]) == 0
+    assert "PIMC: 20 of" in capsys.readouterr().out
+    assert main(["solve", str(root / "position_couillon.txt")]) == 2   # no hands given
+    assert "hand" in capsys.readouterr().err
+    assert main(["analyse", str(root / "position_mistigri.txt"), "--method", "exact"]) == 2   # not the card play
+    assert "phase" in capsys.readouterr().err

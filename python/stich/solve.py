@@ -19,8 +19,6 @@ from .games import game_of
 from .search import _position
 
 PLAY_PHASE = "play"
-# What the line reports each side took, per game (the game's tally).
-_SIDE_TALLY = {"Couillon": "card points", "Mucken": "eyes", "Mistigri": "tricks"}
 
 
 def _check_state(state: Any, what: str) -> None:
@@ -76,19 +74,17 @@ class SolveResult:
         return game_of(self.state).UNIT if self.state is not None else ""
 
     def side_totals(self) -> list[str]:
-        """What each side takes by the end of the line, in words."""
+        """What each side takes by the end of the line, in words (the game's tally, e.g. "card
+        points of seat 0's team")."""
         if not self.line or self.state is None:
             return []
-        name = game_of(self.state).name
+        tally = game_of(self.state).TALLY
         last = self.line[-1].tally
         if self.two_sided:
             mine, other = self.root % 2, 1 - self.root % 2
-            return [f"seat {self.root}'s team (seats {', '.join(str(s) for s in range(mine, len(last), 2))}): "
-                    f"{last[mine]} {_SIDE_TALLY.get(name, 'taken')}",
-                    f"the other team (seats {', '.join(str(s) for s in range(other, len(last), 2))}): "
-                    f"{last[other]} {_SIDE_TALLY.get(name, 'taken')}"]
+            return [f"{last[mine]} {tally.format(seat=self.root)}", f"{last[other]} {tally.format(seat=other)}"]
         players = sorted({m.seat for m in self.line})
-        return [f"seat {s}{' (solving)' if s == self.root else ''}: {last[s]} {_SIDE_TALLY.get(name, 'taken')}" for s in players]
+        return [f"{last[s]} {tally.format(seat=s)}" + (" (solving)" if s == self.root else "") for s in players]
 
     def to_data(self) -> dict[str, Any]:
         return {"game": self.game, "root": self.root, "unit": self.unit,
