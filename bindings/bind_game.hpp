@@ -11,6 +11,7 @@
 
 #include "common.hpp"
 #include "stich/game.hpp"
+#include "stich/position.hpp"
 #include "stich/search.hpp"
 #include "stich/sampler.hpp"
 
@@ -209,9 +210,10 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                                 return p < 0 ? py::object(py::none()) : py::object(py::int_(p));
                             },
                             "Seat to act, None when the deal is over.")
-        .def_property_readonly("num_players", &State::num_players)
-        .def_property_readonly("is_terminal", &State::is_terminal)
-        .def_property_readonly("phase", [](const State& s) { return std::string(s.phase_name()); })
+        .def_property_readonly("num_players", &State::num_players, "The number of seats.")
+        .def_property_readonly("is_terminal", &State::is_terminal, "Whether the deal is over (then returns() is final).")
+        .def_property_readonly("phase", [](const State& s) { return std::string(s.phase_name()); },
+                               "The name of the current phase (an Action remembers the phase it was listed in).")
         .def("legal_actions",
              [](const State& s) {
                  ActionList list;
@@ -250,17 +252,27 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
              },
              "Per-seat payoff of the deal (G-4); zeros before the end.")
         .def("hand", [](const State& s, int seat) { return make_set(s.hand(check_seat(seat, s.num_players())), s.deck_info()); },
-             py::arg("seat"))
-        .def("clone", [](const State& s) { return s; })
-        .def("__copy__", [](const State& s) { return s; })
-        .def("__deepcopy__", [](const State& s, py::handle) { return s; }, py::arg("memo"))
-        .def("__eq__", [](const State& a, py::handle b) { return py::isinstance<State>(b) && a == b.cast<const State&>(); })
+             py::arg("seat"), "The cards `seat` holds now (IndexError for a seat out of range).")
+        .def("clone", [](const State& s) { return s; }, "An independent copy of the state.")
+        .def("__copy__", [](const State& s) { return s; }, "An independent copy (states hold no references).")
+        .def("__deepcopy__", [](const State& s, py::handle) { return s; }, py::arg("memo"), "An independent copy.")
+        .def("__eq__", [](const State& a, py::handle b) { return py::isinstance<State>(b) && a == b.cast<const State&>(); },
+             "Equal when every member agrees (cards, history, phase, counters).")
         .def("__hash__", [](const State&) -> py::int_ { throw py::type_error("game states are mutable and not hashable"); })
         .def("view", [extra_locations](const State& s, int seat) { return make_view(s, seat, extra_locations); }, py::arg("seat"),
              "What `seat` knows: its cards, the public history and the constraints derived from it.")
         .def("is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); },
              py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
-        .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"))
+        .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"),
+             "The canonical text of an action id of this game in this state (a Mistigri discard's id names cards of the hand).")
+        .def("_locations",
+             [](const State& s) {
+                 const Locations l = s.locations();
+                 std::vector<PyCardSet> out;
+                 for (int i = 0; i < s.view(0).num_locations; ++i) out.push_back(make_set(l[size_t(i)], s.deck_info()));
+                 return out;
+             },
+             "Test hook: the true content of every location of a view (location_names order).")
         .def("_random_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::random_action); },
              py::arg("seed"), "Test hook: the random playout policy's action (uniform among the legal actions).")
         .def("_legal_keys_consistent",
@@ -313,7 +325,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
              },
              py::arg("seat"), py::arg("world"),
              "A copy with the given world (a card set per location of `seat`'s view) in place of what `seat` cannot see.")
-        .def("__str__", &State::to_string)
+        .def("__str__", &State::to_string, "The state as text: the hands, the trick, the history and the game's counters.")
         .def("__repr__", [name](const State& s) {
             return "<" + std::string(name) + " phase=" + s.phase_name() + " to_act=" + std::to_string(s.current_player()) + ">";
         });
@@ -370,7 +382,10 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                               py::arg("line") = line);
           },
           py::arg("state"), py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("c"),
-          py::arg("playout"), py::arg("max_nodes") = SearchConfig{}.max_nodes, py::arg("report") = py::none(), py::arg("every") = 1.0);
+          py::arg("playout"), py::arg("max_nodes") = SearchConfig{}.max_nodes, py::arg("report") = py::none(), py::arg("every") = 1.0,
+          "The core of stich.ismcts (use that: it checks the arguments and makes a SearchResult): SO-ISMCTS from `state` "
+          "with a budget of `iterations` (0: none) or `seconds`; `playout` 0 random, 1 heuristic; `report(dict)` is called "
+          "every `every` seconds and stops the search by returning False. Returns the root statistics as a dict.");
     m.def("perft",
           [](const State& s, int depth, bool divide) -> py::object {
               if (depth < 0) throw py::value_error("perft depth must be >= 0, got " + std::to_string(depth));
@@ -398,6 +413,37 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
           "Leaves of the tree of legal actions to `depth` plies; with divide=True a dict of the leaves below each "
           "legal action (its text), in the order of legal_actions().");
     return c;
+}
+
+// The position notation's core (stich/position.hpp), one overload per game: read_position(rules,
+// dealer, seat, hand card ids, [(seat, text)], [(key, value)], seed) -> state, and
+// write_position(state, seat) -> ([(seat, text)], [(key, value)]). Conversion only.
+template <GameState State, class Rules>
+void bind_position(py::module_& m) {
+    m.def("read_position",
+          [](const Rules& rules, int dealer, int seat, const std::vector<int>& hand, const std::vector<std::pair<int, std::string>>& history,
+             const PositionLines& lines, uint64_t seed) -> State {
+              CardSet cards = 0;
+              for (int c : hand) {
+                  if (c < 0 || c >= MAX_CARDS) throw py::value_error("card id " + std::to_string(c) + " out of range");
+                  cards |= bit(Card(c));
+              }
+              PositionEntries entries;
+              for (const auto& [who, text] : history) entries.push_back({who, text});
+              return read_position(rules, dealer, seat, cards, entries, lines, seed);
+          },
+          py::arg("rules"), py::arg("dealer"), py::arg("seat"), py::arg("hand"), py::arg("history"), py::arg("lines"), py::arg("seed"),
+          "A state consistent with a position (docs/notation.md), its hidden cards drawn as resample(seat, seed) draws them; "
+          "PositionError (a ValueError with .key and .entry) naming what cannot be.");
+    m.def("write_position",
+          [](const State& s, int seat) {
+              check_seat(seat, s.num_players());
+              std::vector<std::pair<int, std::string>> history;
+              for (auto& e : position_history(s, seat)) history.emplace_back(e.seat, std::move(e.text));
+              return py::make_tuple(history, position_lines(s, seat));
+          },
+          py::arg("state"), py::arg("seat"), "The history entries and the game's own lines of `seat`'s position.");
+    m.def("position_keys", [](const Rules& r) { return position_keys(r); }, py::arg("rules"), "The lines of its own a position of the game may have.");
 }
 
 }  // namespace stich::py_bind

@@ -51,7 +51,7 @@ void bind_fields(py::class_<T>& c, const std::vector<FieldSpec<T>>& fields, int 
     using K = typename FieldSpec<T>::Kind;
     for (const FieldSpec<T>& f : fields) {
         const auto get = f.get;
-        const char* doc = *f.doc ? f.doc : nullptr;
+        const char* doc = f.doc;
         switch (f.kind) {
             case K::Property:
                 c.def_property_readonly(f.name, [get, alphabet](const T& x) { return to_python(get(x, 0), alphabet(x)); }, doc);
@@ -65,6 +65,18 @@ void bind_fields(py::class_<T>& c, const std::vector<FieldSpec<T>>& fields, int 
                 break;
         }
     }
+}
+
+// The fields a state or a match shows, for _core.games() (the stubs declare them): name, Python type,
+// doc and kind ("property", "method" or "seat_method").
+template <class T>
+py::list field_list(const std::vector<FieldSpec<T>>& fields) {
+    static constexpr const char* KINDS[] = {"property", "method", "seat_method"};
+    py::list out;
+    for (const FieldSpec<T>& f : fields)
+        out.append(py::dict(py::arg("name") = f.name, py::arg("type") = f.type, py::arg("doc") = f.doc,
+                            py::arg("kind") = KINDS[size_t(f.kind)]));
+    return out;
 }
 
 template <class Def>
@@ -115,7 +127,7 @@ void bind_game(py::module_& m) {
             for (const auto& [n, v] : option_values(Def::options(), r)) out[py::str(n)] = to_python(v, Def::deck_of(r).alphabet);
             return out;
         }, "Every option's value, in the game's order.")
-        .def_property_readonly("num_players", [](const Rules& r) { return Def::num_players(r); })
+        .def_property_readonly("num_players", [](const Rules& r) { return Def::num_players(r); }, "The number of seats these options give.")
         .def_property_readonly("deck_info", [](const Rules& r) { return Def::deck_of(r); }, "The deck the game is played with.")
         .def("__repr__", [name](const Rules& r) {
             const Rules defaults{};
@@ -126,7 +138,7 @@ void bind_game(py::module_& m) {
                 s += (s.empty() ? "" : ", ") + std::string(o.name) + "=" + value_repr(v);
             }
             return name + "Rules(" + s + ")";
-        })
+        }, "The options that differ from the defaults.")
         .def("deal",
              [](const Rules& r, uint64_t seed, int dealer, const std::vector<std::vector<int>>& hands, const py::kwargs& kw) {
                  check_seat(dealer, Def::num_players(r));
@@ -161,14 +173,15 @@ void bind_game(py::module_& m) {
         const auto get = o.get;
         rules.def_property_readonly(o.name, [get](const Rules& r) { return to_python(get(r), Def::deck_of(r).alphabet); }, o.doc);
     }
-    rules.def("__eq__", [](const Rules& a, py::handle b) { return py::isinstance<Rules>(b) && a == b.cast<const Rules&>(); })
-        .def("__hash__", [](const Rules& r) { return py::hash(py::bytes(dump(r))); })
+    rules.def("__eq__", [](const Rules& a, py::handle b) { return py::isinstance<Rules>(b) && a == b.cast<const Rules&>(); },
+              "Equal when every option is.")
+        .def("__hash__", [](const Rules& r) { return py::hash(py::bytes(dump(r))); }, "Hashed by the options.")
         .def(pickle_by_bytes<Rules>());
 
     // Actions keep a pointer to the class name: it must live as long as the module.
     static const std::string* const state_name = new std::string(name + "State");
     auto state = bind_state<State>(m, state_name->c_str(), Def::extra_locations());
-    state.def(pickle_by_bytes<State>()).def_property_readonly("rules", [](const State& s) { return s.rules; });
+    state.def(pickle_by_bytes<State>()).def_property_readonly("rules", [](const State& s) { return s.rules; }, "The rules (options) the deal is played under.");
     bind_fields<State>(state, Def::state_fields(), [](const State& s) { return s.num_players(); },
                        [](const State& s) { return s.deck_info().alphabet; });
 
@@ -177,10 +190,11 @@ void bind_game(py::module_& m) {
                   check_seat(dealer, Def::num_players(r));
                   return Def::match(r, seed, dealer);
               }),
-              py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
-        .def_property_readonly("rules", [](const Match& mt) { return mt.rules; })
-        .def_readonly("seed", &Match::seed)
-        .def_property_readonly("is_over", &Match::is_over)
+              py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0,
+              "A new match under `rules`; its deals are seeded by `seed` and the deal number, the first dealt by `dealer`.")
+        .def_property_readonly("rules", [](const Match& mt) { return mt.rules; }, "The rules (options) of the match.")
+        .def_readonly("seed", &Match::seed, "The seed of the match's deals.")
+        .def_property_readonly("is_over", &Match::is_over, "Whether the match has ended (next_deal() then raises ValueError).")
         .def("next_deal",
              [](const Match& mt) {
                  if (mt.is_over()) throw py::value_error("the match is over");
@@ -188,7 +202,8 @@ void bind_game(py::module_& m) {
              },
              "The next deal of the match (seeded by the match seed and the deal number).")
         .def("record", &Match::record, py::arg("state"), "Books a finished deal of this match.")
-        .def("__eq__", [](const Match& a, py::handle b) { return py::isinstance<Match>(b) && dump(a) == dump(b.cast<const Match&>()); })
+        .def("__eq__", [](const Match& a, py::handle b) { return py::isinstance<Match>(b) && dump(a) == dump(b.cast<const Match&>()); },
+             "Equal with the same rules, seed, scores, dealer and deal count.")
         .def(pickle_by_bytes<Match>());
     match.attr("__hash__") = py::none();
     bind_fields<Match>(match, Def::match_fields(), [](const Match& mt) { return Def::num_players(mt.rules); },
@@ -205,7 +220,8 @@ void bind_game(py::module_& m) {
         py::arg("name") = name, py::arg("doc") = Def::DOC, py::arg("unit") = Def::UNIT, py::arg("tally") = Def::TALLY,
         py::arg("search_c") = Def::SEARCH_C, py::arg("rules") = rules, py::arg("state") = state, py::arg("match") = match,
         py::arg("options") = option_list<Def>(), py::arg("deal_params") = param_list(Def::deal_params(), al),
-        py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench));
+        py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench,
+        py::arg("state_fields") = field_list(Def::state_fields()), py::arg("match_fields") = field_list(Def::match_fields())));
 }
 
 }  // namespace stich::py_bind

@@ -132,11 +132,13 @@ void register_cards(py::module_& m) {
                  Card c = parse_card_any(utf8(text), a);
                  return PyCard{c, a};
              }),
-             py::arg("text"), py::arg("deck") = py::none())
+             py::arg("text"), py::arg("deck") = py::none(),
+             "A card from its text (or a Card); with a deck (a name or a Deck) in that deck's notation, else German if "
+             "the text reads so, else French.")
         .def_property_readonly("id", [](const PyCard& c) { return int(c.id); }, "suit * 16 + rank")
-        .def_property_readonly("suit", [](const PyCard& c) { return suit_of(c.id); })
-        .def_property_readonly("rank", [](const PyCard& c) { return rank_of(c.id); })
-        .def_property_readonly("alphabet", [](const PyCard& c) { return c.alphabet; })
+        .def_property_readonly("suit", [](const PyCard& c) { return suit_of(c.id); }, "The suit lane 0..3 (stich.Suit).")
+        .def_property_readonly("rank", [](const PyCard& c) { return rank_of(c.id); }, "The rank code 2..14 (stich.Rank).")
+        .def_property_readonly("alphabet", [](const PyCard& c) { return c.alphabet; }, "The notation: German or French.")
         .def("__str__", [](const PyCard& c) { return card_text(c.id, c.alphabet); })
         .def("__repr__", [](const PyCard& c) { return "Card('" + card_text(c.id, c.alphabet) + "')"; })
         // Equal to a Card of the same value, or to its canonical text only ('EO', not 'eo' or 'OE'),
@@ -158,15 +160,16 @@ void register_cards(py::module_& m) {
     py::class_<PyCardSet>(m, "CardSet",
                           "An immutable set of cards (a 64-bit mask). CardSet('EO GU HA'); iteration by suit, high "
                           "rank first.")
-        .def(py::init(&set_from), py::arg("cards") = py::none(), py::arg("deck") = py::none())
-        .def_property_readonly("bits", [](const PyCardSet& s) { return s.bits; })
-        .def_property_readonly("alphabet", [](const PyCardSet& s) { return s.alphabet; })
+        .def(py::init(&set_from), py::arg("cards") = py::none(), py::arg("deck") = py::none(),
+             "A set from card text ('EO GU HA'), Cards or card texts; with a deck in its notation; None: the empty set.")
+        .def_property_readonly("bits", [](const PyCardSet& s) { return s.bits; }, "The 64-bit mask (bit suit * 16 + rank).")
+        .def_property_readonly("alphabet", [](const PyCardSet& s) { return s.alphabet; }, "The notation: German or French.")
         .def_static("from_bits", [](uint64_t bits, Alphabet a) {
                         const Deck& d = widest_deck(a);
                         if (bits & ~d.cards) throw py::value_error("bits " + std::to_string(bits) + " name no cards of a " + d.name + " deck");
                         return PyCardSet{bits, a};
                     }, py::arg("bits"),
-                    py::arg("alphabet") = Alphabet::German)
+                    py::arg("alphabet") = Alphabet::German, "The set of a 64-bit mask; ValueError for bits that name no card.")
         .def("__len__", [](const PyCardSet& s) { return popcount(s.bits); })
         .def("__bool__", [](const PyCardSet& s) { return s.bits != 0; })
         .def("__contains__", [](const PyCardSet& s, py::handle c) {
@@ -204,10 +207,10 @@ void register_cards(py::module_& m) {
                         }));
 
     py::class_<Deck>(m, "Deck", "A deck: german24/32/36 or french24/32/36/52 (G-1).")
-        .def(py::init([](py::handle name) { return deck_of(name); }), py::arg("name"))
-        .def_property_readonly("name", [](const Deck& d) { return std::string(d.name); })
-        .def_property_readonly("alphabet", [](const Deck& d) { return d.alphabet; })
-        .def_property_readonly("cards", [](const Deck& d) { return make_set(d.cards, d); })
+        .def(py::init([](py::handle name) { return deck_of(name); }), py::arg("name"), "The deck of a name (or a Deck).")
+        .def_property_readonly("name", [](const Deck& d) { return std::string(d.name); }, "The deck's name, e.g. 'german24'.")
+        .def_property_readonly("alphabet", [](const Deck& d) { return d.alphabet; }, "The notation: German or French.")
+        .def_property_readonly("cards", [](const Deck& d) { return make_set(d.cards, d); }, "Every card of the deck.")
         .def("__len__", [](const Deck& d) { return d.size; })
         .def("__iter__", [](const Deck& d) {
             py::list out;

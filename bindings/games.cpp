@@ -51,22 +51,27 @@ void register_contracts(py::module_& m) {
                             }
                         throw py::value_error("unknown Mucken game " + quoted(game) + "; accepted: Muck, Geier, Wenz, Ramsch");
                     },
-                    py::arg("game"), py::arg("long_deck") = false, py::arg("stichzwang") = false)
+                    py::arg("game"), py::arg("long_deck") = false, py::arg("stichzwang") = false,
+                    "The order of a Mucken game (Muck, Geier, Wenz or Ramsch), on the short or long deck; "
+                    "stichzwang: Ramsch with the duty to win the trick (U-10).")
         .def_static("couillon",
                     [](const std::string& trump, bool mit) {
                         int t = parse_suit_letter(trump, Alphabet::French);
                         return PyContract{&couillon_contract(t, mit), std::string("Couillon ") + suit_letter(t, Alphabet::French) + (mit ? " with Mit" : "")};
                     },
-                    py::arg("trump"), py::arg("mit") = false)
+                    py::arg("trump"), py::arg("mit") = false,
+                    "The order of Couillon with `trump` (C, S, H or D); mit: the Mit declared (C-3).")
         .def_static("mistigri",
                     [](const std::string& trump, py::handle deck_name) {
                         const Deck& d = deck_of(deck_name);
                         int t = parse_suit_letter(trump, d.alphabet);
                         return PyContract{&mistigri_contract(t, d.kind), "Mistigri " + trump + " " + d.name};
                     },
-                    py::arg("trump"), py::arg("deck") = "german32")
-        .def_property_readonly("deck", [](const PyContract& c) { return c.k->deck_info(); })
-        .def_property_readonly("trumps", [](const PyContract& c) { return make_set(c.k->trumps, c.k->deck_info()); })
+                    py::arg("trump"), py::arg("deck") = "german32",
+                    "The order of Mistigri with `trump` (a suit letter of the deck) on `deck` (M-8).")
+        .def_property_readonly("deck", [](const PyContract& c) { return c.k->deck_info(); }, "The deck the contract is played with.")
+        .def_property_readonly("trumps", [](const PyContract& c) { return make_set(c.k->trumps, c.k->deck_info()); },
+                               "The trump cards of the contract.")
         .def("legal",
              [](const PyContract& c, py::handle hand, py::handle trick) {
                  const Deck& d = c.k->deck_info();
@@ -163,8 +168,8 @@ void register_views(py::module_& m) {
                          "An action as a state lists it: its canonical text, its id in the game's action space, and the "
                          "game and phase it was listed in. Actions are equal when all but the id agree (a hand-dependent "
                          "id may differ); an Action equals a str only when the str is its text, and hashes as it.")
-        .def_readonly("id", &PyAction::id)
-        .def_readonly("text", &PyAction::text)
+        .def_readonly("id", &PyAction::id, "The action's id in the game's action space (state.apply accepts it).")
+        .def_readonly("text", &PyAction::text, "The canonical text, e.g. 'pass', 'Wenz', 'EO'.")
         .def_property_readonly("game", [](const PyAction& a) {
             const std::string_view g = a.game;
             return std::string(g.substr(0, g.rfind("State")));
@@ -184,20 +189,23 @@ void register_views(py::module_& m) {
         .def(py::pickle([](const PyAction& a) { return py::make_tuple(a.game, a.phase, a.id, a.text); }, &unpickle_action));
 
     py::class_<PyView>(m, "InfoSet", "What one seat knows: its cards, the public history and derived constraints.")
-        .def_property_readonly("observer", [](const PyView& v) { return int(v.view.observer); })
-        .def_property_readonly("num_players", [](const PyView& v) { return int(v.view.num_seats); })
-        .def_property_readonly("location_names", [](const PyView& v) { return v.location_names; })
+        .def_property_readonly("observer", [](const PyView& v) { return int(v.view.observer); }, "The seat whose view this is.")
+        .def_property_readonly("num_players", [](const PyView& v) { return int(v.view.num_seats); }, "The number of seats.")
+        .def_property_readonly("location_names", [](const PyView& v) { return v.location_names; },
+                               "The locations of the cards: 'seat0', ... and the game's others ('talon', 'discards').")
         .def_property_readonly("hand", [](const PyView& v) { return PyCardSet{v.view.where[v.view.observer].known, v.alphabet}; },
                                "The observer's own known cards.")
-        .def_property_readonly("played", [](const PyView& v) { return PyCardSet{v.view.played, v.alphabet}; })
-        .def_property_readonly("unknown", [](const PyView& v) { return PyCardSet{v.view.unknown, v.alphabet}; })
+        .def_property_readonly("played", [](const PyView& v) { return PyCardSet{v.view.played, v.alphabet}; }, "The cards played so far.")
+        .def_property_readonly("unknown", [](const PyView& v) { return PyCardSet{v.view.unknown, v.alphabet}; },
+                               "The cards whose place the observer does not know.")
         .def_property_readonly("history", [](const PyView& v) { return v.history; }, "(seat, action text) as this seat saw them.")
         .def("known", [](const PyView& v, py::handle loc) { return PyCardSet{v.view.where[v.location_index(loc)].known, v.alphabet}; },
              py::arg("location"), "Cards the observer knows are at the location (a seat number or a location name).")
         .def("forbidden", [](const PyView& v, py::handle loc) { return PyCardSet{v.view.where[v.location_index(loc)].forbidden, v.alphabet}; },
              py::arg("location"), "Cards the observer knows are not at the location.")
-        .def("size", [](const PyView& v, py::handle loc) { return int(v.view.where[v.location_index(loc)].size); }, py::arg("location"))
-        .def_property_readonly("_origin", [](const PyView& v) { return v.origin; })
+        .def("size", [](const PyView& v, py::handle loc) { return int(v.view.where[v.location_index(loc)].size); }, py::arg("location"),
+             "How many cards are at the location (a seat number or a location name).")
+        .def_property_readonly("_origin", [](const PyView& v) { return v.origin; }, "A copy of the state the view was taken from.")
         .def("__eq__",
              [](const PyView& a, py::handle b) {
                  if (!py::isinstance<PyView>(b)) return false;
@@ -252,14 +260,34 @@ void register_views(py::module_& m) {
 
 }  // namespace
 
+// stich._core.PositionError: a ValueError with the line (`key`) and history entry (`entry`, or
+// None) at fault. The type is created once and lives as long as the interpreter.
+void register_position_error(py::module_& m) {
+    static PyObject* type = PyErr_NewException("stich._core.PositionError", PyExc_ValueError, nullptr);
+    m.attr("PositionError") = py::handle(type);
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const PositionError& e) {
+            py::object err = py::reinterpret_steal<py::object>(PyObject_CallFunction(type, "s", e.what()));
+            if (!err) return;   // the call set a Python error
+            err.attr("key") = e.key;
+            err.attr("entry") = e.entry < 0 ? py::object(py::none()) : py::object(py::int_(e.entry));
+            PyErr_SetObject(type, err.ptr());
+        }
+    });
+}
+
 void register_games(py::module_& m) {
     py::register_exception<IllegalAction>(m, "IllegalActionError", PyExc_ValueError);
+    register_position_error(m);
     register_views(m);
     register_contracts(m);
     register_registry(m);
     // The search's accepted budgets, defined once in the core (ismcts.hpp).
     m.attr("SEARCH_MAX_SECONDS") = detail::MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
+    for_each_game([&]<class Def>() { bind_position<typename Def::State, typename Def::Rules>(m); });
 }
 
 }  // namespace stich::py_bind

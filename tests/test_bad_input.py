@@ -732,7 +732,7 @@ def test_nul_in_text_quoted():
         (lambda: state.view(0).known("tal\x00on"), ValueError, r"^unknown location 'tal\\x00on'; locations: seat0"),
         (lambda: stich.Mistigri(deck="x\x00"), ValueError, r"got 'x\\x00'$"),
         (lambda: stich.parse("stich position 1\ngame: Couillon\ndealer: 0\nseat: 1\nhand: HK\nhistory: 1 pa\x00ss\n"),
-         ValueError, r"^line 6 \(history\): '1 pa\\x00ss' is not a legal action there"),
+         ValueError, r"^line 6 \(history\): history entry 0 \('1 pa\\x00ss'\): 'pa\\x00ss' is not a legal action for seat 1"),
         (lambda: state.apply("it's\n"), stich.IllegalActionError, r"""^"it's\\n" is not a legal action"""),   # repr's quotes
     ]
     for call, error, pattern in cases:

@@ -224,7 +224,7 @@ def test_inconsistent_card_twice():
     text = stich.position_text(state, (seat + 1) % 4)
     card = str(state.hand((seat + 1) % 4)).split()[0]
     bad = text.rstrip("\n") + f"; {seat} {card}\n"
-    with pytest.raises(ValueError, match=rf"line 6 \(history\): the card {card} is given twice"):
+    with pytest.raises(ValueError, match=rf"line 6 \(history\): history entry \d+ \('{seat} {card}'\): .*the card {card} is given twice"):
         stich.parse(bad)
     hand_line = next(ln for ln in text.splitlines() if ln.startswith("hand:"))
     with pytest.raises(ValueError, match=r"line 5 \(hand\).*given twice"):
@@ -264,7 +264,7 @@ def test_inconsistent_followed_suit_after_void():
             lines = bad.splitlines()
             i = next(k for k, ln in enumerate(lines) if ln.startswith("history:"))
             lines[i] += f"; {q} {voids[0]}"
-            with pytest.raises(ValueError, match=r"line 6 \(history\): no deal is consistent"):
+            with pytest.raises(ValueError, match=rf"line 6 \(history\): history entry \d+ \('{q} {voids[0]}'\): no deal is consistent"):
                 stich.parse("\n".join(lines) + "\n")
             found += 1
             break

@@ -97,17 +97,11 @@ def _naming(names):
     return re.compile(rf"isinstance\([^)]*\b({alt})\b|\b({alt})\(|\[[\"']({alt})[\"']\]|[\"']({alt})[\"']\s*[:,)]|==\s*[\"']({alt})[\"']")
 
 
-# Modules still being moved onto the registry: the position rebuild goes into C++ (issue 11, step 4).
-PENDING = {"notation.py"}
-
-
 def test_no_python_module_names_a_game():
     """Rule knowledge lives in C++: the package's modules read the registry instead of naming games."""
     pattern = _naming(list(stich.GAMES))
     offenders = []
     for path in sorted((ROOT / "python" / "stich").glob("*.py")):
-        if path.name in PENDING:
-            continue
         for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if pattern.search(line.split("#", 1)[0]):
                 offenders.append(f"{path.name}:{no}: {line.strip()}")

@@ -183,22 +183,36 @@ Locations CouillonState::locations() const {
 void CouillonState::set_hidden(const Locations& world, int observer, Rng& rng) {
     for (int s = 0; s < NUM_SEATS; ++s) hands[s] = world[s];
     talon = world[LOC_TALON];
-    // Forehand's first packet and reveal card: kept where the observer knows them, else redrawn
-    // from forehand's hand as it now is.
-    const CardSet fh = hands[forehand];
-    if (phase == CouillonPhase::Trump && observer != forehand) {
-        CardSet rest = fh;
+    auto redraw_packet = [&](Rng& r) {
+        // The others know of forehand's packet only that it is three of forehand's cards as dealt
+        // (its hand and the cards it has played), not the revealed one.
+        CardSet dealt = hands[forehand];
+        for (int i = 0; i < history.size; ++i)
+            if (history.actors[i] == forehand && is_card_action(history.actions[i])) dealt |= bit(Card(history.actions[i]));
+        CardSet rest = dealt & ~(revealed ? bit(reveal_card) : CardSet(0));
         first_three = 0;
         for (int i = 0; i < 3; ++i) {
-            const Card c = rng.pick(rest);
+            const Card c = r.pick(rest);
             first_three |= bit(c);
             rest &= ~bit(c);
         }
+        if (!revealed) reveal_card = r.pick(dealt & ~first_three);
+    };
+    if (phase == CouillonPhase::Trump) {
+        // Forehand sees its packet and not yet its fifth card (C-2).
+        if (observer != forehand) redraw_packet(rng);
+        else reveal_card = rng.pick(hands[forehand] & ~first_three);
+        return;
     }
-    if (!revealed) {
-        const CardSet candidates = fh & ~first_three;
-        if (candidates) reveal_card = rng.pick(candidates);
+    // Once the trump is chosen forehand's packet no longer matters to the play, but the other
+    // seats must not see it: redrawn from a side stream, so that the draws a search makes after
+    // set_hidden stay what they were before this redraw existed (one pick while not revealed).
+    const CardSet outside = hands[forehand] & ~first_three;
+    if (observer != forehand) {
+        Rng side(mix_seed(rng.state, 0x666972737433ULL));
+        redraw_packet(side);
     }
+    if (!revealed && outside) rng.pick(outside);
 }
 
 View CouillonState::view(int seat) const {
@@ -273,6 +287,114 @@ CouillonState couillon_deal(const CouillonRules& rules, uint64_t seed, int deale
     return st;
 }
 
+namespace {
+
+const char* const COUILLON_EXTRA_LOCATIONS[] = {"the talon"};
+
+// The replay's hooks (stich/position.hpp): the reveal, the Mit holder's hidden pass (C-3).
+struct CouillonPositionHooks {
+    const PositionEntries& es;
+    int observer;
+
+    Card reveal_of(const CouillonState& s, int i) const {
+        const std::string& t = es[size_t(i)].text;
+        if (t.size() < 6 || !iequals(std::string_view(t).substr(0, 6), "reveal")) return NO_CARD;
+        const CardSet c = entry_cards(es, i, std::string_view(t).substr(6), s.deck_info());
+        if (popcount(c) != 1) entry_error(es, i, "a reveal names the card: '" + std::to_string(es[size_t(i)].seat) + " reveal HT'");
+        return lsb(c);
+    }
+    // The Mit holder passes unseen before any entry that is not its declaration, and before the position.
+    void hidden(CouillonState& s, int i) const {
+        while (s.phase == CouillonPhase::Mit && s.to_act != observer &&
+               !(i < int(es.size()) && es[size_t(i)].seat == s.to_act && iequals(es[size_t(i)].text, "Mit")))
+            s.apply(ca::MIT_PASS);
+    }
+    Need need(const CouillonState& s, int i) const {
+        Need n;
+        if (s.phase != CouillonPhase::Trump) return n;
+        const Card r = reveal_of(s, i);
+        if (r != NO_CARD) {
+            n.known[s.forehand] |= bit(r);
+            n.why = "the reveal shows forehand's fifth card (C-2)";
+        }
+        // A declaration right after the trump: its seat holds the Mit from the deal (C-3).
+        if (i + 1 < int(es.size()) && iequals(es[size_t(i + 1)].text, "Mit")) {
+            n.known[size_t(es[size_t(i + 1)].seat)] |= bit(MIT);
+            if (r == NO_CARD) {
+                n.blame = i + 1;
+                n.why = "to declare the Mit, seat " + std::to_string(es[size_t(i + 1)].seat) + " holds SQ (C-3)";
+            }
+        }
+        return n;
+    }
+    Action action(CouillonState& s, int i, Rng& rng) const {
+        if (s.phase == CouillonPhase::Trump) {
+            const Card r = reveal_of(s, i);
+            if (r != NO_CARD) {
+                // The fifth card dealt, so not of the first packet (only the working state's, which nobody saw).
+                if (contains(s.first_three, r))
+                    s.first_three = (s.first_three & ~bit(r)) | bit(rng.pick(s.hands[s.forehand] & ~s.first_three & ~bit(r)));
+                s.reveal_card = r;
+                return ca::REVEAL;
+            }
+        }
+        return find_action(s, es[size_t(i)].text);
+    }
+};
+
+}  // namespace
+
+CouillonState read_position(const CouillonRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& es,
+                            const PositionLines& lines, uint64_t seed) {
+    constexpr int N = CouillonState::NUM_SEATS;
+    check_position_lines(lines, "Couillon", position_keys(rules));
+    if (dealer < 0 || dealer >= N || observer < 0 || observer >= N) throw PositionError("seat", -1, "seats are 0..3");
+    const Deck& d = deck(DeckKind::French24);
+    // The observer's cards as dealt: its hand and its own card plays; a revealed card of its own is its fifth.
+    CardSet own = hand;
+    Card reveal = NO_CARD;
+    for (int i = 0; i < int(es.size()); ++i) {
+        if (es[size_t(i)].seat < 0 || es[size_t(i)].seat >= N) entry_error(es, i, "seats are 0..3");
+        if (es[size_t(i)].seat != observer) continue;
+        const Card c = entry_card(es[size_t(i)].text, d);
+        if (c == NO_CARD) continue;
+        if (contains(own, c)) entry_error(es, i, "the card " + card_text(c, d.alphabet) + " is given twice");
+        own |= bit(c);
+    }
+    const int forehand = (dealer + 1) % N;
+    if (observer == forehand) {
+        const CouillonPositionHooks probe{es, observer};
+        CouillonState blank;
+        for (int i = 0; i < int(es.size()); ++i)
+            if (es[size_t(i)].seat == forehand && (reveal = probe.reveal_of(blank, i)) != NO_CARD) break;
+    }
+    check_own_hand(own, CouillonState::HAND_SIZE, observer);
+    // Forehand's revealed card is its fifth: dealt last.
+    FixedHands fixed{};
+    const bool reveal_last = reveal != NO_CARD && contains(own, reveal) && popcount(own) == CouillonState::HAND_SIZE;
+    for (CardSet o = own & ~(reveal_last ? bit(reveal) : CardSet(0)); o;) fixed[size_t(observer)].push_back(pop_lsb(o));
+    if (reveal_last) fixed[size_t(observer)].push_back(reveal);
+    CouillonState s = couillon_deal(rules, mix_seed(seed, 1), dealer, &fixed);
+    CouillonPositionHooks hooks{es, observer};
+    return rebuild_position(s, observer, hand, own, es, seed, hooks, COUILLON_EXTRA_LOCATIONS);
+}
+
+std::vector<std::string> position_keys(const CouillonRules&) { return {}; }
+
+PositionEntries position_history(const CouillonState& s, int seat) {
+    const View v = s.view(seat);
+    PositionEntries out;
+    for (int i = 0; i < v.history_size; ++i) {
+        const PublicEvent& e = v.history[size_t(i)];
+        std::string text = s.action_text(e.action);
+        if (e.action == ca::REVEAL) text += " " + card_text(s.reveal_card, Alphabet::French);
+        out.push_back({e.seat, std::move(text)});
+    }
+    return out;
+}
+
+PositionLines position_lines(const CouillonState&, int) { return {}; }
+
 CouillonState CouillonMatch::next_deal() const {
     return couillon_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer);
 }
@@ -321,29 +443,29 @@ const std::vector<FieldSpec<CouillonState>>& CouillonDef::state_fields() {
     using S = CouillonState;
     using F = FieldSpec<S>;
     static const std::vector<F> fields{
-        property<S>("dealer", "", [](const S& s, int) { return Value::of_int(s.dealer); }),
-        property<S>("forehand", "", [](const S& s, int) { return Value::of_int(s.forehand); }),
-        property<S>("trump", "The trump suit's letter (C, S, H, D), None before it is named.", [](const S& s, int) {
+        property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
+        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.", [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("trump", "str | None", "The trump suit's letter (C, S, H, D), None before it is named.", [](const S& s, int) {
             return s.trump < 0 ? Value::none() : Value::of_text(std::string(1, suit_letter(s.trump, Alphabet::French)));
         }),
-        property<S>("revealed", "Whether trump came from the reveal (C-2).", [](const S& s, int) { return Value::of_bool(s.revealed); }),
-        property<S>("reveal_card", "Forehand's fifth card, shown on a reveal (C-2).", [](const S& s, int) { return Value::of_card(s.reveal_card); }),
-        property<S>("first_three", "The three cards forehand named trump on (C-2).", [](const S& s, int) { return Value::of_cards(s.first_three); }),
-        property<S>("talon", "The four cards nobody sees (C-2).", [](const S& s, int) { return Value::of_cards(s.talon); }),
-        property<S>("mit_declarer", "The seat that declared the Mit (C-3), or None.", [](const S& s, int) { return Value::seat_or_none(s.mit_declarer); }),
-        property<S>("kontra_by", "", [](const S& s, int) { return Value::seat_or_none(s.kontra_by); }),
-        property<S>("re_by", "", [](const S& s, int) { return Value::seat_or_none(s.re_by); }),
-        property<S>("trick", "The cards of the trick on the table, in the order played.",
+        property<S>("revealed", "bool", "Whether trump came from the reveal (C-2).", [](const S& s, int) { return Value::of_bool(s.revealed); }),
+        property<S>("reveal_card", "Card", "Forehand's fifth card, shown on a reveal (C-2).", [](const S& s, int) { return Value::of_card(s.reveal_card); }),
+        property<S>("first_three", "CardSet", "The three cards forehand named trump on (C-2).", [](const S& s, int) { return Value::of_cards(s.first_three); }),
+        property<S>("talon", "CardSet", "The four cards nobody sees (C-2).", [](const S& s, int) { return Value::of_cards(s.talon); }),
+        property<S>("mit_declarer", "int | None", "The seat that declared the Mit (C-3), or None.", [](const S& s, int) { return Value::seat_or_none(s.mit_declarer); }),
+        property<S>("kontra_by", "int | None", "The seat that said Kontra (C-4), or None.", [](const S& s, int) { return Value::seat_or_none(s.kontra_by); }),
+        property<S>("re_by", "int | None", "The seat that said Re (C-4), or None.", [](const S& s, int) { return Value::seat_or_none(s.re_by); }),
+        property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
                     [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
-        property<S>("team_points", "Card points taken by each team (C-1).", [](const S& s, int) {
+        property<S>("team_points", "list[int]", "Card points taken by each team (C-1).", [](const S& s, int) {
             const int p[2] = {s.team_points[0], s.team_points[1]};
             return Value::of_ints(p, p + 2);
         }),
-        property<S>("team_tricks", "", [](const S& s, int) {
+        property<S>("team_tricks", "list[int]", "Tricks taken by each team.", [](const S& s, int) {
             const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
             return Value::of_ints(t, t + 2);
         }),
-        {"score_moves", "Change of each team's running score in the match (negative: towards 0), C-6.", F::Kind::Method,
+        {"score_moves", "list[int]", "Change of each team's running score in the match (negative: towards 0), C-6.", F::Kind::Method,
          [](const S& s, int) {
              const auto m = s.score_moves();
              return Value::of_ints(m.data(), m.data() + 2);
@@ -355,11 +477,11 @@ const std::vector<FieldSpec<CouillonState>>& CouillonDef::state_fields() {
 const std::vector<FieldSpec<CouillonMatch>>& CouillonDef::match_fields() {
     using M = CouillonMatch;
     static const std::vector<FieldSpec<M>> fields{
-        property<M>("scores", "Each team's running score, from 13 down to 0 (C-6).",
+        property<M>("scores", "list[int]", "Each team's running score, from 13 down to 0 (C-6).",
                     [](const M& m, int) { return Value::of_ints(m.scores.data(), m.scores.data() + 2); }),
-        property<M>("dealer", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
-        property<M>("deals_played", "", [](const M& m, int) { return Value::of_int(m.deals_played); }),
-        property<M>("winner", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+        property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
+        property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
+        property<M>("winner", "int | None", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
     };
     return fields;
 }

@@ -13,6 +13,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/trick.hpp"
 
@@ -88,7 +89,12 @@ struct CouillonState {
     Locations locations() const;
     // Installs a sampled world (the content of every location of `observer`'s view): every card
     // the observer cannot see is replaced, so a search cannot learn from the state it starts from.
+    // Forehand's first three cards and its fifth (the reveal card, unless revealed) are redrawn
+    // from forehand's cards as dealt (its hand in the world and the cards it has played), unless
+    // the observer is forehand.
     void set_hidden(const Locations& world, int observer, Rng& rng);
+    // What playing c now proves the seat to act lacks (the C-5 cascade).
+    CardSet play_proves(Card c) const { return cascade(*contract, trick.led(), trick.winning).forbidden_after(c); }
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const CouillonState&) const = default;
@@ -105,6 +111,20 @@ static_assert(GameState<CouillonState>);
 // Deals from a seed; `fixed` pins cards per seat in deal order (forehand: the first three are
 // those it decides on, the fifth is its reveal card).
 CouillonState couillon_deal(const CouillonRules& rules, uint64_t seed, int dealer, const FixedHands* fixed = nullptr);
+
+// A state rebuilt from a position (docs/notation.md): `observer`'s hand now and the history as
+// its view lists it (a reveal names its card, "reveal HQ"; the Mit holder's pass is absent unless
+// it is the observer's own); every hidden card drawn from `seed` uniformly among the consistent
+// worlds, as `resample(observer, seed)` draws them. Couillon has no lines of its own. Throws
+// PositionError naming the line or history entry that cannot be and why.
+CouillonState read_position(const CouillonRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& history,
+                            const PositionLines& lines, uint64_t seed);
+// The lines of its own a Couillon position may have.
+std::vector<std::string> position_keys(const CouillonRules&);
+// The history entries of `seat`'s position (its view's history, a reveal with its card) and its
+// own lines (none).
+PositionEntries position_history(const CouillonState& s, int seat);
+PositionLines position_lines(const CouillonState& s, int seat);
 
 // A match from 13 down to 0 with the dealer rotating (C-6).
 struct CouillonMatch {

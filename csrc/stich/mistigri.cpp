@@ -498,9 +498,10 @@ void MistigriState::set_hidden(const Locations& world, int observer, Rng& r) {
         discards[size_t(s)] = 0;
         for (int j = 0; j < size; ++j) discards[size_t(s)] |= bit(pile[size_t(next++)]);
     }
-    // What the other seats drew is hidden too; only its size is public, and nothing reads it later.
+    // What the other seats discarded and drew is hidden too; only its size is public, and nothing
+    // reads it later.
     for (int s = 0; s < n; ++s)
-        if (s != observer) drawn[size_t(s)] = 0;
+        if (s != observer) drawn[size_t(s)] = discarded[size_t(s)] = 0;
     rng = Rng(r.next());
     redraws = {};   // pinned draws are part of the true deal, not of the world
     redraws_size = redraws_next = 0;
@@ -541,6 +542,273 @@ View MistigriState::view(int seat) const {
     // they stay out of `played`.
     finish_view(v, replay, deck_info().cards);
     return v;
+}
+
+namespace {
+
+const char* const MISTIGRI_EXTRA_LOCATIONS[] = {"the talon", "the discards"};
+
+bool starts_with(std::string_view text, std::string_view word) {
+    return text.size() >= word.size() && iequals(text.substr(0, word.size()), word) && (text.size() == word.size() || text[word.size()] == ' ');
+}
+
+// The observer's exchange "discard EA EK draw GA S7": the cards out and in.
+struct OwnExchange {
+    CardSet out = 0, in = 0;
+};
+
+OwnExchange own_exchange(const PositionEntries& es, int i, const Deck& d) {
+    const std::string_view t = es[size_t(i)].text;
+    const size_t at = t.find(" draw ");
+    const std::string example = "'" + std::to_string(es[size_t(i)].seat) + " discard EA EK draw GA S7'";
+    if (at == std::string_view::npos) entry_error(es, i, "the observer's own exchange names its draws: " + example);
+    OwnExchange x{entry_cards(es, i, t.substr(7, at - 7), d), entry_cards(es, i, t.substr(at + 6), d)};
+    if (!x.out || popcount(x.out) != popcount(x.in)) entry_error(es, i, "discard and draw as many cards (at least one): " + example);
+    return x;
+}
+
+// The number of cards another seat's exchange names ("discards 2", "keep"), or -1.
+int exchange_count(std::string_view t) {
+    if (iequals(t, "keep")) return 0;
+    if (!starts_with(t, "discards") || t.size() != 10 || t[9] < '0' || t[9] > '9') return -1;
+    return t[9] - '0';
+}
+
+// The replay's hooks (stich/position.hpp): exchanges (M-6), the Mistigri keeping still (M-11),
+// and no flush in a hidden hand when the exchange ends (a flush would end the deal, M-7).
+struct MistigriPositionHooks {
+    const PositionEntries& es;
+    int observer;
+    CardSet keep_pins = 0;   // cards the exchanging seat keeps: it does not end with a flush
+
+    void hidden(MistigriState&, int) const {}
+
+    // Two cards of different suits (not the Mistigri) that seat g may hold, from its hand in the
+    // working state where it can: then it holds no flush.
+    static CardSet two_suits(const MistigriState& s, const View& v, int g, CardSet taken) {
+        const CardSet hand = s.hands[size_t(g)] & ~bit(MISTIGRI) & ~taken;
+        const CardSet may = (v.unknown | v.where[size_t(g)].known) & ~v.where[size_t(g)].forbidden & ~bit(MISTIGRI) & ~taken;
+        const CardSet first_from = hand ? hand : may;
+        if (!first_from) return 0;
+        const Card y1 = lsb(first_from);
+        const CardSet other = ~suit_lane(suit_of(y1));
+        const CardSet second_from = hand & other ? hand & other : may & other;
+        return second_from ? bit(y1) | bit(lsb(second_from)) : bit(y1);
+    }
+
+    Need need(const MistigriState& s, int i) {
+        Need n;
+        const PositionEntry& e = es[size_t(i)];
+        const Deck& d = s.deck_info();
+        keep_pins = 0;
+        if (s.phase == MistigriPhase::Play && e.seat != observer && s.mistigri_kept_still && entry_card(e.text, d) == MISTIGRI &&
+            s.hands[size_t(e.seat)] != bit(MISTIGRI))
+            entry_error(es, i, "the Mistigri keeps still when the trump ace is led to the first trick, unless it is its holder's only card (M-11)");
+        if (s.phase != MistigriPhase::Exchange) return n;
+        const int loc_talon = s.n, talon_left = s.talon_end - s.talon_top;
+        CardSet taken = 0;
+        if (e.seat == observer && starts_with(e.text, "discard")) {
+            const OwnExchange x = own_exchange(es, i, d);
+            taken = x.in;
+            if (talon_left >= popcount(x.in)) {
+                n.known[size_t(loc_talon)] |= x.in;
+            } else {   // Mönch: the talon runs out and the others' discards are reshuffled (M-6)
+                n.forbidden[size_t(loc_talon)] |= d.cards & ~x.in;
+                for (int g = 0; g < s.n; ++g)
+                    if (g != observer) n.forbidden[size_t(g)] |= x.in;
+            }
+            n.why = "seat " + std::to_string(observer) + " draws " + cards_text(x.in, d.alphabet);
+        }
+        if ((s.joined & ~s.exchanged) != (1u << s.to_act)) return n;
+        // The last exchange: no hidden hand may end with a flush.
+        const View v = s.view(observer);
+        for (int g = 0; g < s.n; ++g) {
+            if (g == observer || !(s.joined >> g & 1)) continue;
+            CardSet pins;
+            if (g != s.to_act) {
+                pins = two_suits(s, v, g, taken);
+            } else {
+                const int k = exchange_count(e.text);
+                if (k < 0 || k >= MistigriRules::HAND) continue;
+                pins = two_suits(s, v, g, taken);
+                if (popcount(pins) > MistigriRules::HAND - k) pins = bit(lsb(pins));   // it keeps one card
+                keep_pins = pins;
+            }
+            n.known[size_t(g)] |= pins;
+            taken |= pins;
+        }
+        return n;
+    }
+
+    // The exchanging seat draws, first, a card that spoils a flush of what it keeps.
+    static void draw_spoiler_first(MistigriState& s, CardSet kept, int k) {
+        if (k == 0) return;
+        const CardSet plain_kept = kept & ~bit(MISTIGRI);
+        auto spoils = [&](Card c, CardSet with) { return c != MISTIGRI && (!with || !(suit_lane(suit_of(lsb(with))) & bit(c))); };
+        int top = s.talon_top;
+        for (int spoilers = plain_kept ? 1 : 2, done = 0; done < spoilers && top < s.talon_end; ++done) {
+            const CardSet with = done == 0 ? plain_kept : bit(s.talon[size_t(s.talon_top)]);
+            for (int j = top; j < s.talon_end; ++j)
+                if (spoils(s.talon[size_t(j)], with)) {
+                    std::swap(s.talon[size_t(j)], s.talon[size_t(top)]);
+                    break;
+                }
+            ++top;
+        }
+        if (s.talon_end > s.talon_top || !plain_kept) return;
+        // Mönch, the talon used up: the first card drawn from the reshuffled discards.
+        for (CardSet pile = s.discard_pile(); pile;) {
+            const Card c = pop_lsb(pile);
+            if (spoils(c, plain_kept)) {
+                s.redraws[0] = c;
+                s.redraws_size = 1;
+                s.redraws_next = 0;
+                return;
+            }
+        }
+    }
+
+    Action action(MistigriState& s, int i, Rng& rng) {
+        const PositionEntry& e = es[size_t(i)];
+        const Deck& d = s.deck_info();
+        if (s.phase != MistigriPhase::Exchange) return find_action(s, e.text);
+        const CardSet hand = s.hands[size_t(s.to_act)];
+        if (e.seat == observer && starts_with(e.text, "discard")) {
+            const OwnExchange x = own_exchange(es, i, d);
+            if (x.out & ~hand) entry_error(es, i, "seat " + std::to_string(observer) + " does not hold " + cards_text(x.out & ~hand, d.alphabet));
+            if (popcount(x.out) > s.max_discard())
+                entry_error(es, i, "at most " + std::to_string(s.max_discard()) + " cards can be exchanged here (M-6)");
+            // The drawn cards on top of the talon; those beyond it are drawn from the reshuffled discards.
+            int top = s.talon_top;
+            for (int j = s.talon_top; j < s.talon_end; ++j)
+                if (contains(x.in, s.talon[size_t(j)])) std::swap(s.talon[size_t(j)], s.talon[size_t(top++)]);
+            s.redraws_size = s.redraws_next = 0;
+            for (CardSet rest = x.in & ~s.talon_set(); rest;) s.redraws[s.redraws_size++] = pop_lsb(rest);
+            return s.parse_action("discard " + cards_text(x.out, d.alphabet));
+        }
+        if (e.seat == observer) return find_action(s, e.text);
+        if (starts_with(e.text, "discard") && !starts_with(e.text, "discards"))
+            entry_error(es, i, "seat " + std::to_string(observer) + " cannot see which cards seat " + std::to_string(e.seat) +
+                                   " discarded: write '" + std::to_string(e.seat) + " discards N'");
+        const int k = exchange_count(e.text);
+        const ActionSet keys = s.legal_keys(false);
+        if (k < 0 || !keys.has(mistigri_action::DISCARDED + unsigned(k))) {
+            const int most = keys.count() - 1;
+            entry_error(es, i, (k < 0 ? "an exchange of another seat is 'discards N' or 'keep'; " : "") + std::string("seat ") +
+                                   std::to_string(e.seat) + " may exchange " + (most > 0 ? "0.." + std::to_string(most) + " cards here" : "no card here") +
+                                   ": the talon has " + std::to_string(s.talon_end - s.talon_top) + " cards left" +
+                                   (s.rules.monch ? " and " + std::to_string(popcount(s.discard_pile())) + " discards to reshuffle, at most 4 a seat" : "") +
+                                   " (M-6)");
+        }
+        Action a;
+        if (keep_pins) {   // the discards, uniform among the cards not pinned
+            CardSet out = 0, pool = hand & ~keep_pins;
+            for (int j = 0; j < k; ++j) {
+                const Card c = rng.pick(pool);
+                out |= bit(c);
+                pool &= ~bit(c);
+            }
+            a = s.parse_action("discard " + cards_text(out, d.alphabet));
+            if (k == 0) a = mistigri_action::EXCHANGE;
+        } else {
+            a = s.action_with_key(Action(mistigri_action::DISCARDED + k), rng);
+        }
+        if ((s.joined & ~s.exchanged) == (1u << s.to_act)) {
+            // What the seat keeps: the hand less the discards (mask over the hand in ascending order).
+            CardSet kept = 0;
+            int idx = 0;
+            for (CardSet h = hand; h; ++idx) {
+                const Card c = pop_lsb(h);
+                if (!((a - mistigri_action::EXCHANGE) >> idx & 1)) kept |= bit(c);
+            }
+            const CardSet plain = kept & ~bit(MISTIGRI);
+            const bool two_suits_kept = plain && (plain & ~suit_lane(suit_of(lsb(plain))));
+            if (!two_suits_kept) draw_spoiler_first(s, kept, k);
+        }
+        return a;
+    }
+};
+
+// A non-negative int of a line (ASCII digits), at most `high`.
+int position_int(const PositionLines& lines, const char* key, int high) {
+    const std::string* v = position_line(lines, key);
+    if (!v) throw PositionError("", -1, std::string("a Mistigri position needs a '") + key + "' line");
+    bool digits = !v->empty() && v->size() <= 10;
+    for (char c : *v) digits = digits && c >= '0' && c <= '9';
+    if (!digits || std::stoll(*v) > high)
+        throw PositionError(key, -1, "must be an int in 0.." + std::to_string(high) + ", got " + quoted(*v));
+    return int(std::stoll(*v));
+}
+
+}  // namespace
+
+MistigriState read_position(const MistigriRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& es,
+                            const PositionLines& lines, uint64_t seed) {
+    rules.validate();
+    const int n = rules.players;
+    check_position_lines(lines, "Mistigri", position_keys(rules));
+    if (dealer < 0 || dealer >= n || observer < 0 || observer >= n)
+        throw PositionError("seat", -1, "seats are 0.." + std::to_string(n - 1));
+    const Deck& d = deck(rules.deck);
+    const std::string* turned_text = position_line(lines, "turned");
+    if (!turned_text) throw PositionError("", -1, "a Mistigri position needs a 'turned' line");
+    CardSet turned_set = 0;
+    try {
+        for (Card c : parse_cards(*turned_text, d)) turned_set |= bit(c);
+    } catch (const std::invalid_argument& x) {
+        throw PositionError("turned", -1, x.what());
+    }
+    if (popcount(turned_set) != 1) throw PositionError("turned", -1, "give exactly one card");
+    const Card turned = lsb(turned_set);
+    const int pot = position_int(lines, "pot", MistigriRules::MAX_POT);
+    const int side_pot = position_int(lines, "side_pot", MistigriRules::MAX_POT);
+    // The observer's cards as dealt: its hand and plays, less what it drew, plus what it discarded.
+    CardSet now = hand, out = 0, in = 0;
+    for (int i = 0; i < int(es.size()); ++i) {
+        const PositionEntry& e = es[size_t(i)];
+        if (e.seat < 0 || e.seat >= n) entry_error(es, i, "seats are 0.." + std::to_string(n - 1));
+        if (e.seat != observer) continue;
+        if (starts_with(e.text, "discards")) entry_error(es, i, "the observer's own exchange is written 'discard EA EK draw GA S7'");
+        if (starts_with(e.text, "discard")) {
+            const OwnExchange x = own_exchange(es, i, d);
+            out |= x.out;
+            in |= x.in;
+            continue;
+        }
+        const Card c = entry_card(e.text, d);
+        if (c == NO_CARD) continue;
+        if (contains(now, c)) entry_error(es, i, "the card " + card_text(c, d.alphabet) + " is given twice");
+        now |= bit(c);
+    }
+    if (in & ~now) throw PositionError("history", -1, "the observer's drawn cards must be among its hand and plays");
+    if (out & now) throw PositionError("history", -1, "the card " + card_text(lsb(out & now), d.alphabet) + " is given twice");
+    if (contains(now | out, turned)) throw PositionError("turned", -1, "the card " + card_text(turned, d.alphabet) + " is given twice");
+    const CardSet initial = (now & ~in) | out;
+    check_own_hand(initial, MistigriRules::HAND, observer);
+    FixedHands fixed{};
+    for (CardSet o = initial; o;) fixed[size_t(observer)].push_back(pop_lsb(o));
+    fixed[size_t(n)].push_back(turned);
+    MistigriState s = mistigri_deal(rules, mix_seed(seed, 1), dealer, pot, side_pot, &fixed);
+    MistigriPositionHooks hooks{es, observer};
+    return rebuild_position(s, observer, hand, now | out, es, seed, hooks, MISTIGRI_EXTRA_LOCATIONS);
+}
+
+std::vector<std::string> position_keys(const MistigriRules&) { return {"turned", "pot", "side_pot"}; }
+
+PositionEntries position_history(const MistigriState& s, int seat) {
+    const View v = s.view(seat);
+    PositionEntries out;
+    for (int i = 0; i < v.history_size; ++i) {
+        const PublicEvent& e = v.history[size_t(i)];
+        std::string text = s.event_text(e);
+        if (e.seat == seat && e.cards) text += " draw " + cards_text(s.drawn[size_t(seat)], s.deck_info().alphabet);
+        out.push_back({e.seat, std::move(text)});
+    }
+    return out;
+}
+
+PositionLines position_lines(const MistigriState& s, int) {
+    return {{"turned", card_text(s.turned, s.deck_info().alphabet)}, {"pot", std::to_string(s.pot_in)}, {"side_pot", std::to_string(s.side_pot_in)}};
 }
 
 const char* MistigriState::phase_name() const {
@@ -689,40 +957,40 @@ const std::vector<FieldSpec<MistigriState>>& MistigriDef::state_fields() {
     using S = MistigriState;
     using F = FieldSpec<S>;
     static const std::vector<F> fields{
-        property<S>("dealer", "", [](const S& s, int) { return Value::of_int(s.dealer); }),
-        property<S>("forehand", "", [](const S& s, int) { return Value::of_int(s.forehand); }),
-        property<S>("turned", "The card turned up for trump (M-4).", [](const S& s, int) { return Value::of_card(s.turned); }),
-        property<S>("trump", "The trump suit's letter (M-4, M-8).",
+        property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
+        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.", [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("turned", "Card", "The card turned up for trump (M-4).", [](const S& s, int) { return Value::of_card(s.turned); }),
+        property<S>("trump", "str", "The trump suit's letter (M-4, M-8).",
                     [](const S& s, int) { return Value::of_text(std::string(1, suit_letter(s.trump, s.deck_info().alphabet))); }),
-        property<S>("pot", "", [](const S& s, int) { return Value::of_int(s.pot); }),
-        property<S>("side_pot", "", [](const S& s, int) { return Value::of_int(s.side_pot); }),
-        property<S>("pot_in", "The pot carried into the deal, before the antes.", [](const S& s, int) { return Value::of_int(s.pot_in); }),
-        property<S>("side_pot_in", "", [](const S& s, int) { return Value::of_int(s.side_pot_in); }),
-        property<S>("joined", "The seats that joined (M-5).", [](const S& s, int) {
+        property<S>("pot", "int", "Chips in the pot (M-3).", [](const S& s, int) { return Value::of_int(s.pot); }),
+        property<S>("side_pot", "int", "Chips in the side pot (M-3).", [](const S& s, int) { return Value::of_int(s.side_pot); }),
+        property<S>("pot_in", "int", "The pot carried into the deal, before the antes.", [](const S& s, int) { return Value::of_int(s.pot_in); }),
+        property<S>("side_pot_in", "int", "The side pot carried into the deal.", [](const S& s, int) { return Value::of_int(s.side_pot_in); }),
+        property<S>("joined", "list[int]", "The seats that joined (M-5).", [](const S& s, int) {
             std::vector<int> seats;
             for (int i = 0; i < s.n; ++i)
                 if (s.joined >> i & 1) seats.push_back(i);
             return Value::of_ints(seats.data(), seats.data() + seats.size());
         }),
-        property<S>("talon", "The cards still to be drawn, top first.",
+        property<S>("talon", "list[Card]", "The cards still to be drawn, top first.",
                     [](const S& s, int) { return Value::of_card_list(s.talon.data() + s.talon_top, s.talon.data() + s.talon_end); }),
-        {"discards", "The seat's discards not yet reshuffled into the talon.", F::Kind::SeatMethod,
+        {"discards", "CardSet", "The seat's discards not yet reshuffled into the talon.", F::Kind::SeatMethod,
          [](const S& s, int seat) { return Value::of_cards(s.discards[size_t(seat)]); }},
-        {"exchange", "(discarded, drawn) of the seat's exchange, or None before it exchanged.", F::Kind::SeatMethod,
+        {"exchange", "tuple[CardSet, CardSet] | None", "(discarded, drawn) of the seat's exchange, or None before it exchanged.", F::Kind::SeatMethod,
          [](const S& s, int seat) {
              if (!(s.exchanged >> seat & 1)) return Value::none();
              return Value::list({Value::of_cards(s.discarded[size_t(seat)]), Value::of_cards(s.drawn[size_t(seat)])}, true);
          }},
-        property<S>("flush_winner", "The seat that won the pot with a flush (M-7), or None.",
+        property<S>("flush_winner", "int | None", "The seat that won the pot with a flush (M-7), or None.",
                     [](const S& s, int) { return Value::seat_or_none(s.flush_winner); }),
-        property<S>("tricks_won", "", [](const S& s, int) {
+        property<S>("tricks_won", "list[int]", "Tricks taken by each seat.", [](const S& s, int) {
             int t[MAX_SEATS];
             for (int i = 0; i < s.n; ++i) t[i] = s.tricks_won[size_t(i)];
             return Value::of_ints(t, t + s.n);
         }),
-        property<S>("trick", "The cards of the trick on the table, in the order played.",
+        property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
                     [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
-        property<S>("outcome", "How the deal ended: 'nobody joined', 'one joined', 'flush', 'played' ('' before the end).", [](const S& s, int) {
+        property<S>("outcome", "str", "How the deal ended: 'nobody joined', 'one joined', 'flush', 'played' ('' before the end).", [](const S& s, int) {
             static constexpr const char* NAMES[] = {"", "nobody joined", "one joined", "flush", "played"};
             return Value::of_text(NAMES[size_t(s.end)]);
         }),
@@ -733,11 +1001,11 @@ const std::vector<FieldSpec<MistigriState>>& MistigriDef::state_fields() {
 const std::vector<FieldSpec<MistigriMatch>>& MistigriDef::match_fields() {
     using M = MistigriMatch;
     static const std::vector<FieldSpec<M>> fields{
-        property<M>("chips", "Each seat's chips.", [](const M& m, int) { return Value::of_ints(m.chips.data(), m.chips.data() + m.rules.players); }),
-        property<M>("pot", "", [](const M& m, int) { return Value::of_int(m.pot); }),
-        property<M>("side_pot", "", [](const M& m, int) { return Value::of_int(m.side_pot); }),
-        property<M>("dealer", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
-        property<M>("deals_played", "", [](const M& m, int) { return Value::of_int(m.deals_played); }),
+        property<M>("chips", "list[int]", "Each seat's chips.", [](const M& m, int) { return Value::of_ints(m.chips.data(), m.chips.data() + m.rules.players); }),
+        property<M>("pot", "int", "Chips in the pot carried into the next deal.", [](const M& m, int) { return Value::of_int(m.pot); }),
+        property<M>("side_pot", "int", "Chips in the side pot carried into the next deal.", [](const M& m, int) { return Value::of_int(m.side_pot); }),
+        property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
+        property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
     };
     return fields;
 }

@@ -14,6 +14,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/trick.hpp"
 
@@ -135,6 +136,11 @@ struct MistigriState {
     // Installs a sampled world of `observer`'s view: the hands it cannot see, the talon (in a new
     // random order), the other seats' discards (by their public counts) and the reshuffle stream.
     void set_hidden(const Locations& world, int observer, Rng& r);
+    // What playing c now proves the seat to act lacks (the M-9 cascade under the trump before the
+    // card; while the Mistigri keeps still, M-11, not the Mistigri).
+    CardSet play_proves(Card c) const {
+        return cascade(*contract, trick.led(), trick.winning).forbidden_after(c) & ~(mistigri_kept_still ? bit(MISTIGRI) : CardSet(0));
+    }
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const MistigriState&) const = default;
@@ -164,6 +170,20 @@ static_assert(GameState<MistigriState>);
 // in draw order.
 MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int dealer, int pot, int side_pot,
                             const FixedHands* fixed = nullptr, std::span<const Card> redraws = {});
+
+// A state rebuilt from a position (docs/notation.md): `observer`'s hand now and the history as its
+// view lists it (its own exchange as "discard EA EK draw GA S7", the others' as "discards 2" or
+// "keep"), with the lines "turned", "pot" and "side_pot" (carried into the deal, before the
+// antes); every hidden card drawn from `seed` uniformly among the consistent worlds, as
+// `resample(observer, seed)` draws them. Throws PositionError naming the line or history entry
+// that cannot be and why.
+MistigriState read_position(const MistigriRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& history,
+                            const PositionLines& lines, uint64_t seed);
+// The lines of its own a Mistigri position may have.
+std::vector<std::string> position_keys(const MistigriRules&);
+// The history entries of `seat`'s position (its own exchange with its draws) and its own lines.
+PositionEntries position_history(const MistigriState& s, int seat);
+PositionLines position_lines(const MistigriState& s, int seat);
 
 // Flush of a five-card hand (M-7): its suit, or -1; points by M-2 flush values.
 struct Flush {

@@ -376,6 +376,104 @@ View MuckenState::view(int seat) const {
     return v;
 }
 
+namespace {
+
+// The replay's hooks (stich/position.hpp): who holds EO once every seat passed (U-9).
+struct MuckenPositionHooks {
+    const PositionEntries& es;
+    int observer;
+    int eo_team;   // -1: no eo_team line
+
+    void hidden(MuckenState&, int) const {}
+    Need need(const MuckenState& s, int i) const {
+        Need n;
+        const bool last_pass = s.phase == MuckenPhase::Auction && s.holder < 0 && popcount(s.passed) == s.n - 1 &&
+                               iequals(es[size_t(i)].text, "pass");
+        if (!last_pass) return n;
+        if (s.rules.if_all_pass == AllPass::MustPlay && i + 1 < int(es.size())) {
+            n.known[size_t(es[size_t(i + 1)].seat)] |= bit(EICHEL_OBER);
+            n.blame = i + 1;
+            n.why = "the holder of EO chooses the must-play game (U-9)";
+        }
+        if (s.rules.if_all_pass == AllPass::OnePoint) {
+            if (eo_team < 0)
+                throw PositionError("eo_team", -1, "every seat passed in a one_point deal: the position needs the line 'eo_team: T', "
+                                                   "the team (0 or 1) that holds the Eichel-Ober (U-9)");
+            for (int seat = 0; seat < s.n; ++seat)
+                if (seat % 2 != eo_team) n.forbidden[size_t(seat)] |= bit(EICHEL_OBER);
+            n.why = "eo_team: team " + std::to_string(eo_team) + " holds the Eichel-Ober (U-9)";
+        }
+        return n;
+    }
+    Action action(MuckenState& s, int i, Rng&) const { return find_action(s, es[size_t(i)].text); }
+};
+
+const char* const MUCKEN_EXTRA_LOCATIONS[] = {""};
+
+}  // namespace
+
+MuckenState read_position(const MuckenRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& es,
+                          const PositionLines& lines, uint64_t seed) {
+    rules.validate();
+    const int n = rules.players;
+    check_position_lines(lines, "Mucken", position_keys(rules));
+    if (dealer < 0 || dealer >= n || observer < 0 || observer >= n)
+        throw PositionError("seat", -1, "seats are 0.." + std::to_string(n - 1));
+    bool bock = false;
+    if (const std::string* v = position_line(lines, "bock")) {
+        if (*v != "yes" && *v != "no") throw PositionError("bock", -1, "must be yes or no, got " + quoted(*v));
+        bock = *v == "yes";
+    }
+    int eo_team = -1;
+    if (const std::string* v = position_line(lines, "eo_team")) {
+        if (*v != "0" && *v != "1") throw PositionError("eo_team", -1, "must be 0 or 1, got " + quoted(*v));
+        eo_team = *v == "1";
+    }
+    const Deck& d = deck(rules.deck_kind());
+    CardSet own = hand;
+    for (int i = 0; i < int(es.size()); ++i) {
+        if (es[size_t(i)].seat < 0 || es[size_t(i)].seat >= n) entry_error(es, i, "seats are 0.." + std::to_string(n - 1));
+        if (es[size_t(i)].seat != observer) continue;
+        const Card c = entry_card(es[size_t(i)].text, d);
+        if (c == NO_CARD) continue;
+        if (contains(own, c)) entry_error(es, i, "the card " + card_text(c, d.alphabet) + " is given twice");
+        own |= bit(c);
+    }
+    check_own_hand(own, rules.hand_size(), observer);
+    FixedHands fixed{};
+    for (CardSet o = own; o;) fixed[size_t(observer)].push_back(pop_lsb(o));
+    MuckenState s = mucken_deal(rules, mix_seed(seed, 1), dealer, bock, &fixed);
+    if (s.play == MuckenPlay::Sie) {
+        if (s.sie_seat == observer)
+            throw PositionError("hand", -1, "seat " + std::to_string(observer) + " holds a Sie (U-11): the deal ends at once, so there is no position");
+        // Another seat's Sie in the working deal: the deal goes on (the replay redraws the hidden cards).
+        s.play = MuckenPlay::None;
+        s.phase = MuckenPhase::Auction;
+        s.sie_seat = -1;
+    }
+    MuckenPositionHooks hooks{es, observer, eo_team};
+    MuckenState out = rebuild_position(s, observer, hand, own, es, seed, hooks, MUCKEN_EXTRA_LOCATIONS);
+    if (eo_team >= 0 && out.play != MuckenPlay::OnePoint)
+        throw PositionError("eo_team", -1, "only a one_point deal in which every seat passed has this line (U-9)");
+    return out;
+}
+
+std::vector<std::string> position_keys(const MuckenRules&) { return {"bock", "eo_team"}; }
+
+PositionEntries position_history(const MuckenState& s, int seat) {
+    const View v = s.view(seat);
+    PositionEntries out;
+    for (int i = 0; i < v.history_size; ++i) out.push_back({v.history[size_t(i)].seat, s.action_text(v.history[size_t(i)].action)});
+    return out;
+}
+
+PositionLines position_lines(const MuckenState& s, int) {
+    PositionLines out;
+    if (s.bock) out.emplace_back("bock", "yes");
+    if (s.play == MuckenPlay::OnePoint) out.emplace_back("eo_team", std::to_string(s.announcer % 2));
+    return out;
+}
+
 const char* MuckenState::phase_name() const {
     static constexpr const char* NAMES[] = {"auction", "must_play", "doubling", "play", "over"};
     return NAMES[size_t(phase)];
@@ -569,33 +667,33 @@ void MuckenDef::random_playouts(const Rules& r, uint64_t seed, int64_t n, int32_
 const std::vector<FieldSpec<MuckenState>>& MuckenDef::state_fields() {
     using S = MuckenState;
     static const std::vector<FieldSpec<S>> fields{
-        property<S>("dealer", "", [](const S& s, int) { return Value::of_int(s.dealer); }),
-        property<S>("forehand", "", [](const S& s, int) { return Value::of_int(s.forehand); }),
-        property<S>("bock", "Whether this deal is a Bock deal (U-13).", [](const S& s, int) { return Value::of_bool(s.bock); }),
-        property<S>("next_bock", "Whether this finished deal makes the next one a Bock deal (U-13).",
+        property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
+        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.", [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("bock", "bool", "Whether this deal is a Bock deal (U-13).", [](const S& s, int) { return Value::of_bool(s.bock); }),
+        property<S>("next_bock", "bool", "Whether this finished deal makes the next one a Bock deal (U-13).",
                     [](const S& s, int) { return Value::of_bool(s.next_bock()); }),
-        property<S>("game", "The game being played ('Wenz', 'Schneider-Geier', 'Ramsch', 'must-play Muck', 'Sie', ...), or None.",
+        property<S>("game", "str | None", "The game being played ('Wenz', 'Schneider-Geier', 'Ramsch', 'must-play Muck', 'Sie', ...), or None.",
                     [](const S& s, int) { return s.play == MuckenPlay::None ? Value::none() : Value::of_text(s.game_name()); }),
-        property<S>("announcer", "", [](const S& s, int) { return Value::seat_or_none(s.announcer); }),
-        property<S>("player_team", "The announcer's team (U-6), or None.",
+        property<S>("announcer", "int | None", "The seat that announced the game being played, or None.", [](const S& s, int) { return Value::seat_or_none(s.announcer); }),
+        property<S>("player_team", "int | None", "The announcer's team (U-6), or None.",
                     [](const S& s, int) { return s.announcer < 0 ? Value::none() : Value::of_int(s.player_team); }),
-        property<S>("auction_holder", "The seat holding the highest announcement so far, or None.",
+        property<S>("auction_holder", "int | None", "The seat holding the highest announcement so far, or None.",
                     [](const S& s, int) { return Value::seat_or_none(s.holder); }),
-        property<S>("sie_seat", "The seat that showed a Sie (U-11), or None.", [](const S& s, int) { return Value::seat_or_none(s.sie_seat); }),
-        property<S>("doublings", "How many of Kontra, Re, Sup, Hirsch were said.", [](const S& s, int) { return Value::of_int(s.doublings); }),
-        property<S>("trick", "The cards of the trick on the table, in the order played.",
+        property<S>("sie_seat", "int | None", "The seat that showed a Sie (U-11), or None.", [](const S& s, int) { return Value::seat_or_none(s.sie_seat); }),
+        property<S>("doublings", "int", "How many of Kontra, Re, Sup, Hirsch were said.", [](const S& s, int) { return Value::of_int(s.doublings); }),
+        property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
                     [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
-        property<S>("team_eyes", "Eyes taken by each team (U-2).", [](const S& s, int) {
+        property<S>("team_eyes", "list[int]", "Eyes taken by each team (U-2).", [](const S& s, int) {
             const int e[2] = {s.team_eyes[0], s.team_eyes[1]};
             return Value::of_ints(e, e + 2);
         }),
-        property<S>("team_tricks", "", [](const S& s, int) {
+        property<S>("team_tricks", "list[int]", "Tricks taken by each team.", [](const S& s, int) {
             const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
             return Value::of_ints(t, t + 2);
         }),
-        property<S>("winning_team", "The team that won the finished deal, or None.",
+        property<S>("winning_team", "int | None", "The team that won the finished deal, or None.",
                     [](const S& s, int) { return Value::seat_or_none(s.winning_team()); }),
-        property<S>("value", "Value of the finished deal for the winning team (U-8).", [](const S& s, int) { return Value::of_int(s.value()); }),
+        property<S>("value", "int", "Value of the finished deal for the winning team (U-8).", [](const S& s, int) { return Value::of_int(s.value()); }),
     };
     return fields;
 }
@@ -603,21 +701,21 @@ const std::vector<FieldSpec<MuckenState>>& MuckenDef::state_fields() {
 const std::vector<FieldSpec<MuckenMatch>>& MuckenDef::match_fields() {
     using M = MuckenMatch;
     static const std::vector<FieldSpec<M>> fields{
-        property<M>("points", "Points of the two teams in the current Bobbl.",
+        property<M>("points", "list[int]", "Points of the two teams in the current Bobbl.",
                     [](const M& m, int) { return Value::of_ints(m.points.data(), m.points.data() + 2); }),
-        property<M>("bobbl_won", "", [](const M& m, int) { return Value::of_ints(m.bobbl_won.data(), m.bobbl_won.data() + 2); }),
-        property<M>("bobbl_points", "Final points of each Bobbl played, per team.", [](const M& m, int) {
+        property<M>("bobbl_won", "list[int]", "Bobbl won by each team.", [](const M& m, int) { return Value::of_ints(m.bobbl_won.data(), m.bobbl_won.data() + 2); }),
+        property<M>("bobbl_points", "list[list[int]]", "Final points of each Bobbl played, per team.", [](const M& m, int) {
             std::vector<Value> out;
             for (int i = 0; i < m.bobbls_played; ++i) out.push_back(Value::of_ints(m.bobbl_points[size_t(i)].data(), m.bobbl_points[size_t(i)].data() + 2));
             return Value::list(std::move(out));
         }),
-        property<M>("bobbl_winners", "The team that won each Bobbl played.",
+        property<M>("bobbl_winners", "list[int]", "The team that won each Bobbl played.",
                     [](const M& m, int) { return Value::of_ints(m.bobbl_winner.data(), m.bobbl_winner.data() + m.bobbls_played); }),
-        property<M>("dealer", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
-        property<M>("deals_played", "", [](const M& m, int) { return Value::of_int(m.deals_played); }),
-        property<M>("bock", "Whether the next deal is a Bock deal.", [](const M& m, int) { return Value::of_bool(m.bock()); }),
-        property<M>("bock_deals", "Bock deals still to come, the next one included.", [](const M& m, int) { return Value::of_int(m.bock_deals); }),
-        property<M>("winner", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+        property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
+        property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
+        property<M>("bock", "bool", "Whether the next deal is a Bock deal.", [](const M& m, int) { return Value::of_bool(m.bock()); }),
+        property<M>("bock_deals", "int", "Bock deals still to come, the next one included.", [](const M& m, int) { return Value::of_int(m.bock_deals); }),
+        property<M>("winner", "int | None", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
     };
     return fields;
 }

@@ -13,6 +13,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/trick.hpp"
 
@@ -115,6 +116,8 @@ struct MuckenState {
     Locations locations() const;
     // Installs a sampled world of `observer`'s view (every hand it cannot see).
     void set_hidden(const Locations& world, int observer, Rng& rng);
+    // What playing c now proves the seat to act lacks (the U-4 cascade; Ramsch U-10).
+    CardSet play_proves(Card c) const { return cascade(*contract, trick.led(), trick.winning).forbidden_after(c); }
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const MuckenState&) const = default;
@@ -145,6 +148,19 @@ struct MuckenState {
 static_assert(GameState<MuckenState>);
 
 MuckenState mucken_deal(const MuckenRules& rules, uint64_t seed, int dealer, bool bock, const FixedHands* fixed = nullptr);
+
+// A state rebuilt from a position (docs/notation.md): `observer`'s hand now and the history as its
+// view lists it, with the lines "bock" (yes/no) and "eo_team" (one_point, once everyone passed:
+// the team holding EO, U-9); every hidden card drawn from `seed` uniformly among the consistent
+// worlds, as `resample(observer, seed)` draws them. Throws PositionError naming the line or
+// history entry that cannot be and why.
+MuckenState read_position(const MuckenRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& history,
+                          const PositionLines& lines, uint64_t seed);
+// The lines of its own a Mucken position may have.
+std::vector<std::string> position_keys(const MuckenRules&);
+// The history entries of `seat`'s position and its own lines ("bock", "eo_team").
+PositionEntries position_history(const MuckenState& s, int seat);
+PositionLines position_lines(const MuckenState& s, int seat);
 
 // A Bobbl: the winners' points accumulate to the target; the first team there wins it (U-12).
 // With the hanger, two Bobbl won win the match; with glasses a Bobbl won to nil counts two (U-13).

@@ -116,18 +116,22 @@ struct BenchSpec {
 };
 
 // A field a state or a match shows: a property, a method without arguments, or a method of a seat.
+// `type` is the Python type of its value as a type annotation ("int | None", "list[Card]",
+// "tuple[CardSet, CardSet] | None"; names of stich._core and builtins only): the generated stubs
+// (tools/stubs.py) declare it and tests/test_types.py checks it against the values of many deals.
 template <class T>
 struct FieldSpec {
     enum class Kind : uint8_t { Property, Method, SeatMethod };
     const char* name;
+    const char* type;
     const char* doc;
     Kind kind;
     Value (*get)(const T&, int seat);   // seat: for SeatMethod, checked against the players
 };
 
 template <class T>
-FieldSpec<T> property(const char* name, const char* doc, Value (*get)(const T&, int)) {
-    return {name, doc, FieldSpec<T>::Kind::Property, get};
+FieldSpec<T> property(const char* name, const char* type, const char* doc, Value (*get)(const T&, int)) {
+    return {name, type, doc, FieldSpec<T>::Kind::Property, get};
 }
 
 // The tables every game's description (a *Def struct, docs/adding-a-game.md) defines in its

@@ -5,6 +5,8 @@ The rules run in a C++20 core (``stich._core``); this package adds parsing, prin
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._core import (
     Action,
     Alphabet,
@@ -25,6 +27,9 @@ from .solve import PimcBot, PimcResult, SolveResult, pimc, solve
 from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:   # the registry's classes below, as tools/stubs.py declares them (python/stich/_games.pyi)
+    from ._games import *  # noqa: F403
 
 # Every registered game: its class (stich.Couillon, ...) and its core types (stich.CouillonState, ...).
 for _game in GAMES.values():

@@ -10,9 +10,13 @@ import math
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import perft
 from .games import GAMES, game_named
+
+if TYPE_CHECKING:
+    from .search import SearchResult
 
 DEFAULT_SECONDS = 2.0   # analyse's budget when none is given
 
@@ -157,7 +161,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         raise ValueError("give --iterations or --seconds, not both")
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else DEFAULT_SECONDS
     show = (lambda r: r.to_json()) if args.json else str
-    latest = []   # the last report while searching: printed on Ctrl-C
+    latest: list[SearchResult] = []   # the last report while searching: printed on Ctrl-C
     try:
         result = ismcts(state, iterations=args.iterations, seconds=seconds, threads=args.threads, seed=args.seed,
                         playout=args.playout, callback=latest.append, every=0.1)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
+from . import _core
 from .games import Game, _check_count, _check_seed
 from .search import ismcts
 
@@ -23,7 +23,7 @@ class Bot:
 
     name = "bot"
 
-    def act(self, state: Any) -> Any:  # pragma: no cover - interface
+    def act(self, state: _core._StateBase) -> _core.Action:  # pragma: no cover - interface
         raise TypeError(f"{type(self).__name__} does not implement act(state)")
 
     def reseed(self, seed: int) -> None:
@@ -48,7 +48,7 @@ class RandomBot(_SeededBot):
 
     name = "random"
 
-    def act(self, state: Any) -> Any:
+    def act(self, state: _core._StateBase) -> _core.Action:
         return self._rng.choice(state.legal_actions())
 
 
@@ -57,7 +57,7 @@ class HeuristicBot(_SeededBot):
 
     name = "heuristic"
 
-    def act(self, state: Any) -> Any:
+    def act(self, state: _core._StateBase) -> _core.Action:
         return state.heuristic_action(self._rng.getrandbits(64))
 
 
@@ -74,7 +74,7 @@ class IsmctsBot(_SeededBot):
         super().__init__(seed)
         self.iterations, self.seconds, self.threads, self.c, self.playout = iterations, seconds, threads, c, playout
 
-    def act(self, state: Any) -> Any:
+    def act(self, state: _core._StateBase) -> _core.Action:
         return ismcts(state, iterations=self.iterations, seconds=self.seconds, threads=self.threads,
                       seed=self._rng.getrandbits(64), c=self.c, playout=self.playout).best
 
@@ -104,8 +104,8 @@ def play(game: Game, bots: Sequence[Bot], deals: int = 1, seed: int | None = Non
         for k, b in enumerate(bots):
             b.reseed(deal_seed ^ (k + 1))
         state = game.deal(seed=deal_seed, dealer=(i % game.num_players) if dealer is None else dealer)
-        while not state.is_terminal:
-            state.apply(bots[state.current_player].act(state))
+        while (seat := state.current_player) is not None:   # None: the deal is over
+            state.apply(bots[seat].act(state))
         out[i] = state.returns()
         if bar is not None:
             bar.update()

@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import functools
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, TypeAlias, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _core
+
+if TYPE_CHECKING:   # the classes made below from the registry, as tools/stubs.py declares them
+    from ._games import *  # noqa: F403
+
+#: Cards as the API takes them: text ("EO GU HA"), a CardSet, or Cards / card texts.
+Cards: TypeAlias = Union[str, _core.CardSet, Iterable[Union[_core.Card, str]]]
+#: Hands given to ``deal()``: one entry per seat (None or "" for a random hand), or a dict seat -> cards.
+Hands: TypeAlias = Union[Sequence[Optional[Cards]], Mapping[int, Optional[Cards]], None]
 
 
 def _check_seed(seed: Any) -> int:
@@ -80,9 +89,9 @@ class Game:
     OPTIONS: ClassVar[dict[str, Option]] = {}
     DEAL_PARAMS: ClassVar[dict[str, Option]] = {}
     PLAYOUT_PARAMS: ClassVar[dict[str, Option]] = {}
-    Rules: ClassVar[Any] = None
-    State: ClassVar[Any] = None
-    Match: ClassVar[Any] = None
+    Rules: ClassVar[type[_core._RulesBase]]
+    State: ClassVar[type[_core._StateBase]]
+    Match: ClassVar[type[_core._MatchBase]]
     # The game's positions of ``stich bench``: (name, options, seed, moves).
     BENCH: ClassVar[tuple[tuple[str, dict[str, Any], int, tuple[str, ...]], ...]] = ()
 
@@ -97,7 +106,7 @@ class Game:
         return "\n".join(rows) + "\n"
 
     @classmethod
-    def from_rules(cls, rules: Any) -> Game:
+    def from_rules(cls, rules: _core._RulesBase) -> Game:
         """The game of a rules object (``state.rules``)."""
         game = GAMES_BY_RULES.get(type(rules))
         if game is None:
@@ -120,7 +129,7 @@ class Game:
         return self._rules.deck_info
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> _core._RulesBase:
         """The C++ rules object (immutable)."""
         return self._rules
 
@@ -130,7 +139,7 @@ class Game:
 
     # A game is the value of its options: equal, hashed and pickled by them.
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._rules == self._rules  # type: ignore[attr-defined]
+        return type(other) is type(self) and other._rules == self._rules
 
     def __hash__(self) -> int:
         return hash((type(self), self._rules))
@@ -138,7 +147,7 @@ class Game:
     def __reduce__(self) -> tuple[Any, ...]:
         return (functools.partial(type(self), **self.options), ())
 
-    def _fixed_hands(self, hands: Any) -> list[list[int]]:
+    def _fixed_hands(self, hands: Hands) -> list[list[int]]:
         """Hands given per seat (text, CardSet or cards; None or "" for a random hand) as card ids."""
         if hands is None:
             return []
@@ -157,20 +166,20 @@ class Game:
             out[seat] = [c.id for c in self.deck.parse(cards)]
         return out
 
-    def deal(self, seed: int | None = None, dealer: int = 0, hands: Any = None, **extras: Any) -> Any:
+    def deal(self, seed: int | None = None, dealer: int = 0, hands: Hands = None, **extras: Any) -> _core._StateBase:
         """A new deal from ``seed`` (None: a random one) with ``dealer``. ``hands`` pins cards per
         seat in deal order (text, a CardSet or cards; the rest is random); the game's extra
         arguments are in ``DEAL_PARAMS``."""
         dealer = _check_seat("dealer", dealer, self.num_players)
         return self._rules.deal(_check_seed(seed), dealer, self._fixed_hands(hands), **extras)
 
-    def random_playouts(self, n: int, seed: int | None = None, **extras: Any) -> np.ndarray:
+    def random_playouts(self, n: int, seed: int | None = None, **extras: Any) -> npt.NDArray[np.int32]:
         """Plays ``n`` random deals with uniformly random legal actions in C++; returns an
         (n, players) int32 array of returns. Deal i uses dealer i % players and depends only on
         (seed, i). The game's extra arguments are in ``PLAYOUT_PARAMS``."""
         return self._rules.random_playouts(_check_count(n), _check_seed(seed), **extras)
 
-    def match(self, seed: int | None = None, dealer: int = 0) -> Any:
+    def match(self, seed: int | None = None, dealer: int = 0) -> _core._MatchBase:
         """A match of this game: ``next_deal()``, play it, ``record(state)`` (docs/rules/)."""
         return type(self).Match(self._rules, _check_seed(seed), _check_seat("dealer", dealer, self.num_players))
 
@@ -217,7 +226,7 @@ GAMES_BY_STATE: dict[type, type[Game]] = {g.State: g for g in GAMES.values()}
 globals().update(GAMES)
 
 
-def game_of(state: Any) -> Game:
+def game_of(state: _core._StateBase) -> Game:
     """The Game (with its options) a state was dealt under."""
     if type(state) not in GAMES_BY_STATE:
         raise TypeError(f"not a stich game state: {state!r}")

@@ -26,7 +26,7 @@ MAX_SECONDS: float = _core.SEARCH_MAX_SECONDS
 MAX_C: float = _core.SEARCH_MAX_C
 
 
-def default_c(state: Any) -> float:
+def default_c(state: _core._StateBase) -> float:
     """The default UCB exploration constant of a state's game (on rewards mapped into [0, 1]),
     chosen by the experiment in docs/search.md (benchmarks/explore_c.py): ``Game.SEARCH_C``."""
     return game_of(state).SEARCH_C
@@ -83,7 +83,7 @@ class SearchResult:
     arena_bytes: int = 0        # node memory of the search trees
     line: tuple[LineStep, ...] = ()  # most visited continuation (thread 0's tree), >= 10 visits a move
     partial: bool = False       # a report while searching, or a search stopped early by its callback
-    state: Any = field(default=None, repr=False, compare=False)   # a copy of the searched state
+    state: _core._StateBase | None = field(default=None, repr=False, compare=False)   # a copy of the searched state
 
     # Described on demand, from the state (a bot's many small searches never need the text).
     @cached_property
@@ -129,11 +129,12 @@ class SearchResult:
         a, b = self.table[0], self.table[1]
         if 4 * b.visits >= a.visits:
             return "the runner-up still takes a quarter of the leader's visits or more"
-        if a.sd is None or b.sd is None:
+        sd = a.sd
+        if sd is None or a.low is None or a.high is None or b.low is None or b.high is None:   # below two visits
             return None
         if a.low <= b.high and b.low <= a.high:
             return "their 95% intervals overlap"
-        if abs(a.mean - b.mean) <= NEGLIGIBLE_EFFECT * a.sd:
+        if abs(a.mean - b.mean) <= NEGLIGIBLE_EFFECT * sd:
             return f"their means differ by less than {NEGLIGIBLE_EFFECT:g} standard deviations of a deal's return"
         return None
 
@@ -147,7 +148,7 @@ class SearchResult:
         """Iterations per second (wall clock, all threads)."""
         return self.iterations / self.seconds if self.seconds > 0 else math.inf
 
-    def to_dict(self) -> dict[str, dict[str, float]]:
+    def to_dict(self) -> dict[str, dict[str, float | None]]:
         return {
             str(r.action): {"visits": r.visits, "mean": r.mean, "low": r.low, "high": r.high} for r in self.table
         }
@@ -223,7 +224,7 @@ def _row(action: _core.Action, visits: int, reward: float, reward_sq: float, tal
     return ActionRow(action, visits, mean, mean - half, mean + half, taken)
 
 
-def _position(state: Any, observer: int) -> tuple[str, ...]:
+def _position(state: _core._StateBase, observer: int) -> tuple[str, ...]:
     """The state's text with what ``observer`` cannot see replaced by counts, and the other seats'
     voids and excluded cards inferred from the public history."""
     view = state.view(observer)
@@ -242,7 +243,7 @@ def _position(state: Any, observer: int) -> tuple[str, ...]:
             text = f"{name}: {cards or '-'}{extra}"
         out.append(text)
     unknown = view.unknown
-    suits: dict[int, list] = {}
+    suits: dict[int, list[_core.Card]] = {}
     for card in unknown:
         suits.setdefault(card.suit, []).append(card)
     inferred = []
@@ -251,9 +252,9 @@ def _position(state: Any, observer: int) -> tuple[str, ...]:
             continue
         excluded = view.forbidden(seat) & unknown
         void = [cards for cards in suits.values() if all(c in excluded for c in cards)]
-        rest = [c for c in excluded if not any(c in cards for cards in void)]
+        others = [c for c in excluded if not any(c in cards for cards in void)]
         parts = [f"void in {' '.join(str(cards[0])[0] for cards in void)}"] if void else []
-        parts += [f"not {' '.join(str(c) for c in rest)}"] if rest else []
+        parts += [f"not {' '.join(str(c) for c in others)}"] if others else []
         if parts:
             inferred.append(f"seat {seat} " + ", ".join(parts))
     if inferred:
@@ -261,7 +262,7 @@ def _position(state: Any, observer: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _result(raw: dict, state: Any, threads: int, seed: int, partial: bool) -> SearchResult:
+def _result(raw: dict[str, Any], state: _core._StateBase, threads: int, seed: int, partial: bool) -> SearchResult:
     rows = [_row(*row) for row in raw["rows"]]
     rows.sort(key=lambda r: (-r.visits, r.action.id))
     return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed,
@@ -269,7 +270,7 @@ def _result(raw: dict, state: Any, threads: int, seed: int, partial: bool) -> Se
 
 
 def ismcts(
-    state_or_view: Any,
+    state_or_view: _core._StateBase | _core.InfoSet,
     iterations: int | None = None,
     seconds: float | None = None,
     threads: int = 1,
@@ -336,8 +337,9 @@ def ismcts(
         raise ValueError(f"every must be a number of seconds in 0.01..86400, got {every!r}")
     stopped = False
 
-    def report(raw: dict) -> bool:
+    def report(raw: dict[str, Any]) -> bool:
         nonlocal stopped
+        assert callback is not None   # passed to the core only with a callback
         stopped = callback(_result(raw, state, threads, seed, partial=True)) is False
         return not stopped
 
