@@ -35,7 +35,8 @@ void bind_solver(py::module_& m) {
                               py::arg("value") = r.value, py::arg("line") = line_rows(root, r.line), py::arg("nodes") = r.nodes,
                               py::arg("seconds") = r.seconds);
           },
-          py::arg("state"), py::arg("table_bits") = 0);
+          py::arg("state"), py::arg("table_bits") = 0,
+          "Exact open-hand values of every legal action of the seat to act (card play; stich.solve wraps it).");
     m.def("pimc",
           [](const State& s, uint64_t worlds, int threads, uint64_t seed, double seconds) {
               const State root = s;
@@ -55,7 +56,8 @@ void bind_solver(py::module_& m) {
                               py::arg("weight") = r.weight, py::arg("exact") = r.exact, py::arg("world_count") = py::int_(py::str(u128_text(r.world_count))),
                               py::arg("nodes") = r.nodes, py::arg("seconds") = r.seconds);
           },
-          py::arg("state"), py::arg("worlds"), py::arg("threads"), py::arg("seed"), py::arg("seconds") = 0.0);
+          py::arg("state"), py::arg("worlds"), py::arg("threads"), py::arg("seed"), py::arg("seconds") = 0.0,
+          "PIMC over worlds of the mover's view, exact when the deals of the playing hands are few (stich.pimc wraps it).");
 }
 
 }  // namespace
@@ -81,7 +83,7 @@ void register_solvers(py::module_& m) {
               });
               return out;
           },
-          py::arg("view"), py::arg("limit"));
+          py::arg("view"), py::arg("limit"), "Every world consistent with a view, each once (ValueError above `limit`).");
 }
 
 }  // namespace stich::py_bind

@@ -154,8 +154,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             worlds, seconds = count, None
         else:
             worlds, seconds = args.worlds, args.seconds
-        result = pimc(state, worlds=worlds, threads=args.threads, seed=args.seed, seconds=seconds)
-        print(result.to_json() if args.json else result)
+        analysis = pimc(state, worlds=worlds, threads=args.threads, seed=args.seed, seconds=seconds)
+        print(analysis.to_json() if args.json else analysis)
         return 0
     if args.seconds is not None and args.iterations is not None:
         raise ValueError("give --iterations or --seconds, not both")

@@ -70,7 +70,7 @@ def parse_full(text: str) -> Position:
             raise ValueError(f"line {no} (hand{s}): no seat {s} in this game (seats 0..{n - 1})")
     deck = position.game.deck
     world: list[Any] = []
-    given = set()
+    given: set[Any] = set()
     for s in range(n):
         if s not in hands:
             if view.size(s) == len(view.known(s)):

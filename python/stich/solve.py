@@ -199,7 +199,7 @@ class PimcResult:
         if len(self.table) < 2:
             return False
         a, b = self.table[0], self.table[1]
-        if a.low is None or b.low is None:
+        if a.low is None or b.low is None or a.high is None or b.high is None:
             return a.mean == b.mean
         return a.low <= b.high and b.low <= a.high
 
