@@ -16,6 +16,7 @@ PYBIND11_MODULE(_core, m) {
     m.doc() = "stich core: bitmask cards, contract orders and games (C++20)";
     stich::py_bind::register_cards(m);
     stich::py_bind::register_games(m);
+    stich::py_bind::register_solvers(m);
     // Protocols 0 and 1 rebuild objects with object.__new__, which skips pybind11's allocation
     // (__setstate__ then aborts the interpreter); reduce through cls.__new__ at every protocol.
     const pybind11::object newobj = pybind11::module_::import("copyreg").attr("__newobj__");

@@ -194,4 +194,56 @@ Locations WorldSampler::sample(Rng& rng) const {
     return world;
 }
 
+// Class by class: each option of the class's stage (its counts per location), then every way to
+// deal the class's cards into those counts (combinations, location by location), then the next
+// class at the option's next stage.
+void WorldSampler::enumerate(const std::function<bool(const Locations&)>& f) const {
+    if (classes_.empty()) {
+        f(base_);
+        return;
+    }
+    Locations world = base_;
+    bool go = true;
+    auto by_class = [&](auto&& self, size_t k, uint32_t at) -> void {
+        if (k == classes_.size()) {
+            go = f(world);
+            return;
+        }
+        const Class& cls = classes_[k];
+        const Stage& st = stages_[at];
+        for (uint32_t o = st.first; go && o < st.first + st.count; ++o) {
+            const Option& opt = options_[o];
+            // Deals the class's cards still in `left` to locations l.. with opt.counts.
+            auto deal = [&](auto&& deal_self, int l, CardSet left) -> void {
+                if (!go) return;
+                while (l < num_locations_ && opt.counts[size_t(l)] == 0) ++l;
+                if (l == num_locations_) {
+                    if (!left) self(self, k + 1, opt.next);
+                    return;
+                }
+                const int want = opt.counts[size_t(l)];
+                if (popcount(left) < want) return;
+                // Every subset of `left` of size `want`, by a recursion over its cards.
+                auto choose = [&](auto&& choose_self, CardSet from, int need, CardSet taken) -> void {
+                    if (!go) return;
+                    if (need == 0) {
+                        const CardSet before = world[size_t(l)];
+                        world[size_t(l)] |= taken;
+                        deal_self(deal_self, l + 1, left & ~taken);
+                        world[size_t(l)] = before;
+                        return;
+                    }
+                    if (popcount(from) < need) return;
+                    const Card c = lsb(from);
+                    choose_self(choose_self, from & (from - 1), need - 1, taken | bit(c));
+                    choose_self(choose_self, from & (from - 1), need, taken);
+                };
+                choose(choose, left, want, 0);
+            };
+            deal(deal, 0, cls.set);
+        }
+    };
+    by_class(by_class, 0, 0);
+}
+
 }  // namespace stich

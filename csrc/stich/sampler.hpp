@@ -12,6 +12,7 @@
 // the next stage) and draws a number only where a class has more than one way to split.
 #pragma once
 #include <array>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -31,6 +32,9 @@ class WorldSampler {
     u128 count() const { return total_; }
     // A uniformly drawn world: the content of every location (known cards included).
     Locations sample(Rng& rng) const;
+    // Calls f once for every consistent world (count() calls in all, each world once, in a fixed
+    // order) until f returns false: the exact analysis enumerates them instead of sampling.
+    void enumerate(const std::function<bool(const Locations&)>& f) const;
 
    private:
     struct Class {

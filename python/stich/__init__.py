@@ -23,6 +23,7 @@ from .cards import Rank, Suit
 from .games import GAMES, Game, Option
 from .notation import Position, parse, position_text
 from .search import ActionRow, SearchResult, ismcts
+from .solve import PimcBot, PimcResult, SolveResult, pimc, solve
 from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
 
 __version__ = "0.1.0"
@@ -56,12 +57,17 @@ __all__ = [
     "RandomBot",
     "Rank",
     "SearchResult",
+    "solve",
+    "SolveResult",
     "Suit",
     "TableRow",
     "bobbl_results",
     "ismcts",
     "parse",
     "perft",
+    "pimc",
+    "PimcBot",
+    "PimcResult",
     "play",
     "Position",
     "position_text",

@@ -1,4 +1,4 @@
-"""Command line: ``python -m stich play|perft|bench|analyse ...`` (the ``stich`` console script is the same).
+"""Command line: ``python -m stich play|perft|bench|analyse|solve ...`` (the ``stich`` console script is the same).
 
 Bad arguments exit with status 2 and a message; Ctrl-C exits with 130 (``analyse`` first prints the
 search so far)."""
@@ -100,19 +100,63 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_analyse(args: argparse.Namespace) -> int:
-    """Parses a position (a file or the text itself) and searches the decision of its seat."""
-    from . import ismcts, parse
+def _position_text(arg: str) -> str:
+    """A position argument: a file, or the position text itself."""
+    if "\n" not in arg and Path(arg).is_file():
+        return Path(arg).read_text(encoding="utf-8")
+    if "\n" not in arg and not arg.lstrip().startswith("stich position"):
+        raise ValueError(f"no such position file: {arg!r}")
+    return arg
 
-    text = args.position
-    if "\n" not in text and Path(text).is_file():
-        text = Path(text).read_text(encoding="utf-8")
-    elif "\n" not in text and not text.lstrip().startswith("stich position"):
-        raise ValueError(f"no such position file: {args.position!r}")
-    position = parse(text)
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solves a position with every hand given (the full-deal notation) open-handed."""
+    from .fulldeal import parse_full
+    from .solve import solve
+
+    position = parse_full(_position_text(args.position))
     state = position.state
     if state.current_player != position.seat:
         raise ValueError(f"seat {position.seat} is not to act in this position (seat {state.current_player} is)")
+    result = solve(state)
+    print(result.to_json() if args.json else result)
+    return 0
+
+
+EXACT_WORLDS = 1000   # analyse's default method is the exact analysis up to this many worlds
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """Parses a position (a file or the text itself) and analyses the decision of its seat: the
+    search, PIMC or the exact analysis (--method; by default exact when the worlds are few)."""
+    from . import ismcts, parse
+    from .solve import MAX_WORLDS, pimc
+
+    position = parse(_position_text(args.position))
+    state = position.state
+    if state.current_player != position.seat:
+        raise ValueError(f"seat {position.seat} is not to act in this position (seat {state.current_player} is)")
+    method = args.method
+    if method is None:
+        few = state.phase == "play" and state.view(position.seat).count_worlds() <= EXACT_WORLDS
+        method = "exact" if few else "ismcts"
+    if method in ("pimc", "exact"):
+        if args.iterations is not None:
+            raise ValueError(f"--iterations is a budget of the search (--method ismcts), not of {method}")
+        if state.phase != "play":
+            raise ValueError(f"--method {method} solves the card play only; this position is in phase {state.phase!r} "
+                             "(use --method ismcts)")
+        if method == "exact":
+            count = state.view(position.seat).count_worlds()
+            if count > MAX_WORLDS:
+                raise ValueError(f"the exact analysis would solve {count:,} worlds (at most {MAX_WORLDS:,}); "
+                                 "use --method pimc or ismcts")
+            worlds, seconds = count, None
+        else:
+            worlds, seconds = args.worlds, args.seconds
+        analysis = pimc(state, worlds=worlds, threads=args.threads, seed=args.seed, seconds=seconds)
+        print(analysis.to_json() if args.json else analysis)
+        return 0
     if args.seconds is not None and args.iterations is not None:
         raise ValueError("give --iterations or --seconds, not both")
     seconds = args.seconds if args.seconds is not None or args.iterations is not None else DEFAULT_SECONDS
@@ -160,8 +204,16 @@ def main(argv: list[str] | None = None) -> int:
     an.add_argument("--seed", type=int, default=1)
     an.add_argument("--playout", choices=("random", "heuristic"), default="heuristic",
                     help="playout policy (default heuristic, as stich.ismcts; docs/search.md)")
+    an.add_argument("--method", choices=("ismcts", "pimc", "exact"), default=None,
+                    help=f"ismcts: the search; pimc: open-hand solves of sampled worlds; exact: every world solved "
+                         f"once. Default: exact in the card play when the worlds are at most {EXACT_WORLDS}, else ismcts")
+    an.add_argument("--worlds", type=_positive_int, default=200, help="worlds for --method pimc (default 200)")
     an.add_argument("--json", action="store_true", help="print the result as JSON (SearchResult.to_json())")
     an.set_defaults(func=cmd_analyse)
+    so = sub.add_parser("solve", help="solve a position with every hand given (hand0: ... lines) open-handed")
+    so.add_argument("position", help="a position file with every seat's hand, or that text itself (docs/notation.md)")
+    so.add_argument("--json", action="store_true", help="print the result as JSON (SolveResult.to_json())")
+    so.set_defaults(func=cmd_solve)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

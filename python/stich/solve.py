@@ -1,0 +1,330 @@
+"""The exact open-hand solver, PIMC and exact analysis under hidden cards (docs/solver.md).
+
+The search runs in C++ (``stich._core.solve`` / ``stich._core.pimc``, csrc/stich/solve.hpp) with
+the GIL released; this module checks the arguments and turns the results into tables and text.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from . import _core
+from .bots import Bot, HeuristicBot, _SeededBot
+from .games import game_of
+from .search import _position
+
+PLAY_PHASE = "play"
+
+
+def _check_state(state: Any, what: str) -> None:
+    if isinstance(state, _core.InfoSet):
+        raise TypeError(f"{what}() needs every hand known: pass a game state, not an InfoSet (a seat's view); "
+                        "for what one seat knows use stich.pimc(view)")
+    if not hasattr(state, "legal_actions") or not hasattr(state, "phase"):
+        raise TypeError(f"{what}() takes a game state, got {type(state).__name__}")
+    if state.is_terminal:
+        raise ValueError("the deal is over: there is nothing to solve")
+    if state.phase != PLAY_PHASE:
+        raise ValueError(f"{what}() needs the card-play phase; this state is in phase {state.phase!r} "
+                         "(the decisions before the first card are not solved)")
+
+
+
+
+@dataclass(frozen=True)
+class LineMove:
+    """One move of the principal variation: the seat, its card, the seat that took the trick
+    this card completed (None mid-trick) and every seat's tally after it (the game's ``tally``:
+    its team's card points in Couillon, eyes in Mucken, its own tricks in Mistigri)."""
+
+    seat: int
+    action: str
+    took: int | None
+    tally: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """Exact open-hand values: ``values`` maps every legal action of seat ``root`` to its return
+    (``returns()[root]``, the game's unit) when everyone then plays perfectly with all hands
+    known; ``best`` (the lowest id among the best), ``value``, a principal variation ``line``,
+    the search's ``nodes`` and ``seconds``."""
+
+    root: int
+    two_sided: bool    # two teams (seat % 2), zero-sum; else the root against all the others
+    values: dict[Any, int]
+    best: Any
+    value: int
+    line: tuple[LineMove, ...]
+    nodes: int
+    seconds: float
+    state: Any = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def game(self) -> str:
+        return repr(game_of(self.state)) if self.state is not None else ""
+
+    @cached_property
+    def unit(self) -> str:
+        return game_of(self.state).UNIT if self.state is not None else ""
+
+    def side_totals(self) -> list[str]:
+        """What each side takes by the end of the line, in words (the game's tally, e.g. "card
+        points of seat 0's team")."""
+        if not self.line or self.state is None:
+            return []
+        tally = game_of(self.state).TALLY
+        last = self.line[-1].tally
+        if self.two_sided:
+            mine, other = self.root % 2, 1 - self.root % 2
+            return [f"{last[mine]} {tally.format(seat=self.root)}", f"{last[other]} {tally.format(seat=other)}"]
+        players = sorted({m.seat for m in self.line})
+        return [f"{last[s]} {tally.format(seat=s)}" + (" (solving)" if s == self.root else "") for s in players]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"game": self.game, "root": self.root, "unit": self.unit,
+                "values": {str(a): v for a, v in self.values.items()}, "best": str(self.best), "value": self.value,
+                "line": [{"seat": m.seat, "action": m.action, "took": m.took, "tally": list(m.tally)} for m in self.line],
+                "nodes": self.nodes, "seconds": self.seconds}
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_data(), indent=indent)
+
+    def __str__(self) -> str:
+        unit = self.unit or "the game's unit"
+        sides = ("seat {r}'s team maximises, the other team minimises" if self.two_sided else "seat {r} against all the others, who minimise its return")
+        lines = [f"{self.game or 'position'}: seat {self.root} to act, every hand known"]
+        if self.state is not None:
+            lines += ["  " + t for t in str(self.state).splitlines()]
+        lines.append(f"exact open-hand solve ({sides.format(r=self.root)}): {self.nodes:,} nodes in {self.seconds:.3f} s")
+        width = max([len(str(a)) for a in self.values] + [6])
+        lines.append(f"  {'action':<{width}} {'value':>7}  (return of seat {self.root}, {unit})")
+        for a, v in sorted(self.values.items(), key=lambda kv: (-kv[1], kv[0].id)):
+            lines.append(f"  {str(a):<{width}} {v:>+7d}{'  best' if a == self.best else ''}")
+        if self.line:
+            lines.append("principal variation, seat:card; [seat N] took the trick that card completed:")
+            trick: list[str] = []
+            for m in self.line:
+                trick.append(f"{m.seat}:{m.action}")
+                if m.took is not None:
+                    lines.append("  " + " ".join(trick) + f"  [seat {m.took}]")
+                    trick = []
+            if trick:
+                lines.append("  " + " ".join(trick))
+            lines.append("by the end of the line: " + "; ".join(self.side_totals()))
+        return "\n".join(lines)
+
+
+def solve(state: Any, table_bits: int = 0) -> SolveResult:
+    """The exact value of every legal action of the seat to act, with every hand as it is in
+    ``state`` (open hands), in the card-play phase of any game; ``ValueError`` in another phase,
+    ``TypeError`` for an InfoSet. Couillon and Mucken: every seat maximises its own return (the
+    teams are zero-sum, so one team maximises what the other minimises); Mistigri: the seat to act
+    against all others, who minimise its return. ``table_bits``: the transposition table's size
+    as a power of two (0: by the position's size; 10..28). The GIL is released; Ctrl-C raises
+    KeyboardInterrupt within about 50 ms."""
+    _check_state(state, "solve")
+    if isinstance(table_bits, bool) or not isinstance(table_bits, int):
+        raise ValueError(f"table_bits must be an int (0, or 10..28), got {table_bits!r}")
+    state = state.clone()
+    raw = _core.solve(state, table_bits)
+    values = {a: v for a, v in raw["values"]}
+    line = tuple(LineMove(seat, text, None if took < 0 else took, tuple(tally)) for text, seat, took, tally in raw["line"])
+    return SolveResult(raw["root"], raw["two_sided"], values, raw["best"], raw["value"], line, raw["nodes"], raw["seconds"], state)
+
+
+@dataclass(frozen=True)
+class PimcRow:
+    """One action: its mean open-hand value over the worlds solved (the mover's return, the
+    game's unit), a 95% normal interval of that mean (None when exact or below two worlds), and
+    the lowest and highest value of a single world."""
+
+    action: Any
+    mean: float
+    low: float | None
+    high: float | None
+    worst: int
+    best: int
+
+
+@dataclass(frozen=True)
+class PimcResult:
+    """PIMC over ``worlds`` worlds of the mover's view, best mean first. ``exact``: all
+    ``world_count`` consistent worlds were counted once, so each mean is the exact expectation of
+    open-hand play over all consistent deals (no interval). Worlds that differ only in cards nobody
+    will play (a talon, discards, the hands of seats that sit out) have the same values, so the
+    exact analysis solves one world per deal of the hands that play (``worlds`` of them) and
+    weights it by the consistent worlds it stands for."""
+
+    observer: int
+    table: list[PimcRow]
+    worlds: int
+    exact: bool
+    world_count: int
+    nodes: int
+    seconds: float
+    threads: int
+    seed: int
+    state: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def best(self) -> Any:
+        return self.table[0].action
+
+    @property
+    def values(self) -> dict[Any, float]:
+        """Each action's mean value."""
+        return {r.action: r.mean for r in self.table}
+
+    @cached_property
+    def game(self) -> str:
+        return repr(game_of(self.state)) if self.state is not None else ""
+
+    @cached_property
+    def unit(self) -> str:
+        return game_of(self.state).UNIT if self.state is not None else ""
+
+    @cached_property
+    def position(self) -> tuple[str, ...]:
+        return _position(self.state, self.observer) if self.state is not None else ()
+
+    @property
+    def tied(self) -> bool:
+        """The two best means are equal (exact) or their intervals overlap (sampled)."""
+        if len(self.table) < 2:
+            return False
+        a, b = self.table[0], self.table[1]
+        if a.low is None or b.low is None or a.high is None or b.high is None:
+            return a.mean == b.mean
+        return a.low <= b.high and b.low <= a.high
+
+    def to_data(self) -> dict[str, Any]:
+        return {"game": self.game, "observer": self.observer, "unit": self.unit, "position": list(self.position),
+                "method": "exact" if self.exact else "pimc", "worlds": self.worlds, "world_count": self.world_count,
+                "exact": self.exact, "seconds": self.seconds, "threads": self.threads, "seed": self.seed,
+                "nodes": self.nodes, "best": str(self.best), "tied": self.tied,
+                "moves": [{"action": str(r.action), "mean": r.mean, "low": r.low, "high": r.high, "worst": r.worst,
+                           "best": r.best} for r in self.table]}
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_data(), indent=indent)
+
+    def __str__(self) -> str:
+        unit = self.unit or "the game's unit"
+        plural = "s" if self.threads > 1 else ""
+        lines = [f"{self.game or 'position'}: seat {self.observer} to act"]
+        lines += ["  " + text for text in self.position]
+        if self.exact:
+            lines.append(f"exact analysis: all {self.world_count:,} consistent worlds, as {self.worlds:,} deals of the hands "
+                         f"that play (weighted by the worlds each stands for), solved open-handed in {self.seconds:.2f} s "
+                         f"({self.nodes:,} nodes, {self.threads} thread{plural})")
+            lines.append("  each mean is the exact expectation of open-hand play over every deal consistent with "
+                         f"what seat {self.observer} knows")
+        else:
+            lines.append(f"PIMC: {self.worlds:,} of {self.world_count:,} consistent worlds, drawn uniformly (seed "
+                         f"{self.seed}), solved open-handed in {self.seconds:.2f} s ({self.nodes:,} nodes, "
+                         f"{self.threads} thread{plural})")
+        width = max([len(str(r.action)) for r in self.table] + [6])
+        head = "" if self.exact else "  95% interval of the mean"
+        lines.append(f"  {'action':<{width}} {'mean':>8}{head:<27}  {'worst':>6} {'best':>6}  (return of seat "
+                     f"{self.observer}, {unit}; worst/best: single worlds)")
+        for r in self.table:
+            interval = "" if self.exact else ("  n/a" if r.low is None else f"  [{r.low:+.3f}, {r.high:+.3f}]")
+            lines.append(f"  {str(r.action):<{width}} {r.mean:>+8.3f}{interval:<27}  {r.worst:>+6d} {r.best:>+6d}")
+        if self.tied:
+            why = "their means are equal" if self.exact else "their 95% intervals overlap"
+            lines.append(f"the top two moves, {self.table[0].action} and {self.table[1].action}, cannot be told apart ({why})")
+        lines.append("PIMC assumes that every seat will know every card from here on (open-hand play): it does not "
+                     "value hiding or gathering information")
+        return "\n".join(lines)
+
+
+MAX_WORLDS = 10**7
+
+
+def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | None = None,
+         seconds: float | None = None) -> PimcResult:
+    """Perfect-information Monte Carlo for the seat to act: solves ``worlds`` worlds drawn
+    uniformly from its view (every card it cannot see dealt anew, as ``state.resample`` does) with
+    ``solve`` and averages each action's value, with a 95% interval. When the view has at most
+    ``worlds`` deals of the hands that still play, each is solved once instead, weighted by the
+    consistent worlds it stands for (the cards nobody will play: a talon, discards, the hands of
+    seats that sit out), and the result is ``exact`` (so in particular whenever
+    ``view.count_worlds() <= worlds``).
+    ``seconds``: stop taking new worlds after this long (at least one a thread; at most 4096
+    worlds are prepared; the result then depends on the machine). Card-play phase only (``ValueError`` elsewhere)."""
+    if isinstance(state_or_view, _core.InfoSet):
+        state = state_or_view._origin
+        if state.current_player != state_or_view.observer:
+            raise ValueError(f"the view is of seat {state_or_view.observer}, but seat {state.current_player} is to act")
+    else:
+        state = state_or_view
+    if not hasattr(state, "legal_actions") or not hasattr(state, "phase"):
+        raise TypeError(f"pimc() takes a game state or an InfoSet, got {type(state_or_view).__name__}")
+    _check_state(state, "pimc")
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_WORLDS:
+        raise ValueError(f"worlds must be an int in 1..{MAX_WORLDS}, got {worlds!r}")
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
+        raise ValueError(f"threads must be an int in 1..256, got {threads!r}")
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 < seconds <= 1e6):
+        raise ValueError(f"seconds must be a number in (0, 1e6] or None, got {seconds!r}")
+    state = state.clone()
+    raw = _core.pimc(state, worlds, threads, seed, float(seconds or 0.0))
+    n, weight = raw["worlds"], raw["weight"]
+    rows = []
+    for action, total, total_sq, lo, hi in raw["rows"]:
+        mean = total / weight
+        low = high = None
+        if not raw["exact"] and n >= 2:
+            var = max(total_sq - n * mean * mean, 0.0) / (n - 1)
+            half = 1.96 * math.sqrt(var / n)
+            low, high = mean - half, mean + half
+        rows.append(PimcRow(action, mean, low, high, lo, hi))
+    rows.sort(key=lambda r: (-r.mean, r.action.id))
+    return PimcResult(raw["observer"], rows, n, raw["exact"], raw["world_count"], raw["nodes"], raw["seconds"], threads,
+                      seed, state)
+
+
+class PimcBot(_SeededBot):
+    """Card play by PIMC (``worlds`` worlds a decision, or as many as ``seconds`` allows); the
+    decisions before the first card (trump, Mit, auction, doubling, bidding, exchange) go to
+    ``fallback`` (default: HeuristicBot), since the solver covers the card play only."""
+
+    name = "pimc"
+
+    def __init__(self, worlds: int = 100, seconds: float | None = None, threads: int = 1, seed: int | None = None,
+                 fallback: Bot | None = None) -> None:
+        super().__init__(seed)
+        if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_WORLDS:
+            raise ValueError(f"worlds must be an int in 1..{MAX_WORLDS}, got {worlds!r}")
+        self.worlds, self.seconds, self.threads = worlds, seconds, threads
+        self.fallback = fallback if fallback is not None else HeuristicBot(seed)
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self.fallback.reseed(seed ^ 0x5EED)
+
+    def act(self, state: Any) -> Any:
+        if state.phase != PLAY_PHASE:
+            return self.fallback.act(state)
+        if len(state.legal_actions()) == 1:
+            return state.legal_actions()[0]
+        return pimc(state, worlds=self.worlds, threads=self.threads, seed=self._rng.getrandbits(64),
+                    seconds=self.seconds).best
+
+    def __repr__(self) -> str:
+        budget = f"worlds={self.worlds}" + (f", seconds={self.seconds}" if self.seconds else "")
+        return f"PimcBot({budget})"
+
+
+__all__ = ["LineMove", "PimcBot", "PimcResult", "PimcRow", "SolveResult", "pimc", "solve"]
