@@ -71,8 +71,31 @@ class LineStep:
     mean: float
 
 
+class _Described:
+    """What a result of an analysis of ``state`` for the seat ``observer`` says of it: described on
+    demand (a bot's many small searches never need the text)."""
+
+    state: Any
+    observer: int
+
+    @cached_property
+    def game(self) -> str:
+        """The game and its options, as the game's repr."""
+        return repr(game_of(self.state)) if self.state is not None else ""
+
+    @cached_property
+    def unit(self) -> str:
+        """The unit of the values: the game's unit of returns()."""
+        return game_of(self.state).UNIT if self.state is not None else ""
+
+    @cached_property
+    def position(self) -> tuple[str, ...]:
+        """The position as the seat knows it, one line each."""
+        return _position(self.state, self.observer) if self.state is not None else ()
+
+
 @dataclass(frozen=True)
-class SearchResult:
+class SearchResult(_Described):
     observer: int
     table: list[ActionRow]      # most visited first
     iterations: int
@@ -84,22 +107,6 @@ class SearchResult:
     line: tuple[LineStep, ...] = ()  # most visited continuation (thread 0's tree), >= 10 visits a move
     partial: bool = False       # a report while searching, or a search stopped early by its callback
     state: _core._StateBase | None = field(default=None, repr=False, compare=False)   # a copy of the searched state
-
-    # Described on demand, from the state (a bot's many small searches never need the text).
-    @cached_property
-    def game(self) -> str:
-        """The game and its options, as the game's repr."""
-        return repr(game_of(self.state)) if self.state is not None else ""
-
-    @cached_property
-    def unit(self) -> str:
-        """The unit of the means: match points, game points or chips."""
-        return game_of(self.state).UNIT if self.state is not None else ""
-
-    @cached_property
-    def position(self) -> tuple[str, ...]:
-        """The position as the searching seat knows it, one line each."""
-        return _position(self.state, self.observer) if self.state is not None else ()
 
     @property
     def bytes_per_node(self) -> float:

@@ -10,13 +10,12 @@ import json
 import math
 import secrets
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from . import _core
 from .bots import Bot, HeuristicBot, _SeededBot
 from .games import game_of
-from .search import _position
+from .search import _Described, _position
 
 PLAY_PHASE = "play"
 
@@ -49,7 +48,7 @@ class LineMove:
 
 
 @dataclass(frozen=True)
-class SolveResult:
+class SolveResult(_Described):
     """Exact open-hand values: ``values`` maps every legal action of seat ``root`` to its return
     (``returns()[root]``, the game's unit) when everyone then plays perfectly with all hands
     known; ``best`` (the lowest id among the best), ``value``, a principal variation ``line``,
@@ -65,13 +64,10 @@ class SolveResult:
     seconds: float
     state: Any = field(default=None, repr=False, compare=False)
 
-    @cached_property
-    def game(self) -> str:
-        return repr(game_of(self.state)) if self.state is not None else ""
-
-    @cached_property
-    def unit(self) -> str:
-        return game_of(self.state).UNIT if self.state is not None else ""
+    @property
+    def observer(self) -> int:  # type: ignore[override]
+        """The seat solved for (``root``)."""
+        return self.root
 
     def side_totals(self) -> list[str]:
         """What each side takes by the end of the line, in words (the game's tally, e.g. "card
@@ -153,7 +149,7 @@ class PimcRow:
 
 
 @dataclass(frozen=True)
-class PimcResult:
+class PimcResult(_Described):
     """PIMC over ``worlds`` worlds of the mover's view, best mean first. ``exact``: all
     ``world_count`` consistent worlds were counted once, so each mean is the exact expectation of
     open-hand play over all consistent deals (no interval). Worlds that differ only in cards nobody
@@ -180,18 +176,6 @@ class PimcResult:
     def values(self) -> dict[Any, float]:
         """Each action's mean value."""
         return {r.action: r.mean for r in self.table}
-
-    @cached_property
-    def game(self) -> str:
-        return repr(game_of(self.state)) if self.state is not None else ""
-
-    @cached_property
-    def unit(self) -> str:
-        return game_of(self.state).UNIT if self.state is not None else ""
-
-    @cached_property
-    def position(self) -> tuple[str, ...]:
-        return _position(self.state, self.observer) if self.state is not None else ()
 
     @property
     def tied(self) -> bool:
