@@ -20,24 +20,11 @@ from pathlib import Path
 import pytest
 
 import stich
+from interrupting import seconds_until_interrupted
 from stich.bench import run as bench
 
 ROOT = Path(__file__).resolve().parents[1]
 BOUND = 5.0
-
-
-def seconds_until_interrupted(call) -> float:
-    """Runs call() with SIGINT sent to this process after 0.3 s; the seconds until KeyboardInterrupt.
-    The signal comes from another process, as from a terminal: a Python timer thread could not run
-    while a call holds the GIL (sample_worlds builds its list with it)."""
-    sender = subprocess.Popen(["sh", "-c", f"sleep 0.3; kill -INT {os.getpid()}"])
-    start = time.monotonic()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            call()
-    finally:
-        sender.wait()
-    return time.monotonic() - start
 
 
 def couillon():

@@ -12,6 +12,7 @@ import pytest
 
 import stich
 from stich import _core
+from interrupting import seconds_until_interrupted
 from reference.minimax import action_values, leaves
 
 GAMES = {
@@ -250,23 +251,6 @@ def test_pimc_bot_plays_whole_deals():
 
 
 # --- Ctrl-C ---------------------------------------------------------------------------------
-
-def seconds_until_interrupted(call) -> float:
-    """Runs call() with SIGINT sent to this process after 0.3 s (from another process, as from a
-    terminal); the seconds until KeyboardInterrupt (tests/test_interrupt.py does the same)."""
-    import os
-    import subprocess
-    import time
-
-    sender = subprocess.Popen(["sh", "-c", f"sleep 0.3; kill -INT {os.getpid()}"])
-    start = time.monotonic()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            call()
-    finally:
-        sender.wait()
-    return time.monotonic() - start
-
 
 def long_deck_first_card():
     state = stich.Mucken(long_deck=True).deal(seed=2)

@@ -29,7 +29,10 @@
 #include <stdexcept>
 #include <string>
 #include <concepts>
+#include <exception>
+#include <thread>
 #include <type_traits>
+#include <vector>
 
 #include "stich/cards.hpp"
 
@@ -273,6 +276,30 @@ bool legal_keys_consistent(const State& s, Rng& rng) {
             }
     }
     return true;
+}
+
+// Runs work(t) for every t in 0..threads-1 (on the calling thread alone when there is one) and
+// rethrows in the caller the first exception a worker threw: an exception (out of memory) in a
+// worker thread must not end the process. The searches and PIMC share it.
+template <class Work>
+void run_on_threads(int threads, Work&& work) {
+    std::vector<std::exception_ptr> failed(static_cast<size_t>(threads));
+    auto run = [&](int t) {
+        try {
+            work(t);
+        } catch (...) {
+            failed[size_t(t)] = std::current_exception();
+        }
+    };
+    if (threads == 1) {
+        run(0);
+    } else {
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t) pool.emplace_back(run, t);
+        for (auto& th : pool) th.join();
+    }
+    for (const auto& e : failed)
+        if (e) std::rethrow_exception(e);
 }
 
 template <GameState State>

@@ -468,9 +468,6 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     const bool timed = cfg.iterations == 0;
     const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                       std::chrono::duration<double>(timed ? cfg.seconds : 0.0));
-    // An exception in a worker thread (out of memory) is passed to the caller, not left to end
-    // the process.
-    std::vector<std::exception_ptr> failed(size_t(cfg.threads));
     if (cfg.progress) {
         std::lock_guard lk(cfg.progress->m);
         cfg.progress->running = cfg.threads;
@@ -486,24 +483,16 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
             detail::search_tree(root, observer, sampler, cfg, mix_seed(cfg.seed, uint64_t(t)), timed, share, deadline,
                                 per_thread[size_t(t)], done[size_t(t)], nodes[size_t(t)], arena[size_t(t)], t == 0 ? &tree0 : nullptr);
         } catch (...) {
-            failed[size_t(t)] = std::current_exception();
             if (cfg.progress) {   // release a waiting request (the search fails anyway)
                 std::lock_guard lk(cfg.progress->m);
                 --cfg.progress->running;
                 cfg.progress->pending = 0;
                 cfg.progress->cv.notify_all();
             }
+            throw;   // to the caller, through run_on_threads
         }
     };
-    if (cfg.threads == 1) {
-        run(0);
-    } else {
-        std::vector<std::thread> pool;
-        for (int t = 0; t < cfg.threads; ++t) pool.emplace_back(run, t);
-        for (auto& th : pool) th.join();
-    }
-    for (const auto& e : failed)
-        if (e) std::rethrow_exception(e);
+    run_on_threads(cfg.threads, run);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     result.actions = per_thread[0];
     for (int t = 1; t < cfg.threads; ++t)

@@ -712,42 +712,29 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     std::vector<uint8_t> solved(worlds.size(), 0);
     std::atomic<size_t> next{0};
     std::vector<uint64_t> nodes(size_t(cfg.threads), 0);
-    std::vector<std::exception_ptr> failed(size_t(cfg.threads));
     const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                       std::chrono::duration<double>(timed ? cfg.seconds : 0.0));
     auto run = [&](int t) {
-        try {
-            Solver<State> solver;
-            solver.stop = cfg.stop;
-            bool first = true;
-            for (;;) {
-                if (timed && !first && std::chrono::steady_clock::now() >= deadline) break;
-                if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) throw SolveStopped();
-                const size_t i = next.fetch_add(1);
-                if (i >= worlds.size()) break;
-                first = false;
-                State w = root;
-                Rng rng(mix_seed(cfg.seed, i));
-                w.set_hidden(worlds[i], observer, rng);
-                solver.start(w);
-                const auto vals = solver.root_values(w);
-                for (size_t a = 0; a < na; ++a) values[i * na + a] = vals[a].second;
-                solved[i] = 1;
-            }
-            nodes[size_t(t)] = solver.nodes;
-        } catch (...) {
-            failed[size_t(t)] = std::current_exception();
+        Solver<State> solver;
+        solver.stop = cfg.stop;
+        bool first = true;
+        for (;;) {
+            if (timed && !first && std::chrono::steady_clock::now() >= deadline) break;
+            if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) throw SolveStopped();
+            const size_t i = next.fetch_add(1);
+            if (i >= worlds.size()) break;
+            first = false;
+            State w = root;
+            Rng rng(mix_seed(cfg.seed, i));
+            w.set_hidden(worlds[i], observer, rng);
+            solver.start(w);
+            const auto vals = solver.root_values(w);
+            for (size_t a = 0; a < na; ++a) values[i * na + a] = vals[a].second;
+            solved[i] = 1;
         }
+        nodes[size_t(t)] = solver.nodes;
     };
-    if (cfg.threads == 1) {
-        run(0);
-    } else {
-        std::vector<std::thread> pool;
-        for (int t = 0; t < cfg.threads; ++t) pool.emplace_back(run, t);
-        for (auto& th : pool) th.join();
-    }
-    for (const auto& e : failed)
-        if (e) std::rethrow_exception(e);
+    run_on_threads(cfg.threads, run);
     r.actions.assign(legal.begin(), legal.end());
     r.sum.assign(na, 0);
     r.sum_sq.assign(na, 0);
