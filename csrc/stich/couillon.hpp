@@ -15,6 +15,7 @@
 #include "stich/game.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
+#include "stich/solver_traits.hpp"
 #include "stich/trick.hpp"
 
 namespace stich {
@@ -143,6 +144,48 @@ struct CouillonMatch {
 // Plays n random deals (dealer rotating) with uniformly random legal actions; writes each deal's
 // returns (4 per deal) to out. Deal i depends only on (seed, i).
 void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop = nullptr);
+
+// The open-hand solver's hooks (stich/solver_traits.hpp).
+template <>
+struct SolverTraits<CouillonState> {
+    using S = CouillonState;
+    static constexpr bool defined = true;
+    static bool in_play(const S& s) { return s.phase == CouillonPhase::Play; }
+    static bool two_sided(const S&) { return true; }
+    static bool plays(const S&, int) { return true; }
+    static const Contract& contract(const S& s) { return *s.contract; }
+    static CardSet distinct(const S&) { return 0; }
+    static Card card_of(const S&, Action a) { return Card(a); }
+    // C-6: the return depends on the card points of each team and on whether one team took
+    // every trick (all five); Mit, Kontra, Re and the reveal are fixed during the play.
+    static uint64_t score_key(const S& s) {
+        return uint64_t(s.team_points[0]) | uint64_t(s.team_points[1]) << 8 | uint64_t(s.team_tricks[0] > 0) << 16 |
+               uint64_t(s.team_tricks[1] > 0) << 17;
+    }
+    static CardSet in_play_cards(const S& s) {
+        CardSet c = 0;
+        for (CardSet h : s.hands) c |= h;
+        for (Card x : s.trick) c |= bit(x);
+        return c;
+    }
+    // The return is monotone in the root team's points and tricks: the extremes are one team
+    // taking all that is still out.
+    static void bounds(const S& s, int root, int& lo, int& hi) {
+        const int out = s.contract->points_of(in_play_cards(s));
+        const int left = S::HAND_SIZE - s.trick.done;
+        const int a = root % 2;
+        Returns r;
+        for (int side = 0; side < 2; ++side) {
+            S t = s;
+            const int team = side == 0 ? a : 1 - a;   // side 0: the root's team takes it all
+            t.team_points[size_t(team)] = uint8_t(t.team_points[size_t(team)] + out);
+            t.team_tricks[size_t(team)] = uint8_t(t.team_tricks[size_t(team)] + left);
+            t.phase = CouillonPhase::Over;
+            t.returns(r);
+            (side == 0 ? hi : lo) = r[size_t(root)];
+        }
+    }
+};
 
 // The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
 struct CouillonDef {

@@ -18,6 +18,7 @@
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
 #include "stich/schema.hpp"
+#include "stich/solver_traits.hpp"
 #include "stich/trick.hpp"
 
 namespace stich {
@@ -191,6 +192,43 @@ void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, 
 // actions (playout i seeded by (seed, i)); returns as above.
 void euchre_random_playouts_from(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out,
                                  const std::atomic<bool>* stop = nullptr);
+
+// The open-hand solver's hooks (stich/solver_traits.hpp).
+template <>
+struct SolverTraits<EuchreState> {
+    using S = EuchreState;
+    static constexpr bool defined = true;
+    static bool in_play(const S& s) { return s.phase == EuchrePhase::Play; }
+    static bool two_sided(const S&) { return true; }
+    // A seat whose partner (or, as the lone defender, whose partner) plays alone sits out (E-6, E-8).
+    static bool plays(const S& s, int seat) { return !(s.sitting_out >> seat & 1); }
+    static const Contract& contract(const S& s) { return *s.contract; }
+    static CardSet distinct(const S&) { return 0; }
+    static Card card_of(const S&, Action a) { return Card(a); }
+    // E-10: the return depends only on the tricks each team has taken.
+    static uint64_t score_key(const S& s) { return uint64_t(s.team_tricks[0]) | uint64_t(s.team_tricks[1]) << 4; }
+    static CardSet in_play_cards(const S& s) {
+        CardSet c = 0;
+        for (int seat = 0; seat < S::NUM_SEATS; ++seat)
+            if (plays(s, seat)) c |= s.hands[size_t(seat)];
+        for (Card x : s.trick) c |= bit(x);
+        return c;
+    }
+    // The return is monotone in the root team's tricks: the extremes are one team taking every
+    // trick still to play.
+    static void bounds(const S& s, int root, int& lo, int& hi) {
+        const int left = S::NUM_TRICKS - s.trick.done;
+        Returns r;
+        for (int side = 0; side < 2; ++side) {
+            S t = s;
+            const int team = side == 0 ? root % 2 : 1 - root % 2;   // side 0: the root's team takes them all
+            t.team_tricks[size_t(team)] = uint8_t(t.team_tricks[size_t(team)] + left);
+            t.phase = EuchrePhase::Over;
+            t.returns(r);
+            (side == 0 ? hi : lo) = r[size_t(root)];
+        }
+    }
+};
 
 // The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
 struct EuchreDef {

@@ -16,6 +16,7 @@
 #include "stich/game.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
+#include "stich/solver_traits.hpp"
 #include "stich/trick.hpp"
 
 namespace stich {
@@ -209,6 +210,41 @@ struct MistigriMatch {
 };
 
 void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop = nullptr);
+
+// The open-hand solver's hooks (stich/solver_traits.hpp).
+template <>
+struct SolverTraits<MistigriState> {
+    using S = MistigriState;
+    static constexpr bool defined = true;
+    static bool in_play(const S& s) { return s.phase == MistigriPhase::Play; }
+    static bool two_sided(const S&) { return false; }
+    static bool plays(const S& s, int seat) { return s.joined >> seat & 1; }   // M-5: a seat that passed sits out
+    static const Contract& contract(const S& s) { return *s.contract; }
+    // The Mistigri names the trump as it is played (M-8): its four actions are different moves.
+    static CardSet distinct(const S&) { return bit(MISTIGRI); }
+    static Card card_of(const S&, Action a) { return is_card_action(a) ? Card(a) : MISTIGRI; }
+    // M-10: the tricks of every seat; the trump the Mistigri named; the Mönch's first-trick rule.
+    static uint64_t score_key(const S& s) {
+        uint64_t k = uint64_t(s.trump) | uint64_t(s.mistigri_kept_still) << 2;
+        for (int seat = 0; seat < s.n; ++seat) k |= uint64_t(s.tricks_won[size_t(seat)]) << (3 + 3 * seat);
+        return k;
+    }
+    static CardSet in_play_cards(const S& s) {
+        CardSet c = 0;
+        for (int seat = 0; seat < s.n; ++seat)
+            if (s.joined >> seat & 1) c |= s.hands[size_t(seat)];
+        for (Card x : s.trick) c |= bit(x);
+        return c;
+    }
+    // The root's chips grow with its tricks (a fifth of the pot each; none costs a stake).
+    static void bounds(const S& s, int root, int& lo, int& hi) {
+        const int per_trick = s.pot_at_play / 5, have = s.tricks_won[size_t(root)];
+        const int left = MistigriRules::HAND - s.trick.done;
+        auto chips = [&](int tricks) { return s.delta[size_t(root)] + per_trick * tricks - (tricks == 0 ? s.rules.stake : 0); };
+        lo = chips(have);
+        hi = chips(have + left);
+    }
+};
 
 // The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
 struct MistigriDef {

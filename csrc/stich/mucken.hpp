@@ -8,13 +8,17 @@
 // Kontra that takes over and in a must-play game, where the Schneider lines move with it).
 #pragma once
 #include <array>
+#include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
+#include "stich/solver_traits.hpp"
 #include "stich/trick.hpp"
 
 namespace stich {
@@ -191,6 +195,71 @@ void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, 
                             int opening = MUCKEN_OPENING_RANDOM, const std::atomic<bool>* stop = nullptr);
 // Applies such an opening to a fresh deal (nothing happens to a deal a Sie has ended).
 void apply_mucken_opening(MuckenState& s, int opening);
+
+// The open-hand solver's hooks (stich/solver_traits.hpp).
+template <>
+struct SolverTraits<MuckenState> {
+    using S = MuckenState;
+    static constexpr bool defined = true;
+    static bool in_play(const S& s) { return s.phase == MuckenPhase::Play; }
+    static bool two_sided(const S&) { return true; }
+    static bool plays(const S&, int) { return true; }
+    static const Contract& contract(const S& s) { return *s.contract; }
+    // Ramsch: the team that took the Eichel-Ober loses the last tie (U-10).
+    static CardSet distinct(const S& s) { return s.play == MuckenPlay::Ramsch ? bit(make_card(SUIT0, RANK_OBER)) : 0; }
+    static Card card_of(const S&, Action a) { return Card(a); }
+    // U-6 .. U-10: eyes and tricks per team; Ramsch also trumps taken, who took the EO and the
+    // seat that has taken every trick so far (a Durchmarsch is still possible).
+    static uint64_t score_key(const S& s) {
+        uint64_t k = uint64_t(s.team_eyes[0]) | uint64_t(s.team_eyes[1]) << 8;
+        if (s.play == MuckenPlay::Ramsch) {
+            int all = 7;   // no trick yet
+            if (s.trick.done) {
+                all = 6;   // nobody has them all
+                for (int seat = 0; seat < s.n; ++seat)
+                    if (s.seat_tricks[size_t(seat)] == s.trick.done) all = seat;
+            }
+            k |= uint64_t(s.team_tricks[0]) << 16 | uint64_t(s.team_tricks[1]) << 20 | uint64_t(s.team_trumps[0]) << 24 |
+                 uint64_t(s.team_trumps[1]) << 28 | uint64_t(s.top_trump_team + 1) << 32 | uint64_t(all) << 34;
+        } else {
+            // Outside Ramsch the tricks matter only as Schwarz / Tout: whether a team has one.
+            k |= uint64_t(s.team_tricks[0] > 0) << 16 | uint64_t(s.team_tricks[1] > 0) << 17;
+        }
+        return k;
+    }
+    static CardSet in_play_cards(const S& s) {
+        CardSet c = 0;
+        for (int seat = 0; seat < s.n; ++seat) c |= s.hands[size_t(seat)];
+        for (Card x : s.trick) c |= bit(x);
+        return c;
+    }
+    static void bounds(const S& s, int root, int& lo, int& hi) {
+        if (s.play == MuckenPlay::Ramsch) {
+            // Not monotone (more eyes loses, all tricks by one seat wins): the values it can take.
+            const int bock = s.bock ? 2 : 1;
+            bool durchmarsch = s.trick.done == 0;
+            for (int seat = 0; seat < s.n; ++seat) durchmarsch = durchmarsch || s.seat_tricks[size_t(seat)] == s.trick.done;
+            hi = (durchmarsch ? 10 : s.rules.ramsch_double ? 4 : 2) * bock;   // 10 > 4: a Durchmarsch is the most
+            lo = -hi;
+            return;
+        }
+        // Announced, must-play and one-point games: monotone in the player party's eyes and
+        // tricks (U-6 .. U-9), so the extremes are one team taking all that is still out.
+        const int out = s.contract->points_of(in_play_cards(s));
+        const int left = s.hand_size - s.trick.done;
+        const int a = root % 2;
+        Returns r;
+        for (int side = 0; side < 2; ++side) {
+            S t = s;
+            const int team = side == 0 ? a : 1 - a;
+            t.team_eyes[size_t(team)] = uint8_t(t.team_eyes[size_t(team)] + out);
+            t.team_tricks[size_t(team)] = uint8_t(t.team_tricks[size_t(team)] + left);
+            t.phase = MuckenPhase::Over;
+            t.returns(r);
+            (side == 0 ? hi : lo) = r[size_t(root)];
+        }
+    }
+};
 
 // The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
 struct MuckenDef {
