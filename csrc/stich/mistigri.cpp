@@ -286,64 +286,71 @@ void MistigriState::start_play() {
 void MistigriState::apply(Action a) {
     history.push(to_act, a);
     switch (phase) {
-        case MistigriPhase::Bid:
-            if (a == mi::JOIN) joined = uint8_t(joined | 1u << to_act);
-            spoken = uint8_t(spoken | 1u << to_act);
-            if (popcount(spoken) == n) end_bidding();
-            else to_act = uint8_t((to_act + 1) % n);
-            break;
-        case MistigriPhase::Exchange: {
-            const int mask = a - mi::EXCHANGE;
-            CardSet h = hands[to_act], out = 0;
-            for (int i = 0; h; ++i) {
-                const Card c = pop_lsb(h);
-                if (mask >> i & 1) out |= bit(c);
-            }
-            const int k = popcount(out);
-            hands[to_act] &= ~out;
-            for (int i = 0; i < k; ++i) {
-                if (talon_top == talon_end) {  // Mönch: the earlier discards become a new talon
-                    talon_top = talon_end = 0;
-                    for (int s = 0; s < n; ++s) {
-                        if (s == to_act) continue;
-                        for (CardSet pile = discards[size_t(s)]; pile;) talon[talon_end++] = pop_lsb(pile);
-                        discards[size_t(s)] = 0;
-                    }
-                    rng.shuffle(talon.data(), talon_end);
-                    // Pinned draws of the new pile go on top, in their order.
-                    for (int top = 0; redraws_next < redraws_size; ++top, ++redraws_next) {
-                        Card* at = std::find(talon.data() + top, talon.data() + talon_end, redraws[redraws_next]);
-                        if (at == talon.data() + talon_end) break;
-                        std::swap(*at, talon[size_t(top)]);
-                    }
-                }
-                drawn[to_act] |= bit(talon[talon_top]);
-                hands[to_act] |= bit(talon[talon_top++]);
-            }
-            discards[to_act] |= out;
-            discarded[to_act] = out;
-            exchanged = uint8_t(exchanged | 1u << to_act);
-            const int next = next_seat(to_act, joined & ~exchanged);
-            if (next < 0) after_exchange();
-            else to_act = uint8_t(next);
-            break;
-        }
-        case MistigriPhase::Play: {
-            Card c = Card(a);
-            if (names_trump(a)) {  // M-8: names the trump at once
-                c = MISTIGRI;
-                trump = int8_t(a - mi::PLAY_MISTIGRI);
-                contract = &mistigri_contract(trump, rules.deck);
-            }
-            if (trick.done == 0 && trick.size == 0)
-                mistigri_kept_still = rules.monch && c == make_card(trump, RANK_ACE);
-            hands[to_act] &= ~bit(c);
-            if (trick.play(*contract, to_act, c) == num_joined()) finish_trick();
-            else to_act = uint8_t(next_seat(to_act, joined));
-            break;
-        }
+        case MistigriPhase::Bid: bid(a); break;
+        case MistigriPhase::Exchange: exchange(a); break;
+        case MistigriPhase::Play: play(a); break;
         case MistigriPhase::Over: break;
     }
+}
+
+void MistigriState::bid(Action a) {
+    if (a == mi::JOIN) joined = uint8_t(joined | 1u << to_act);
+    spoken = uint8_t(spoken | 1u << to_act);
+    if (popcount(spoken) == n) end_bidding();
+    else to_act = uint8_t((to_act + 1) % n);
+}
+
+void MistigriState::exchange(Action a) {
+    // Bit i of the mask: the hand's i-th card (in card order) goes.
+    const int mask = a - mi::EXCHANGE;
+    CardSet h = hands[to_act], out = 0;
+    for (int i = 0; h; ++i) {
+        const Card c = pop_lsb(h);
+        if (mask >> i & 1) out |= bit(c);
+    }
+    const int k = popcount(out);
+    hands[to_act] &= ~out;
+    for (int i = 0; i < k; ++i) {
+        if (talon_top == talon_end) reshuffle_discards();
+        drawn[to_act] |= bit(talon[talon_top]);
+        hands[to_act] |= bit(talon[talon_top++]);
+    }
+    discards[to_act] |= out;
+    discarded[to_act] = out;
+    exchanged = uint8_t(exchanged | 1u << to_act);
+    const int next = next_seat(to_act, joined & ~exchanged);
+    if (next < 0) after_exchange();
+    else to_act = uint8_t(next);
+}
+
+void MistigriState::reshuffle_discards() {
+    // Mönch: the other seats' earlier discards become a new talon.
+    talon_top = talon_end = 0;
+    for (int s = 0; s < n; ++s) {
+        if (s == to_act) continue;
+        for (CardSet pile = discards[size_t(s)]; pile;) talon[talon_end++] = pop_lsb(pile);
+        discards[size_t(s)] = 0;
+    }
+    rng.shuffle(talon.data(), talon_end);
+    // Pinned draws of the new pile go on top, in their order.
+    for (int top = 0; redraws_next < redraws_size; ++top, ++redraws_next) {
+        Card* at = std::find(talon.data() + top, talon.data() + talon_end, redraws[redraws_next]);
+        if (at == talon.data() + talon_end) break;
+        std::swap(*at, talon[size_t(top)]);
+    }
+}
+
+void MistigriState::play(Action a) {
+    Card c = Card(a);
+    if (names_trump(a)) {  // M-8: names the trump at once
+        c = MISTIGRI;
+        trump = int8_t(a - mi::PLAY_MISTIGRI);
+        contract = &mistigri_contract(trump, rules.deck);
+    }
+    if (trick.done == 0 && trick.size == 0) mistigri_kept_still = rules.monch && c == make_card(trump, RANK_ACE);
+    hands[to_act] &= ~bit(c);
+    if (trick.play(*contract, to_act, c) == num_joined()) finish_trick();
+    else to_act = uint8_t(next_seat(to_act, joined));
 }
 
 void MistigriState::finish_trick() {

@@ -157,6 +157,11 @@ struct MistigriState {
 
    private:
     int next_seat(int seat, uint8_t among) const;
+    // The steps of apply, one a phase.
+    void bid(Action a);
+    void exchange(Action a);
+    void play(Action a);
+    void reshuffle_discards();   // Mönch: the talon is empty and a seat still draws
     void end_bidding();
     void after_exchange();
     void start_play();
