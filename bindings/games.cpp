@@ -288,6 +288,24 @@ void register_games(py::module_& m) {
     m.attr("SEARCH_MAX_SECONDS") = detail::MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
     for_each_game([&]<class Def>() { bind_position<typename Def::State, typename Def::Rules>(m); });
+    py::tuple methods(TOURNAMENT_METHODS.size());
+    for (size_t i = 0; i < TOURNAMENT_METHODS.size(); ++i) methods[i] = TOURNAMENT_METHODS[i];
+    m.attr("MUCKEN_TOURNAMENT_METHODS") = methods;
+    m.def(
+        "mucken_tournament_table",
+        [](const std::vector<std::array<int, 5>>& results, const std::string& method, bool glasses) {
+            std::vector<BobblResult> rs;
+            rs.reserve(results.size());
+            for (const auto& [a, b, pa, pb, w] : results) rs.push_back(BobblResult{a, b, pa, pb, w});
+            std::vector<std::array<int, 6>> out;
+            for (const TournamentRow& r : mucken_tournament_table(rs, method, glasses))
+                out.push_back({r.pair, r.bobbl_won, r.goals_in_lost, r.opponent_goals_in_won, r.plus, r.plus_minus});
+            return out;
+        },
+        py::arg("results"), py::arg("method"), py::arg("glasses"),
+        "The ranking list of a Mucken tournament (U-12, U-13), pairs named by index: results are "
+        "(pair_a, pair_b, points_a, points_b, winner); rows (pair, bobbl_won, goals_in_lost, "
+        "opponent_goals_in_won, plus, plus_minus), best first.");
 }
 
 }  // namespace stich::py_bind

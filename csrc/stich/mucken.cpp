@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <stdexcept>
 
 namespace stich {
 
@@ -730,6 +731,54 @@ const std::vector<BenchSpec>& MuckenDef::bench_positions() {
          {"Geier", "pass", "pass", "pass", "pass", "pass", "pass", "pass", "pass", "*", "*", "*", "*", "*", "*", "*"}},
     };
     return positions;
+}
+
+std::vector<TournamentRow> mucken_tournament_table(std::span<const BobblResult> results, std::string_view method,
+                                                   bool glasses) {
+    const auto known = std::find(TOURNAMENT_METHODS.begin(), TOURNAMENT_METHODS.end(), method);
+    if (known == TOURNAMENT_METHODS.end())
+        throw std::invalid_argument("unknown counting method '" + std::string(method) +
+                                    "'; accepted: bobbl, plus, plus_minus");
+    std::vector<TournamentRow> rows;   // in order of first appearance
+    auto row_of = [&rows](int pair) -> TournamentRow& {
+        for (TournamentRow& r : rows)
+            if (r.pair == pair) return r;
+        rows.push_back(TournamentRow{pair});
+        return rows.back();
+    };
+    for (size_t i = 0; i < results.size(); ++i) {
+        const BobblResult& r = results[i];
+        const std::string which = "Bobbl result " + std::to_string(i) + ": ";
+        if (r.pair_a == r.pair_b || (r.winner != r.pair_a && r.winner != r.pair_b))
+            throw std::invalid_argument(which + "the winner must be one of two different pairs");
+        if (r.points_a < 0 || r.points_b < 0) throw std::invalid_argument(which + "points must be ints >= 0");
+        const int sides[2][3] = {{r.pair_a, r.points_a, r.points_b}, {r.pair_b, r.points_b, r.points_a}};
+        for (const auto& [me, mine, theirs] : sides) {
+            TournamentRow& row = row_of(me);
+            if (r.winner == me) {
+                row.bobbl_won += glasses && theirs == 0 ? 2 : 1;
+                row.opponent_goals_in_won += theirs;
+            } else {
+                row.goals_in_lost += mine;
+            }
+            row.plus += mine;
+            row.plus_minus += mine - theirs;
+        }
+    }
+    const auto by_bobbl = [](const TournamentRow& a, const TournamentRow& b) {
+        if (a.bobbl_won != b.bobbl_won) return a.bobbl_won > b.bobbl_won;
+        if (a.goals_in_lost != b.goals_in_lost) return a.goals_in_lost > b.goals_in_lost;
+        return a.opponent_goals_in_won < b.opponent_goals_in_won;
+    };
+    const auto by_plus = [](const TournamentRow& a, const TournamentRow& b) { return a.plus > b.plus; };
+    const auto by_plus_minus = [](const TournamentRow& a, const TournamentRow& b) { return a.plus_minus > b.plus_minus; };
+    // Stable: ties keep the order of first appearance.
+    switch (known - TOURNAMENT_METHODS.begin()) {
+        case 0: std::stable_sort(rows.begin(), rows.end(), by_bobbl); break;
+        case 1: std::stable_sort(rows.begin(), rows.end(), by_plus); break;
+        default: std::stable_sort(rows.begin(), rows.end(), by_plus_minus); break;
+    }
+    return rows;
 }
 
 }  // namespace stich

@@ -186,6 +186,28 @@ struct MuckenMatch {
     void record(const MuckenState& finished);
 };
 
+// The ranking list of a Mucken tournament (U-12, U-13): the Bobbl played between pairs, each pair
+// named by an index (callers map their own names to indices).
+struct BobblResult {
+    int pair_a = 0, pair_b = 0, points_a = 0, points_b = 0, winner = 0;   // winner: pair_a or pair_b
+};
+struct TournamentRow {
+    int pair = 0;
+    int bobbl_won = 0;               // with glasses a Bobbl won to nil counts two (U-13)
+    int goals_in_lost = 0;           // points the pair scored in the Bobbl it lost (more is better)
+    int opponent_goals_in_won = 0;   // points its opponents scored in the Bobbl it won (fewer is better)
+    int plus = 0;                    // all points the pair scored
+    int plus_minus = 0;              // its points minus its opponents' points
+};
+// "bobbl": by Bobbl won, then goals in lost Bobbl, then fewest opponent goals in won Bobbl (U-12);
+// "plus": by the points scored; "plus_minus": by points scored minus points conceded.
+inline constexpr std::array<const char*, 3> TOURNAMENT_METHODS = {"bobbl", "plus", "plus_minus"};
+// Every pair that appears, best first; remaining ties keep the order in which the pairs first
+// appear. std::invalid_argument for an unknown method, a result whose winner is not one of two
+// different pairs, or negative points (naming the result by its index).
+std::vector<TournamentRow> mucken_tournament_table(std::span<const BobblResult> results, std::string_view method,
+                                                   bool glasses);
+
 // Random deals played out with random legal actions. `opening` fixes the game instead of a random
 // auction: a game id (forehand announces it, the others pass, nobody doubles) or
 // MUCKEN_OPENING_RAMSCH (everybody passes); MUCKEN_OPENING_RANDOM keeps the auction random.

@@ -228,6 +228,10 @@ class _MatchBase(metaclass=_Pybind11Type):
 SEARCH_MAX_SECONDS: float
 SEARCH_MAX_C: float
 
+MUCKEN_TOURNAMENT_METHODS: tuple[str, ...]
+def mucken_tournament_table(
+    results: list[tuple[int, int, int, int, int]], method: str, glasses: bool
+) -> list[tuple[int, int, int, int, int, int]]: ...
 def games() -> list[dict[str, Any]]: ...
 def read_position(rules: _RulesBase, dealer: int, seat: int, hand: list[int], history: list[tuple[int, str]],
                   lines: list[tuple[str, str]], seed: int) -> Any: ...

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import NamedTuple
 
-METHODS = ("bobbl", "plus", "plus_minus")
+from . import _core
+
+METHODS = tuple(_core.MUCKEN_TOURNAMENT_METHODS)
 
 
 class BobblResult(NamedTuple):
@@ -42,12 +44,24 @@ def tournament_table(
     """Ranks the pairs, best first. ``bobbl``: by Bobbl won, then goals in lost Bobbl, then fewest
     opponent goals in won Bobbl. ``plus``: by the points scored. ``plus_minus``: by points scored
     minus points conceded. Remaining ties keep the order in which the pairs first appear.
-    ``glasses`` (U-13): a Bobbl whose losers have 0 points counts as two Bobbl won."""
-    if method not in METHODS:
-        raise ValueError(f"unknown counting method {method!r}; accepted: {', '.join(METHODS)}")
+    ``glasses`` (U-13): a Bobbl whose losers have 0 points counts as two Bobbl won.
+
+    The ranking is the core's (``mucken_tournament_table``); this names the pairs by index for it."""
     if not isinstance(glasses, bool):
         raise ValueError(f"glasses must be True or False, got {glasses!r}")
-    rows: dict[Hashable, list[int]] = {}
+    if not isinstance(method, str):
+        raise ValueError(f"the counting method is a str ({', '.join(METHODS)}), got {method!r}")
+    results = list(results)
+    pairs: list[Hashable] = []
+    index: dict[Hashable, int] = {}
+
+    def index_of(pair: Hashable) -> int:
+        if pair not in index:
+            index[pair] = len(pairs)
+            pairs.append(pair)
+        return index[pair]
+
+    indexed = []
     for record in results:
         try:
             r = BobblResult(*record)
@@ -55,24 +69,11 @@ def tournament_table(
             raise ValueError(
                 f"a Bobbl result is (pair_a, pair_b, points_a, points_b, winner), got {record!r}"
             ) from None
-        if r.pair_a == r.pair_b or r.winner not in (r.pair_a, r.pair_b):
-            raise ValueError(f"the winner must be one of two different pairs: {record!r}")
         for pts in (r.points_a, r.points_b):
-            if isinstance(pts, bool) or not isinstance(pts, int) or pts < 0:
+            if isinstance(pts, bool) or not isinstance(pts, int) or not -(2**31) <= pts < 2**31:
                 raise ValueError(f"points must be ints >= 0: {record!r}")
-        for me, mine, theirs in ((r.pair_a, r.points_a, r.points_b), (r.pair_b, r.points_b, r.points_a)):
-            row = rows.setdefault(me, [0, 0, 0, 0, 0])
-            if r.winner == me:
-                row[0] += 2 if glasses and theirs == 0 else 1
-                row[2] += theirs
-            else:
-                row[1] += mine
-            row[3] += mine
-            row[4] += mine - theirs
-    table = [TableRow(pair, *vals) for pair, vals in rows.items()]
-    keys = {
-        "bobbl": lambda t: (-t.bobbl_won, -t.goals_in_lost, t.opponent_goals_in_won),
-        "plus": lambda t: -t.plus,
-        "plus_minus": lambda t: -t.plus_minus,
-    }
-    return sorted(table, key=keys[method])  # sorted() is stable: ties keep first-appearance order
+        a, b = index_of(r.pair_a), index_of(r.pair_b)
+        winner = a if r.winner == r.pair_a else b if r.winner == r.pair_b else -1
+        indexed.append((a, b, r.points_a, r.points_b, winner))
+    rows = _core.mucken_tournament_table(indexed, method, glasses)   # ValueError names a bad result
+    return [TableRow(pairs[pair], *vals) for pair, *vals in rows]
