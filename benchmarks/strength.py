@@ -13,7 +13,7 @@ import stich
 
 def gain(game, bots, deals: int, seed: int, team_return: bool = True) -> str:
     """Seats 0/2 against 1/3: team 0's return in the team games (with `team_return`), else the
-    seats' mean return difference (as tests/test_bots.py measures the heuristic against random)."""
+    seats' mean return difference (as tests/common/test_bots.py measures the heuristic against random)."""
     r = stich.play(game, bots, deals=deals, seed=seed).astype(float)
     x = r[:, 0] if team_return and not isinstance(game, stich.Mistigri) else r[:, 0::2].mean(axis=1) - r[:, 1::2].mean(axis=1)
     return f"{x.mean():+.2f} ± {1.96 * x.std(ddof=1) / np.sqrt(len(x)):.2f}"

@@ -17,7 +17,7 @@ Run it after changing a game's options, arguments or fields, or adding a game (w
 and importable)::
 
     PYTHONPATH=python python tools/stubs.py           # rewrite the stubs
-    PYTHONPATH=python python tools/stubs.py --check   # exit 1 if they are stale (tests/test_types.py)
+    PYTHONPATH=python python tools/stubs.py --check   # exit 1 if they are stale (tests/common/test_types.py)
 """
 
 from __future__ import annotations

@@ -118,7 +118,7 @@ struct BenchSpec {
 // A field a state or a match shows: a property, a method without arguments, or a method of a seat.
 // `type` is the Python type of its value as a type annotation ("int | None", "list[Card]",
 // "tuple[CardSet, CardSet] | None"; names of stich._core and builtins only): the generated stubs
-// (tools/stubs.py) declare it and tests/test_types.py checks it against the values of many deals.
+// (tools/stubs.py) declare it and tests/common/test_types.py checks it against the values of many deals.
 template <class T>
 struct FieldSpec {
     enum class Kind : uint8_t { Property, Method, SeatMethod };

@@ -1,6 +1,6 @@
 """Brute-force minimax over the engine's legal actions and apply, written independently of the
 C++ solver (no transposition table, no pruning, no equivalent cards): the ground truth that
-tests/test_solve.py compares ``stich.solve`` with on small late positions.
+tests/common/test_solve.py compares ``stich.solve`` with on small late positions.
 
 Two-sided games (Couillon, Mucken): every seat picks the action that maximises its own return.
 Mistigri: the root seat maximises its return, every other seat minimises it."""

@@ -1,0 +1,199 @@
+"""Ctrl-C, progress, live reports and threads (issue 10, items 4 and 5): every long call raises
+KeyboardInterrupt soon after SIGINT on any thread count, ismcts reports its table while searching,
+the CLI prints the search so far and exits 130, play and bench show a bar on a terminal, and a
+search or perft reads a copy of the state.
+
+Time appears only as a generous bound (5 s for calls that would run for minutes), never as a
+speed assertion."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import stich
+from helpers.interrupting import seconds_until_interrupted
+from stich.bench import run as bench
+from helpers import ROOT
+
+BOUND = 5.0
+
+
+def couillon():
+    return stich.Couillon().deal(seed=1)
+
+
+LONG_CALLS = {
+    # each would run for minutes (or hours) without the interruption
+    "ismcts_iterations": lambda t: stich.ismcts(couillon(), iterations=10**9, threads=t, seed=1, max_nodes=2**20),
+    "ismcts_seconds": lambda t: stich.ismcts(couillon(), seconds=3600, threads=t, seed=1, max_nodes=2**20),
+    "perft": lambda t: stich.perft(couillon(), 40),
+    "random_playouts_couillon": lambda t: stich.Couillon().random_playouts(5 * 10**7, seed=1),
+    "random_playouts_mucken": lambda t: stich.Mucken().random_playouts(5 * 10**7, seed=1),
+    "random_playouts_mistigri": lambda t: stich.Mistigri().random_playouts(5 * 10**7, seed=1),
+    "sample_worlds": lambda t: couillon().view(1).sample_worlds(2 * 10**6, 1),
+    "play": lambda t: stich.play(stich.Couillon(), [stich.IsmctsBot(iterations=20_000, threads=t)] * 4, deals=10**5,
+                                 seed=1),
+    "bench": lambda t: bench(iterations=3 * 10**6, threads=t, out=lambda _: None),
+}
+
+
+MULTI_THREADED = ("ismcts_iterations", "ismcts_seconds", "play", "bench")
+
+
+@pytest.mark.parametrize("name, threads", [(n, 1) for n in LONG_CALLS] + [(n, 2) for n in MULTI_THREADED])
+def test_ctrl_c_interrupts_every_long_call(name, threads):
+    assert seconds_until_interrupted(lambda: LONG_CALLS[name](threads)) < BOUND
+
+
+def test_interrupted_search_leaves_the_interpreter_usable():
+    state = couillon()
+    seconds_until_interrupted(lambda: stich.ismcts(state, iterations=10**9, threads=2, seed=1, max_nodes=2**20))
+    a = stich.ismcts(state, iterations=3000, threads=2, seed=4)
+    assert a.to_dict() == stich.ismcts(state, iterations=3000, threads=2, seed=4).to_dict()
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_callback_reports_the_merged_table_and_stops_the_search(threads):
+    reports = []
+
+    def callback(result):
+        reports.append(result)
+        return len(reports) < 3
+
+    state = couillon()
+    result = stich.ismcts(state, iterations=10**9, threads=threads, seed=1, max_nodes=2**20, callback=callback,
+                          every=0.05)
+    assert len(reports) == 3 and result.partial and all(r.partial for r in reports)
+    assert result.iterations < 10**9
+    for r in reports:
+        assert sum(row.visits for row in r.table) == r.iterations > 0
+        assert {str(row.action) for row in r.table} == {str(a) for a in state.legal_actions()}
+    assert [r.iterations for r in reports] == sorted(r.iterations for r in reports)
+    assert result.iterations >= reports[-1].iterations
+
+
+def test_callback_does_not_change_an_iterations_budget_search():
+    state = stich.Mucken().deal(seed=2)
+    calls = []
+    with_callback = stich.ismcts(state, iterations=300_000, threads=2, seed=3,
+                                 callback=lambda r: calls.append(r) or True, every=0.01)
+    assert calls and not with_callback.partial
+    assert with_callback.to_dict() == stich.ismcts(state, iterations=300_000, threads=2, seed=3).to_dict()
+
+
+def test_callback_error_is_raised_from_the_search():
+    def callback(result):
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        stich.ismcts(couillon(), iterations=10**9, seed=1, max_nodes=2**20, callback=callback, every=0.05)
+    with pytest.raises(TypeError, match="callable"):
+        stich.ismcts(couillon(), iterations=10, seed=1, callback=3)
+    # A report the binding cannot read is an error after the worker has ended, not a crash.
+    with pytest.raises(RuntimeError, match="Unable to cast"):
+        stich._core.ismcts(couillon(), 10**9, 0.0, 2, 1, 0.7, 0, 2**20, report=lambda raw: "yes", every=0.05)
+
+
+def changed_during(call, state):
+    """call() while another Python thread applies moves to `state` until the deal ends. The main
+    thread keeps the GIL (a long switch interval) until the call releases it, so the other thread
+    changes the state exactly while the C++ work runs."""
+    go = threading.Event()
+    moves = []
+
+    def mutate():
+        go.wait()
+        while not state.is_terminal:
+            a = state.legal_actions()[0]
+            state.apply(a)
+            moves.append(a)
+
+    mutator = threading.Thread(target=mutate)
+    mutator.start()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(100.0)
+    try:
+        go.set()
+        result = call()
+    finally:
+        sys.setswitchinterval(interval)
+        mutator.join()
+    assert moves, "the other thread did not run during the call"
+    return result
+
+
+def raw_search(state, threads):
+    """The binding itself (stich.ismcts also copies the state before calling it)."""
+    raw = stich._core.ismcts(state, 200_000, 0.0, threads, 7, 0.7, 0)
+    return [(str(row[0]), *row[1:]) for row in raw["rows"]], raw["line"]
+
+
+def public_search(state, threads):
+    return stich.ismcts(state, iterations=200_000, threads=threads, seed=7).to_dict()
+
+
+@pytest.mark.parametrize("search", [raw_search, public_search])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_search_reads_a_copy_of_a_state_changed_during_the_call(threads, search):
+    state = stich.Couillon().deal(seed=5)
+    original = state.clone()
+    assert changed_during(lambda: search(state, threads), state) == search(original, threads)
+
+
+def test_perft_reads_a_copy_of_a_state_changed_during_the_call():
+    state = stich.Mucken().deal(seed=5)
+    original = state.clone()
+    assert changed_during(lambda: stich.perft(state, 14), state) == stich.perft(original, 14)
+
+
+def test_cli_ctrl_c_prints_the_search_so_far_and_exits_130():
+    env = dict(os.environ, PYTHONPATH=str(Path(stich.__file__).resolve().parents[1]))   # the stich the tests import
+    command = [sys.executable, "-m", "stich", "analyse", str(ROOT / "examples" / "position_couillon.txt")]
+    # Signal once the search is surely running: after the time a whole short run takes, plus 1 s.
+    start = time.monotonic()
+    subprocess.run(command + ["--iterations", "100"], check=True, capture_output=True, env=env)
+    startup = time.monotonic() - start
+    proc = subprocess.Popen(command + ["--seconds", "3600", "--threads", "2"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        time.sleep(startup + 1.0)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "partial search:" in out and "SJ" in out
+    assert "interrupted" in err
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_play_and_bench_show_a_progress_bar_on_a_terminal_only(monkeypatch):
+    game, bots = stich.Mucken(), [stich.RandomBot()] * 4
+    plain = stich.play(game, bots, deals=50, seed=3)
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert (stich.play(game, bots, deals=50, seed=3, progress=True) == plain).all()
+    bar = terminal.getvalue()
+    assert "50/50" in bar and "deals/s" in bar and "mean " in bar   # count, rate, running mean
+    bench(iterations=200, out=lambda _: None, progress=None)
+    assert "positions" in terminal.getvalue()[len(bar):]
+    terminal.truncate(0)
+    stich.play(game, bots, deals=50, seed=3, progress=False)
+    bench(iterations=200, out=lambda _: None, progress=False)
+    assert terminal.getvalue().strip("\x00") == ""
+    monkeypatch.setattr(sys, "stderr", io.StringIO())   # not a terminal: no bar even when asked
+    stich.play(game, bots, deals=50, seed=3, progress=True)
+    assert sys.stderr.getvalue() == ""

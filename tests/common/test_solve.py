@@ -1,0 +1,320 @@
+"""The exact open-hand solver and PIMC (issue 12): ``stich.solve`` against a brute-force minimax
+written independently in tests/reference/minimax.py on a few hundred small random late positions
+per game (and options); ``stich.pimc`` with every world enumerated against the average of
+``solve`` over those worlds; bad input; Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+import stich
+from stich import _core
+from helpers.interrupting import seconds_until_interrupted
+from reference.minimax import action_values, leaves
+from helpers import EXAMPLES
+
+GAMES = {
+    "Couillon": [stich.Couillon(), stich.Couillon(kontra_doubles=True)],
+    "Mucken": [stich.Mucken(), stich.Mucken(players=6), stich.Mucken(long_deck=True),
+               stich.Mucken(if_all_pass="must_play"), stich.Mucken(if_all_pass="one_point"),
+               stich.Mucken(ramsch_stichzwang=False, ramsch_double=False)],
+    "Mistigri": [stich.Mistigri(), stich.Mistigri(players=3), stich.Mistigri(monch=True),
+                 stich.Mistigri(players=5, deck="french52")],
+    "Euchre": [stich.Euchre(), stich.Euchre(allow_lone_defender=True), stich.Euchre(stick_the_dealer=False)],
+}
+
+
+def test_every_registered_game_has_the_solver():
+    assert set(GAMES) == set(stich.GAMES)
+PER_GAME = int(os.environ.get("STICH_SOLVE_POSITIONS", "240"))
+MAX_LEAVES = 4000
+
+
+def late_position(game, rng: random.Random, max_leaves: int = MAX_LEAVES):
+    """A seeded deal played at random (every decision) into the card play, then on at random until
+    the full tree from it has at most ``max_leaves`` leaves; None when the deal ends first."""
+    state = game.deal(seed=rng.getrandbits(32), dealer=rng.randrange(game.num_players))
+    while not state.is_terminal and state.phase != "play":
+        state.apply(rng.choice(state.legal_actions()))
+    while not state.is_terminal and leaves_at_most(state, max_leaves) is None:
+        state.apply(rng.choice(state.legal_actions()))
+    return None if state.is_terminal else state
+
+
+def leaves_at_most(state, limit: int):
+    """The tree's leaves if at most ``limit`` (a cheap bound first: the product of hand sizes)."""
+    bound = 1
+    for seat in range(state.num_players):
+        for k in range(1, len(state.hand(seat)) + 1):
+            bound *= k
+            if bound > 10**9:
+                return None
+    if bound > 4 * limit:
+        return None
+    n = leaves(state)
+    return n if n <= limit else None
+
+
+def positions(name: str, count: int, seed: int, max_leaves: int = MAX_LEAVES):
+    rng = random.Random(seed)
+    games = GAMES[name]
+    out = []
+    while len(out) < count:
+        game = games[len(out) % len(games)]
+        s = late_position(game, rng, max_leaves)
+        if s is not None:
+            out.append(s)
+    return out
+
+
+def replay_line(state, result):
+    s = state.clone()
+    for move in result.line:
+        assert s.current_player == move.seat
+        s.apply(move.action)
+    return s
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_solve_matches_brute_force_minimax(name):
+    """A few hundred late positions per game, every option set: the exact value of every legal
+    action equals the reference's; the best is a best; the principal variation is legal, ends the
+    deal and reaches the value."""
+    checked = 0
+    for state in positions(name, PER_GAME, seed=len(name) * 101):
+        expected = action_values(state)
+        result = stich.solve(state)
+        got = {str(a): v for a, v in result.values.items()}
+        assert got == expected, (state, got, expected)
+        assert result.value == max(expected.values()) == result.values[result.best]
+        end = replay_line(state, result)
+        assert end.is_terminal
+        assert end.returns()[state.current_player] == result.value
+        assert result.line[0].action == str(result.best)
+        checked += 1
+    assert checked == PER_GAME
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_whole_deal_solve_is_consistent(name):
+    """Whole deals (too big for the reference): the value is the best action's, and the
+    principal variation is a legal play to the end that reaches it."""
+    rng = random.Random(7)
+    done = 0
+    while done < 3:
+        game = GAMES[name][0]
+        state = game.deal(seed=rng.getrandbits(32))
+        while not state.is_terminal and state.phase != "play":
+            state.apply(state.heuristic_action(rng.getrandbits(32)))
+        if state.is_terminal:
+            continue
+        result = stich.solve(state)
+        assert result.value == max(result.values.values())
+        end = replay_line(state, result)
+        assert end.is_terminal and end.returns()[state.current_player] == result.value
+        # the first move's value checked on its own: solving after it gives the same
+        after = state.clone()
+        after.apply(result.best)
+        if not after.is_terminal and after.current_player % 2 == state.current_player % 2 and name != "Mistigri":
+            assert stich.solve(after).value == result.value
+        done += 1
+
+
+def few_world_positions(name: str, count: int, seed: int, most: int = 60):
+    """Card-play positions (a random walk) at the first decision with 2..most consistent worlds
+    for the seat to act."""
+    rng = random.Random(seed)
+    out = []
+    # Mistigri's talon keeps the worlds many unless six seats join and the exchange empties it.
+    games = [stich.Mistigri(players=6)] if name == "Mistigri" else GAMES[name]
+    for _ in range(20000):
+        if len(out) == count:
+            break
+        game = games[len(out) % len(games)]
+        s = game.deal(seed=rng.getrandbits(32), dealer=rng.randrange(game.num_players))
+        while not s.is_terminal:
+            if s.phase == "play" and 2 <= s.view(s.current_player).count_worlds() <= most:
+                out.append(s)
+                break
+            s.apply(rng.choice(s.legal_actions()))
+    assert len(out) == count
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pimc_exact_equals_mean_of_solve_over_every_world(name):
+    """With all worlds enumerated (count_worlds() <= worlds), pimc is exact and each mean is the
+    average of solve over exactly those worlds, each once."""
+    for state in few_world_positions(name, 12, seed=5):
+        seat = state.current_player
+        view = state.view(seat)
+        worlds = _core.enumerate_worlds(view, 10**6)
+        assert len(worlds) == view.count_worlds()
+        assert len({tuple(str(cs) for cs in w) for w in worlds}) == len(worlds)   # each once
+        totals: dict[str, float] = {}
+        for w in worlds:
+            ws = state.with_world(seat, w)
+            assert ws.is_consistent_with(view)
+            for a, v in stich.solve(ws).values.items():
+                totals[str(a)] = totals.get(str(a), 0) + v
+        for threads in (1, 2):
+            result = stich.pimc(view, worlds=len(worlds), threads=threads, seed=3)
+            # one solve per deal of the hands that play, weighted by the worlds it stands for
+            assert result.exact and result.world_count == len(worlds) and result.worlds <= len(worlds)
+            for row in result.table:
+                assert row.mean == pytest.approx(totals[str(row.action)] / len(worlds), abs=1e-12)
+                assert row.low is None and row.high is None
+        if result.worlds > 1:
+            sampled = stich.pimc(state, worlds=result.worlds - 1, seed=3)
+            assert not sampled.exact and sampled.worlds == result.worlds - 1
+
+
+def test_pimc_is_reproducible_across_thread_counts():
+    state = positions("Couillon", 1, seed=11)[0]
+    a = stich.pimc(state, worlds=40, threads=1, seed=9)
+    b = stich.pimc(state, worlds=40, threads=2, seed=9)
+    assert [(str(r.action), r.mean) for r in a.table] == [(str(r.action), r.mean) for r in b.table]
+
+
+def test_enumerate_worlds_refuses_more_than_the_limit():
+    state = stich.Couillon().deal(seed=1)
+    with pytest.raises(ValueError, match="more than the limit"):
+        _core.enumerate_worlds(state.view(1), 10)
+
+
+def test_mistigri_is_the_mover_against_all_others():
+    """Mistigri: the other seats minimise the mover's return, whatever it costs them (documented)."""
+    state = positions("Mistigri", 1, seed=2)[0]
+    result = stich.solve(state)
+    assert "against all the others" in str(result)
+
+
+# --- bad input ------------------------------------------------------------------------------
+
+def play_state():
+    return positions("Mucken", 1, seed=3)[0]
+
+
+def test_solve_outside_the_play_phase_names_the_phase():
+    with pytest.raises(ValueError, match="phase 'auction'"):
+        stich.solve(stich.Mucken().deal(seed=1))
+    with pytest.raises(ValueError, match="phase 'trump'"):
+        stich.pimc(stich.Couillon().deal(seed=1))
+    with pytest.raises(ValueError, match="phase 'bid'"):
+        stich.solve(stich.Mistigri().deal(seed=1))
+
+
+def test_solve_refuses_a_view_and_other_objects():
+    s = play_state()
+    with pytest.raises(TypeError, match="InfoSet"):
+        stich.solve(s.view(s.current_player))
+    with pytest.raises(TypeError, match="game state"):
+        stich.solve("EO GO")
+    with pytest.raises(ValueError, match="table_bits"):
+        stich.solve(s, table_bits=5)
+
+
+def test_solve_refuses_a_finished_deal():
+    s = play_state()
+    while not s.is_terminal:
+        s.apply(s.legal_actions()[0])
+    with pytest.raises(ValueError, match="over"):
+        stich.solve(s)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"worlds": 0}, "worlds"), ({"worlds": -3}, "worlds"), ({"worlds": True}, "worlds"), ({"worlds": 2.5}, "worlds"),
+    ({"worlds": 10**8}, "worlds"), ({"threads": 0}, "threads"), ({"threads": 1000}, "threads"),
+    ({"threads": "2"}, "threads"), ({"seed": -1}, "seed"), ({"seed": 2**64}, "seed"), ({"seed": 1.0}, "seed"),
+    ({"seconds": 0}, "seconds"), ({"seconds": float("inf")}, "seconds"), ({"seconds": float("nan")}, "seconds"),
+])
+def test_pimc_bad_arguments(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        stich.pimc(play_state(), **kwargs)
+
+
+def test_pimc_view_of_a_seat_not_to_act():
+    s = play_state()
+    other = (s.current_player + 1) % s.num_players
+    with pytest.raises(ValueError, match="to act"):
+        stich.pimc(s.view(other))
+
+
+def test_pimc_bot_plays_whole_deals():
+    game = stich.Couillon()
+    results = stich.play(game, [stich.PimcBot(worlds=8), stich.HeuristicBot()] * 2, deals=3, seed=4)
+    assert results.shape == (3, 4)
+    again = stich.play(game, [stich.PimcBot(worlds=8), stich.HeuristicBot()] * 2, deals=3, seed=4)
+    assert (results == again).all()
+
+
+# --- Ctrl-C ---------------------------------------------------------------------------------
+
+def long_deck_first_card():
+    state = stich.Mucken(long_deck=True).deal(seed=2)
+    rng = random.Random(2)
+    while state.phase != "play":
+        state.apply(state.heuristic_action(rng.getrandbits(32)))
+    return state
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_pimc(threads):
+    """A PIMC of a million whole long-deck Mucken deals would run for days; Ctrl-C ends it at once
+    (the bound is generous: 5 s, never a speed assertion)."""
+    state = long_deck_first_card()
+    assert seconds_until_interrupted(lambda: stich.pimc(state, worlds=10**6, threads=threads, seed=1)) < 5.0
+
+
+def test_ctrl_c_stops_solve():
+    """Whole-deal solves of long-deck Mucken worlds one after another (each is a long solve with
+    the GIL released): Ctrl-C ends the run within the bound."""
+    state = long_deck_first_card()
+    assert seconds_until_interrupted(lambda: [stich.solve(state.resample(state.current_player, k))
+                                              for k in range(10**6)]) < 5.0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_exact_analysis_counts_each_world_once(name):
+    """The exact analysis on positions with many worlds but few deals of the playing hands (a
+    hidden talon, discards): its weights add up to count_worlds()."""
+    rng = random.Random(8)
+    found = 0
+    for _ in range(4000):
+        game = GAMES[name][0]
+        s = game.deal(seed=rng.getrandbits(32))
+        while not s.is_terminal and s.phase != "play":
+            s.apply(rng.choice(s.legal_actions()))
+        while not s.is_terminal and len(s.hand(s.current_player)) > 2:
+            s.apply(rng.choice(s.legal_actions()))
+        if s.is_terminal or len(s.legal_actions()) < 2:
+            continue
+        exact = stich.pimc(s, worlds=400, seed=1)
+        if not exact.exact:
+            continue
+        raw = _core.pimc(s, 400, 1, 1, 0.0)
+        assert raw["weight"] == pytest.approx(s.view(s.current_player).count_worlds(), rel=1e-12)
+        found += 1
+        if found == 5:
+            break
+    assert found == 5
+
+
+def test_cli_solve_and_analyse_methods(capsys):
+    from pathlib import Path
+
+    from stich.__main__ import main
+
+    root = EXAMPLES
+    assert main(["solve", str(root / "deal_couillon.txt")]) == 0
+    out = capsys.readouterr().out
+    assert "exact open-hand solve" in out and "principal variation" in out
+    assert main(["analyse", str(root / "position_couillon_late.txt"), "--method", "pimc", "--worlds", "20"]) == 0
+    assert "PIMC: 20 of" in capsys.readouterr().out
+    assert main(["solve", str(root / "position_couillon.txt")]) == 2   # no hands given
+    assert "hand" in capsys.readouterr().err
+    assert main(["analyse", str(root / "position_mistigri.txt"), "--method", "exact"]) == 2   # not the card play
+    assert "phase" in capsys.readouterr().err

@@ -1,0 +1,17 @@
+"""The test tree: tests/common/ runs over every registered game, tests/<game>/ holds one game's
+rulings, differential and reference tests with its hooks for the shared tests, tests/helpers/ the
+shared helpers, tests/reference/ the independent pure-Python reference, tests/data/ the perft rows.
+
+Test modules are imported by path (pytest's importlib mode, so that every game can have its own
+test_rulings.py); this puts tests/ on the import path for ``helpers``, ``reference`` and the
+games' hooks.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+TESTS = str(Path(__file__).resolve().parent)
+if TESTS not in sys.path:
+    sys.path.insert(0, TESTS)

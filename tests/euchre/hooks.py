@@ -1,0 +1,46 @@
+"""Hooks of the shared invariant tests (tests/common/test_invariants.py) for Euchre: the configurations
+walked, and the rules its returns and deal lengths must keep (docs/adding-a-game.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import stich
+
+CONFIGS = [stich.Euchre(), stich.Euchre(allow_lone_defender=True, stick_the_dealer=False)]
+SEEDS = range(300)
+STAGED_PHASES: set[str] = set()
+
+
+def check_returns(state, r):
+    # E-10: the makers' score for the makers, its opposite for the defenders; 0 when all passed.
+    m = state.makers_score
+    if state.declarer is None:
+        assert m == 0 and state.passes == 8 and not state.rules.stick_the_dealer
+    else:
+        assert m in (1, 2, 4, -2, -4)
+        assert m != 4 or state.declarer_alone
+        assert m != -4 or state.lone_defender is not None
+        assert sum(state.team_tricks) == 5
+    assert r == [m if s % 2 == (state.declarer or 0) % 2 else -m for s in range(4)]
+
+
+def check_rows(a):
+    assert (a.sum(axis=1) == 0).all()
+    assert (a[:, 0] == a[:, 2]).all() and (a[:, 1] == a[:, 3]).all()
+    assert set(np.abs(a[:, 0]).tolist()) <= {0, 1, 2, 4}
+
+
+def check_min_steps(game, state, steps):
+    if state.declarer is None:
+        assert steps == 9                  # eight passes, and the terminal state
+    else:
+        assert steps >= 1 + 1 + 1 + 5 * (4 - len(state.sitting_out))   # a bid, go-alone, the cards
+
+
+def choose(rng, state, legal):
+    # A pass half of the time where one is legal, so that the walks reach the second round and
+    # (without stick-the-dealer) all passing, 1 in 256 deals.
+    if state.phase == "bid" and rng.random() < 0.5 and legal[0].text == "pass":
+        return legal[0]
+    return rng.choice(legal)

@@ -1,0 +1,16 @@
+"""Helpers shared by the tests (tests/conftest.py puts tests/ on the import path):
+
+- ``hooks``: each game's hooks for the shared tests (``tests/<game>/hooks.py``);
+- ``stats``: chi-square checks; ``worlds``: brute-force world enumeration;
+- ``random_play``: finishing deals with seeded random actions; ``fuzzing``: junk inputs;
+- ``isolated``: running a script in a child interpreter; ``interrupting``: timing a Ctrl-C.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent              # the source tree
+EXAMPLES = ROOT / "examples"
+DATA = TESTS / "data"
