@@ -24,9 +24,9 @@ import numpy as np
 
 import stich
 
-GAMES = {"Couillon": stich.Couillon(), "Mucken": stich.Mucken(), "Mistigri": stich.Mistigri()}
-# The search's default budget as iterations (docs/search.md, "Budgets"): about 2 s of one core.
-DEFAULT_ITERATIONS = {"Couillon": 1_600_000, "Mucken": 1_200_000, "Mistigri": 1_500_000}
+GAMES = {name: game() for name, game in stich.GAMES.items()}
+# A full budget as iterations: about 2 s of one core for each game's search.
+DEFAULT_ITERATIONS = {"Couillon": 1_600_000, "Mucken": 1_200_000, "Mistigri": 1_500_000, "Euchre": 2_000_000}
 
 
 def late_positions(game, count: int, seed: int, max_worlds: int, min_actions: int = 2) -> list:
