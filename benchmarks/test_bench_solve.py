@@ -9,11 +9,10 @@ per game that openschafkopf's issue quotes.)
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import stich
+from stich.bench import first_cards   # the deals of stich bench's solver rows are made the same way
 
 DEALS = 10
 CASES = {
@@ -23,20 +22,6 @@ CASES = {
     "mistigri": stich.Mistigri(),
     "mistigri-3-players": stich.Mistigri(players=3),
 }
-
-
-def first_cards(game, n: int, seed: int = 1) -> list:
-    """n seeded deals taken by the heuristic to the first card of the play (deals that end
-    before any card is played are skipped)."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        state = game.deal(seed=rng.getrandbits(32), dealer=rng.randrange(game.num_players))
-        while not state.is_terminal and state.phase != "play":
-            state.apply(state.heuristic_action(rng.getrandbits(32)))
-        if not state.is_terminal:
-            out.append(state)
-    return out
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -6,18 +6,14 @@ Run:  python -m pytest benchmarks/peers --benchmark-enable      (skipped without
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (no wheel for this platform)")
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import stich  # noqa: E402
-from euchre_peer import deal_pair, openspiel_ismcts  # noqa: E402
+import stich
+from stich.openspiel_peer import deal_pair, openspiel_ismcts
 
 STICH_BATCH = 200_000
 OPENSPIEL_GAMES = 2_000
