@@ -27,6 +27,7 @@ CASES = {
 @pytest.mark.parametrize("name", CASES)
 def test_whole_deal_solves_per_second(benchmark, name):
     states = first_cards(CASES[name], DEALS)
+    benchmark.extra_info.update(work=DEALS, unit="solves")
 
     def solve_all():
         return [stich.solve(s) for s in states]
@@ -34,8 +35,4 @@ def test_whole_deal_solves_per_second(benchmark, name):
     results = benchmark.pedantic(solve_all, rounds=3, iterations=1, warmup_rounds=0)
     for s, r in zip(states, results):
         assert r.value == max(r.values.values()) and set(map(str, r.values)) == set(map(str, s.legal_actions()))
-    if benchmark.stats:
-        median = benchmark.stats.stats.median
-        benchmark.extra_info["solves_per_second"] = DEALS / median
-        benchmark.extra_info["seconds_per_solve"] = median / DEALS
-        benchmark.extra_info["nodes_per_solve"] = sum(r.nodes for r in results) / DEALS
+    benchmark.extra_info["nodes_per_solve"] = sum(r.nodes for r in results) / DEALS

@@ -31,11 +31,13 @@ def _check_returns(a):
 
 
 def test_stich_random_games_with_the_deal(benchmark):
+    benchmark.extra_info.update(work=STICH_BATCH, unit="games")
     returns = benchmark(stich.Euchre().random_playouts, STICH_BATCH, seed=1)
     _check_returns(returns)
 
 
 def test_stich_random_games_from_a_position(benchmark, position):
+    benchmark.extra_info.update(work=STICH_BATCH, unit="games")
     returns = benchmark(stich.Euchre().random_playouts, STICH_BATCH, seed=1, from_deal=1, dealer=position[0].dealer)
     _check_returns(returns)
 
@@ -47,11 +49,13 @@ def _openspiel_games(start, n):
 
 def test_openspiel_random_games_with_the_deal(benchmark):
     game = pyspiel.load_game("euchre")
+    benchmark.extra_info.update(work=OPENSPIEL_GAMES, unit="games")
     returns = benchmark(_openspiel_games, game.new_initial_state, OPENSPIEL_GAMES)
     _check_returns(returns)
 
 
 def test_openspiel_random_games_from_a_position(benchmark, position):
+    benchmark.extra_info.update(work=OPENSPIEL_GAMES, unit="games")
     returns = benchmark(_openspiel_games, position[1].clone, OPENSPIEL_GAMES)
     _check_returns(returns)
 
@@ -59,6 +63,7 @@ def test_openspiel_random_games_from_a_position(benchmark, position):
 @pytest.mark.parametrize("iterations", [20_000, 100_000])
 def test_stich_ismcts(benchmark, position, iterations):
     s = position[0]
+    benchmark.extra_info.update(work=iterations, unit="iterations")
     result = benchmark(stich.ismcts, s, iterations=iterations, threads=1, seed=1, playout="random")
     assert sum(r.visits for r in result.table) == iterations
     assert result.best in s.legal_actions()
@@ -67,5 +72,6 @@ def test_stich_ismcts(benchmark, position, iterations):
 @pytest.mark.parametrize("iterations", [20_000, 100_000])
 def test_openspiel_ismcts(benchmark, position, iterations):
     o = position[1]
+    benchmark.extra_info.update(work=iterations, unit="iterations")
     action = benchmark(lambda: openspiel_ismcts(1, iterations).step(o))
     assert action in o.legal_actions()
