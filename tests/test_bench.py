@@ -65,6 +65,15 @@ def test_the_text_says_what_it_measured_and_what_the_signature_covers(report):
         assert needle in text, needle
 
 
+def test_the_text_says_when_the_machine_was_busy(report):
+    quiet, busy = copy.deepcopy(report), copy.deepcopy(report)
+    cores = report["context"]["usable_cores"]
+    quiet["context"]["load_average"] = [0.2, 0.2, 0.2]
+    busy["context"]["load_average"] = [cores + 0.5, 1.0, 1.0]
+    assert "note: the machine was busy" not in benchreport.render(quiet)
+    assert f"note: the machine was busy (load average {cores + 0.5:g} on {cores} cores" in benchreport.render(busy)
+
+
 @pytest.mark.parametrize("damage, message", [
     (lambda r: r.pop("rows"), "report has no 'rows'"),
     (lambda r: r.update(version=0), "report.version must be 1"),

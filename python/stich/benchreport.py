@@ -30,6 +30,7 @@ FORMAT = "stich-bench"
 VERSION = 1
 SECTIONS = ("search", "solve", "peer")
 STOPS = ("repeats", "max-seconds", "interrupt")
+BUSY = 0.5   # a load average above this many a usable core at the start: the report says the machine was busy
 
 # ------------------------------------------------------------------------------------ schema
 
@@ -439,11 +440,16 @@ def context_lines(report: dict[str, Any]) -> list[str]:
     load = c["load_average"]
     end = c["load_average_end"]
     loads = (f"; load average {load[0]:g} at the start" + (f", {end[0]:g} at the end" if end else "")) if load else ""
-    return [f"stich {c['stich']} ({revision}); {b['compiler']}, {b['build_type']}, {native}, {lto}, "
-            f"assertions {'on' if b['assertions'] else 'off'}; {_features(b)}",
-            f"flags: {b['flags']}",
-            f"machine: {c['cpu']}, {c['cores']} cores ({c['usable_cores']} usable), {c['platform']}, "
-            f"Python {c['python']}{loads}"]
+    lines = [f"stich {c['stich']} ({revision}); {b['compiler']}, {b['build_type']}, {native}, {lto}, "
+             f"assertions {'on' if b['assertions'] else 'off'}; {_features(b)}",
+             f"flags: {b['flags']}",
+             f"machine: {c['cpu']}, {c['cores']} cores ({c['usable_cores']} usable), {c['platform']}, "
+             f"Python {c['python']}{loads}"]
+    if load and c["usable_cores"] and load[0] > BUSY * c["usable_cores"]:
+        lines.append(f"note: the machine was busy (load average {load[0]:g} on {c['usable_cores']} cores as the run "
+                     "started): other work shared the CPU, so the speeds are lower and the spreads wider than on a "
+                     "quiet machine")
+    return lines
 
 
 def header(options: dict[str, Any]) -> str:
