@@ -65,6 +65,15 @@ def test_the_text_says_what_it_measured_and_what_the_signature_covers(report):
         assert needle in text, needle
 
 
+def test_the_text_warns_of_a_row_whose_runs_disagreed(report):
+    assert "warning: the runs of these rows" not in benchreport.render(report)
+    varied = copy.deepcopy(report)
+    varied["rows"][3]["signature"] = None
+    name = f"{varied['rows'][3]['name']} ({varied['rows'][3]['threads']} thr.)"
+    assert f"warning: the runs of these rows gave different results, so their work differed: {name}" in \
+        benchreport.render(varied)
+
+
 def test_the_text_says_when_the_machine_was_busy(report):
     quiet, busy = copy.deepcopy(report), copy.deepcopy(report)
     cores = report["context"]["usable_cores"]

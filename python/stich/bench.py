@@ -269,7 +269,8 @@ def tasks(options: Options) -> list[Task]:
             twin_s, o = peer.deal_pair(p.seed, p.game)
             for text in texts:
                 peer.apply_both(twin_s, o, text)
-            assert str(twin_s) == str(s), f"{p.name}: the OpenSpiel twin is another position"
+            if str(twin_s) != str(s):
+                raise RuntimeError(f"{p.name}: the position replayed for OpenSpiel is another position")
             out.append(_search_task("peer", p, s, options.iterations, 1, "random"))
             out.append(_openspiel_task(peer, p, o, options.iterations))
     return out

@@ -530,6 +530,9 @@ def render(report: dict[str, Any]) -> str:
     text = "\n".join(lines) + "\n\n" + "\n\n".join(sections(report, "simple")) + "\n\n"
     s = report["signature"]
     text += f"signature: {s['text']}\n  covers {covers(s)}" if s else "signature: not computed (interrupted first)"
+    varying = [f"{r['name']} ({r['threads']} thr.)" for r in report["rows"] if r["signature"] is None]
+    if varying:
+        text += f"\nwarning: the runs of these rows gave different results, so their work differed: {'; '.join(varying)}"
     if report["interrupted"]:
         text += f"\ninterrupted: the figures above are what was measured so far ({len(report['rows'])} rows)"
     return text
