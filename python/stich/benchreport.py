@@ -424,10 +424,12 @@ def number(x: float) -> str:
 
 
 def _features(build: dict[str, Any]) -> str:
+    """The CPU features the core's code uses (those the build is compiled for, of the ones it has
+    paths for), and any of those the CPU has that this build leaves unused."""
     used = " ".join(build["features"]) or "none of ssse3 popcnt bmi bmi2 avx2"
     unused = [f for f in build["cpu_features"] if f not in build["features"]]
     more = f"; this CPU also has {' '.join(unused)}, unused by this build" if unused else ""
-    return f"compiled for {used}{more}"
+    return f"CPU features used: {used}{more}"
 
 
 def context_lines(report: dict[str, Any]) -> list[str]:
