@@ -18,13 +18,12 @@ BATCH = 200_000
 def test_couillon_random_playouts_batch(benchmark):
     """Random deal + random legal actions to the end, BATCH deals per call (one core)."""
     game = stich.Couillon()
+    benchmark.extra_info.update(work=BATCH, unit="deals")
     returns = benchmark(game.random_playouts, BATCH, seed=1)
     assert returns.shape == (BATCH, 4) and returns.dtype == np.int32
     # Partners share a result and the teams' results are opposite (G-4).
     assert np.array_equal(returns[:, 0], returns[:, 2]) and np.array_equal(returns[:, 0], -returns[:, 1])
     assert np.array_equal(returns, game.random_playouts(BATCH, seed=1))  # reproducible
-    if benchmark.stats:
-        benchmark.extra_info["deals_per_second"] = BATCH / benchmark.stats.stats.median
 
 
 def _play_deal_in_python(seed: int) -> list[int]:
@@ -39,7 +38,7 @@ def _play_deal_in_python(seed: int) -> list[int]:
 
 def test_couillon_python_step(benchmark):
     """One whole deal through the Python API: legal_actions() + apply() per step (~25 steps)."""
+    steps = _play_deal_in_python(3)[0]
+    benchmark.extra_info.update(work=steps, unit="steps")
     steps, *returns = benchmark(_play_deal_in_python, 3)
     assert 21 <= steps <= 27 and sum(returns) == 0
-    if benchmark.stats:
-        benchmark.extra_info["seconds_per_step"] = benchmark.stats.stats.median / steps

@@ -216,11 +216,17 @@ void bind_game(py::module_& m) {
         for (const auto& [n, v] : b.options) options[py::str(n)] = to_python(v, al);
         bench.append(py::dict(py::arg("name") = b.name, py::arg("options") = options, py::arg("seed") = b.seed, py::arg("moves") = b.moves));
     }
+    py::list solve_bench;
+    for (const SolveBenchSpec& b : Def::solve_bench()) {
+        py::dict options;
+        for (const auto& [n, v] : b.options) options[py::str(n)] = to_python(v, al);
+        solve_bench.append(py::dict(py::arg("name") = b.name, py::arg("options") = options, py::arg("deals") = b.deals));
+    }
     game_registry().append(py::dict(
         py::arg("name") = name, py::arg("doc") = Def::DOC, py::arg("unit") = Def::UNIT, py::arg("tally") = Def::TALLY,
         py::arg("search_c") = Def::SEARCH_C, py::arg("rules") = rules, py::arg("state") = state, py::arg("match") = match,
         py::arg("options") = option_list<Def>(), py::arg("deal_params") = param_list(Def::deal_params(), al),
-        py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench,
+        py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench, py::arg("solve_bench") = solve_bench,
         py::arg("state_fields") = field_list(Def::state_fields()), py::arg("match_fields") = field_list(Def::match_fields())));
 }
 

@@ -20,15 +20,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
-from pathlib import Path
 
 import pyspiel
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import stich  # noqa: E402
-from euchre_peer import deal_pair, openspiel_ismcts, timed  # noqa: E402
+import stich
+from stich.openspiel_peer import deal_pair, openspiel_ismcts, timed
 
 
 def openspiel_random_games(bots, start, n: int) -> float:

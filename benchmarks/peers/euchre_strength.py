@@ -23,16 +23,12 @@ import argparse
 import json
 import math
 import statistics
-import sys
 import time
-from pathlib import Path
 
 import pyspiel
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import stich  # noqa: E402
-from euchre_peer import apply_both, deal_pair, openspiel_ismcts, stich_text_of  # noqa: E402
+import stich
+from stich.openspiel_peer import apply_both, deal_pair, openspiel_ismcts, stich_text_of
 
 
 def play_game(seed: int, stich_team: int, stich_bot, os_bot_for_seat) -> int:

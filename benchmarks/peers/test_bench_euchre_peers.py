@@ -6,18 +6,14 @@ Run:  python -m pytest benchmarks/peers --benchmark-enable      (skipped without
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (no wheel for this platform)")
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import stich  # noqa: E402
-from euchre_peer import deal_pair, openspiel_ismcts  # noqa: E402
+import stich
+from stich.openspiel_peer import deal_pair, openspiel_ismcts
 
 STICH_BATCH = 200_000
 OPENSPIEL_GAMES = 2_000
@@ -35,11 +31,13 @@ def _check_returns(a):
 
 
 def test_stich_random_games_with_the_deal(benchmark):
+    benchmark.extra_info.update(work=STICH_BATCH, unit="games")
     returns = benchmark(stich.Euchre().random_playouts, STICH_BATCH, seed=1)
     _check_returns(returns)
 
 
 def test_stich_random_games_from_a_position(benchmark, position):
+    benchmark.extra_info.update(work=STICH_BATCH, unit="games")
     returns = benchmark(stich.Euchre().random_playouts, STICH_BATCH, seed=1, from_deal=1, dealer=position[0].dealer)
     _check_returns(returns)
 
@@ -51,11 +49,13 @@ def _openspiel_games(start, n):
 
 def test_openspiel_random_games_with_the_deal(benchmark):
     game = pyspiel.load_game("euchre")
+    benchmark.extra_info.update(work=OPENSPIEL_GAMES, unit="games")
     returns = benchmark(_openspiel_games, game.new_initial_state, OPENSPIEL_GAMES)
     _check_returns(returns)
 
 
 def test_openspiel_random_games_from_a_position(benchmark, position):
+    benchmark.extra_info.update(work=OPENSPIEL_GAMES, unit="games")
     returns = benchmark(_openspiel_games, position[1].clone, OPENSPIEL_GAMES)
     _check_returns(returns)
 
@@ -63,6 +63,7 @@ def test_openspiel_random_games_from_a_position(benchmark, position):
 @pytest.mark.parametrize("iterations", [20_000, 100_000])
 def test_stich_ismcts(benchmark, position, iterations):
     s = position[0]
+    benchmark.extra_info.update(work=iterations, unit="iterations")
     result = benchmark(stich.ismcts, s, iterations=iterations, threads=1, seed=1, playout="random")
     assert sum(r.visits for r in result.table) == iterations
     assert result.best in s.legal_actions()
@@ -71,5 +72,6 @@ def test_stich_ismcts(benchmark, position, iterations):
 @pytest.mark.parametrize("iterations", [20_000, 100_000])
 def test_openspiel_ismcts(benchmark, position, iterations):
     o = position[1]
+    benchmark.extra_info.update(work=iterations, unit="iterations")
     action = benchmark(lambda: openspiel_ismcts(1, iterations).step(o))
     assert action in o.legal_actions()

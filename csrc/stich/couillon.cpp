@@ -496,4 +496,11 @@ const std::vector<BenchSpec>& CouillonDef::bench_positions() {
     return positions;
 }
 
+const std::vector<SolveBenchSpec>& CouillonDef::solve_bench() {
+    static const std::vector<SolveBenchSpec> rows{
+        {"couillon", {}, 20},
+    };
+    return rows;
+}
+
 }  // namespace stich

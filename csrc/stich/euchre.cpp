@@ -651,4 +651,11 @@ const std::vector<BenchSpec>& EuchreDef::bench_positions() {
     return positions;
 }
 
+const std::vector<SolveBenchSpec>& EuchreDef::solve_bench() {
+    static const std::vector<SolveBenchSpec> rows{
+        {"euchre", {}, 30},
+    };
+    return rows;
+}
+
 }  // namespace stich

@@ -1027,4 +1027,12 @@ const std::vector<BenchSpec>& MistigriDef::bench_positions() {
     return positions;
 }
 
+const std::vector<SolveBenchSpec>& MistigriDef::solve_bench() {
+    static const std::vector<SolveBenchSpec> rows{
+        {"mistigri", {}, 200},
+        {"mistigri 3 players", {{"players", Value::of_int(3)}}, 200},
+    };
+    return rows;
+}
+
 }  // namespace stich

@@ -781,4 +781,12 @@ std::vector<TournamentRow> mucken_tournament_table(std::span<const BobblResult> 
     return rows;
 }
 
+const std::vector<SolveBenchSpec>& MuckenDef::solve_bench() {
+    static const std::vector<SolveBenchSpec> rows{
+        {"mucken short deck", {}, 4},
+        {"mucken 6 players", {{"players", Value::of_int(6)}}, 4},
+    };
+    return rows;
+}
+
 }  // namespace stich

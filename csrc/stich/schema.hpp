@@ -115,6 +115,14 @@ struct BenchSpec {
     std::vector<std::string> moves;
 };
 
+// A solver row of the bench: `deals` seeded deals of the game with these options, each solved
+// open-handed at its first card (counts sized to take a tenth to a third of a second).
+struct SolveBenchSpec {
+    const char* name;
+    std::vector<std::pair<std::string, Value>> options;
+    int deals;
+};
+
 // A field a state or a match shows: a property, a method without arguments, or a method of a seat.
 // `type` is the Python type of its value as a type annotation ("int | None", "list[Card]",
 // "tuple[CardSet, CardSet] | None"; names of stich._core and builtins only): the generated stubs
@@ -136,7 +144,8 @@ FieldSpec<T> property(const char* name, const char* type, const char* doc, Value
 
 // The tables every game's description (a *Def struct, docs/adding-a-game.md) defines in its
 // source file, declared once here: a view's locations after the seats, the option schema, the
-// extra arguments of deal() and random_playouts(), the fields of states and matches, the bench.
+// extra arguments of deal() and random_playouts(), the fields of states and matches, the bench
+// (search positions and solver rows).
 #define STICH_DESCRIPTION_TABLES                                          \
     static const std::vector<std::string>& extra_locations();             \
     static const std::vector<OptionSpec<Rules>>& options();               \
@@ -144,7 +153,8 @@ FieldSpec<T> property(const char* name, const char* type, const char* doc, Value
     static const std::vector<ParamSpec>& playout_params();                \
     static const std::vector<FieldSpec<State>>& state_fields();           \
     static const std::vector<FieldSpec<Match>>& match_fields();           \
-    static const std::vector<BenchSpec>& bench_positions();
+    static const std::vector<BenchSpec>& bench_positions();               \
+    static const std::vector<SolveBenchSpec>& solve_bench();
 
 // The Rules made from named option values: every option not given takes its default; an unknown
 // name, a value not accepted, or (through Rules::validate) a combination that cannot be played

@@ -93,10 +93,29 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import run
+def _thread_counts(text: str) -> tuple[int, ...]:
+    """--threads: one thread count or a comma-separated list of them (each 1..256, no repeats)."""
+    counts = []
+    for part in text.split(","):
+        try:
+            value = int(part)
+        except ValueError:
+            value = 0
+        if not 1 <= value <= 256:
+            raise argparse.ArgumentTypeError(f"must be thread counts 1..256 separated by commas, got {text!r}")
+        counts.append(value)
+    if len(set(counts)) != len(counts):
+        raise argparse.ArgumentTypeError(f"names a thread count twice: {text!r}")
+    return tuple(counts)
 
-    run(iterations=args.iterations, threads=args.threads, progress=False if args.no_progress else None)
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import Options, run
+
+    options = Options(iterations=args.iterations, threads=args.threads, repeats=args.repeats, warmup=args.warmup,
+                      max_seconds=args.max_seconds, solve=not args.no_solve, peer=args.peer,
+                      solve_deals=args.solve_deals)
+    run(options, progress=False if args.no_progress else None, json_path=args.json, compare_path=args.compare)
     return 0
 
 
@@ -190,9 +209,24 @@ def main(argv: list[str] | None = None) -> int:
     pf.add_argument("--dealer", type=int, default=0)
     pf.add_argument("--depth", type=_depth, default=6, help="plies (>= 0, default 6)")
     pf.set_defaults(func=cmd_perft)
-    bench = sub.add_parser("bench", help="search a fixed list of positions: a signature and the speeds")
-    bench.add_argument("--iterations", type=_positive_int, default=20_000, help="iterations per position (default 20000)")
-    bench.add_argument("--threads", type=int, default=1)
+    bench = sub.add_parser("bench", help="search and solve fixed positions: a signature, and speeds with their spread "
+                                         "and context (docs/bench.md)")
+    bench.add_argument("--iterations", type=_positive_int, default=20_000,
+                       help="search iterations a position a run (default 20000; the signature always uses 20000)")
+    bench.add_argument("--threads", type=_thread_counts, default=(1,),
+                       help="thread count(s) of the search rows, e.g. 1,2,4 for a scaling table (default 1)")
+    bench.add_argument("--repeats", type=_positive_int, default=5, help="measured runs of every row (default 5)")
+    bench.add_argument("--warmup", type=_depth, default=1, help="unmeasured runs of every row first (default 1)")
+    bench.add_argument("--max-seconds", type=_seconds, default=120.0,
+                       help="no round of runs starts that would end after this many seconds (default 120; at least "
+                            "one round is measured)")
+    bench.add_argument("--no-solve", action="store_true", help="leave out the solver rows")
+    bench.add_argument("--peer", choices=("openspiel",), default=None,
+                       help="also OpenSpiel's ISMCTS on the Euchre positions, side by side (needs open_spiel)")
+    bench.add_argument("--json", metavar="FILE", default=None, help="write the whole report to FILE as JSON")
+    bench.add_argument("--compare", metavar="OLD.json", default=None,
+                       help="compare with a report written by --json: ratios with their noise band")
+    bench.add_argument("--solve-deals", type=_positive_int, default=None, help=argparse.SUPPRESS)   # tests: tiny rows
     bench.add_argument("--no-progress", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
     bench.set_defaults(func=cmd_bench)
     an = sub.add_parser("analyse", help="search the decision of a position (stich position notation)")

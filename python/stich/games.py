@@ -94,6 +94,8 @@ class Game:
     Match: ClassVar[type[_core._MatchBase]]
     # The game's positions of ``stich bench``: (name, options, seed, moves).
     BENCH: ClassVar[tuple[tuple[str, dict[str, Any], int, tuple[str, ...]], ...]] = ()
+    # The bench's solver rows: (name, options, deals), each deal solved open-handed at its first card.
+    SOLVE_BENCH: ClassVar[tuple[tuple[str, dict[str, Any], int], ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         self._rules = type(self).Rules(**options)
@@ -215,6 +217,7 @@ def _game_class(d: dict[str, Any]) -> type[Game]:
         "State": d["state"],
         "Match": d["match"],
         "BENCH": tuple((b["name"], b["options"], b["seed"], tuple(b["moves"])) for b in d["bench"]),
+        "SOLVE_BENCH": tuple((b["name"], b["options"], b["deals"]) for b in d["solve_bench"]),
     }
     return type(d["name"], (Game,), namespace)
 

@@ -5,20 +5,10 @@ the same commit and say why."""
 
 from __future__ import annotations
 
-import re
+from helpers import recorded_signature
 
 import stich.bench
-from helpers import ROOT
-
-README = ROOT / "README.md"
-
-
-def recorded_signature() -> str:
-    text = " ".join(README.read_text(encoding="utf-8").split())
-    match = re.search(r"signature `(\d+ iterations, checksum [0-9a-f]{16})`", text)
-    assert match, "the README records no bench signature"
-    return match.group(1)
 
 
 def test_bench_signature_is_the_recorded_one():
-    assert stich.bench.run(out=lambda *args: None, progress=False) == recorded_signature()
+    assert stich.bench.signature()["text"] == recorded_signature()

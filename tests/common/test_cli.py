@@ -1,4 +1,5 @@
-"""The command line: play, perft and bench (run in-process through stich.__main__.main)."""
+"""The command line: play, perft and analyse (run in-process through stich.__main__.main; bench:
+tests/common/test_bench.py)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ import json
 import re
 
 import pytest
+from helpers import EXAMPLES
 
 from stich.__main__ import main
-from stich.bench import positions, run
-from helpers import EXAMPLES
+from stich.bench import positions
 
 EXAMPLE = EXAMPLES / "couillon_hands.txt"
 POSITION = str(EXAMPLES / "position_couillon.txt")
@@ -40,15 +41,6 @@ def test_errors_are_messages_not_tracebacks(capsys, tmp_path):
     bad.write_text("XX\n", encoding="utf-8")
     assert main(["play", "couillon", "--hands", str(bad)]) == 2
     assert "bad card text 'XX'" in capsys.readouterr().err
-
-
-def test_bench_signature_is_reproducible():
-    lines: list[str] = []
-    a = run(iterations=500, out=lines.append)
-    b = run(iterations=500, out=lambda _: None)
-    assert a == b and a.startswith(f"{500 * len(positions())} iterations, checksum ")
-    assert any(line.startswith("signature: ") for line in lines)
-    assert run(iterations=500, threads=2, out=lambda _: None) == run(iterations=500, threads=2, out=lambda _: None)
 
 
 def test_bench_positions_cover_every_game_and_kind_of_decision():

@@ -42,7 +42,7 @@ LONG_CALLS = {
     "sample_worlds": lambda t: couillon().view(1).sample_worlds(2 * 10**6, 1),
     "play": lambda t: stich.play(stich.Couillon(), [stich.IsmctsBot(iterations=20_000, threads=t)] * 4, deals=10**5,
                                  seed=1),
-    "bench": lambda t: bench(iterations=3 * 10**6, threads=t, out=lambda _: None),
+    "bench": lambda t: bench(iterations=3 * 10**6, threads=t, out=lambda _: None, solve=False),
 }
 
 
@@ -188,11 +188,11 @@ def test_play_and_bench_show_a_progress_bar_on_a_terminal_only(monkeypatch):
     assert (stich.play(game, bots, deals=50, seed=3, progress=True) == plain).all()
     bar = terminal.getvalue()
     assert "50/50" in bar and "deals/s" in bar and "mean " in bar   # count, rate, running mean
-    bench(iterations=200, out=lambda _: None, progress=None)
-    assert "positions" in terminal.getvalue()[len(bar):]
+    bench(iterations=200, repeats=1, warmup=0, solve=False, out=lambda _: None, progress=None)
+    assert "runs" in terminal.getvalue()[len(bar):]
     terminal.truncate(0)
     stich.play(game, bots, deals=50, seed=3, progress=False)
-    bench(iterations=200, out=lambda _: None, progress=False)
+    bench(iterations=200, repeats=1, warmup=0, solve=False, out=lambda _: None, progress=False)
     assert terminal.getvalue().strip("\x00") == ""
     monkeypatch.setattr(sys, "stderr", io.StringIO())   # not a terminal: no bar even when asked
     stich.play(game, bots, deals=50, seed=3, progress=True)

@@ -100,7 +100,11 @@ def test_no_python_module_names_a_game():
     """Rule knowledge lives in C++: the package's modules read the registry instead of naming games."""
     pattern = _naming(list(stich.GAMES))
     offenders = []
+    # The bridge to a peer engine names the one game both engines play (its rules stay in C++).
+    bridges = {"openspiel_peer.py"}
     for path in sorted((ROOT / "python" / "stich").glob("*.py")):
+        if path.name in bridges:
+            continue
         for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if pattern.search(line.split("#", 1)[0]):
                 offenders.append(f"{path.name}:{no}: {line.strip()}")

@@ -8,9 +8,18 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent              # the source tree
 EXAMPLES = ROOT / "examples"
 DATA = TESTS / "data"
+
+
+def recorded_signature() -> str:
+    """The bench signature the README records (``stich bench``; tests/common/test_bench_signature.py)."""
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    match = re.search(r"signature `(\d+ iterations, checksum [0-9a-f]{16})`", text)
+    assert match, "the README records no bench signature"
+    return match.group(1)

@@ -1,7 +1,9 @@
 """Euchre in stich and in OpenSpiel side by side: identical deals, the action texts of one engine
 mapped to the other's (docs/rules/euchre.md, E-12), and the two searches as bots.
 
-Used by euchre_speed.py, euchre_strength.py and test_bench_euchre_peers.py in this directory.
+Needs open_spiel (``import pyspiel`` on import; ``stich`` itself never imports this module). Used by
+``stich bench --peer openspiel`` and by benchmarks/peers/ (euchre_speed.py, euchre_strength.py,
+test_bench_euchre_peers.py).
 """
 
 from __future__ import annotations
@@ -10,7 +12,10 @@ import time
 
 import pyspiel
 
-import stich
+from .games import Euchre
+
+ENGINE = "openspiel"   # the peer's name in stich bench's rows
+GAME = Euchre          # the one game both engines play
 
 # stich's action texts as OpenSpiel writes them (cards: the same text).
 _BIDS = {"pass": "Pass", "alone": "Alone", "partner": "Partner"}
@@ -22,11 +27,11 @@ def openspiel_text(text: str) -> str:
     return _BIDS.get(text, text)
 
 
-def deal_pair(seed: int, game: stich.Euchre | None = None, os_game=None):
+def deal_pair(seed: int, game: Euchre | None = None, os_game=None):
     """One deal in both engines: stich's `game.deal(seed=seed, dealer=seed % 4)`, and OpenSpiel
     dealt the same cards by its chance actions (the dealer, then card i to seat (dealer + i) % 4,
     then the upcard). Returns (stich state, OpenSpiel state), both after the deal."""
-    game = game or stich.Euchre()
+    game = game or Euchre()
     os_game = os_game or pyspiel.load_game("euchre", dict(game.options))
     s = game.deal(seed=seed, dealer=seed % 4)
     o = os_game.new_initial_state()
