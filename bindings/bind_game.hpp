@@ -420,23 +420,6 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
 // write_position(state, seat) -> ([(seat, text)], [(key, value)]). Conversion only.
 template <GameState State, class Rules>
 void bind_position(py::module_& m) {
-    if constexpr (!requires(const State& s, const Rules& r) { position_history(s, 0); position_keys(r); }) {
-        // A game without the notation's hooks yet: a clear error instead of a missing overload.
-        const auto refuse = [](const char* what) {
-            throw py::value_error(std::string(what) + ": " + state_class_name<State> +
-                                  " has no position notation yet (docs/notation.md lists the games that have one)");
-        };
-        m.def("read_position", [refuse](const Rules&, int, int, py::object, py::object, py::object, uint64_t) -> py::object {
-            refuse("parse");
-            return py::none();
-        });
-        m.def("write_position", [refuse](const State&, int) -> py::object {
-            refuse("position_text");
-            return py::none();
-        });
-        m.def("position_keys", [](const Rules&) { return std::vector<std::string>{}; });
-        return;
-    } else {
     m.def("read_position",
           [](const Rules& rules, int dealer, int seat, const std::vector<int>& hand, const std::vector<std::pair<int, std::string>>& history,
              const PositionLines& lines, uint64_t seed) -> State {
@@ -461,7 +444,6 @@ void bind_position(py::module_& m) {
           },
           py::arg("state"), py::arg("seat"), "The history entries and the game's own lines of `seat`'s position.");
     m.def("position_keys", [](const Rules& r) { return position_keys(r); }, py::arg("rules"), "The lines of its own a position of the game may have.");
-    }
 }
 
 }  // namespace stich::py_bind

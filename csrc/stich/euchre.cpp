@@ -288,6 +288,7 @@ std::string EuchreState::action_text(Action a) const {
     if (a == ea::ALONE) return "alone";
     if (a == ea::PARTNER) return "partner";
     if (a >= ea::DISCARD && a < ea::DISCARD_END) return "discard " + card_text(euchre_card(a - ea::DISCARD), Alphabet::French);
+    if (a == ea::DISCARDED) return "discards";
     return "action " + std::to_string(a);
 }
 
@@ -353,9 +354,9 @@ std::string EuchreState::to_string() const {
     o << "\n";
     for (int s = 0; s < NUM_SEATS; ++s)
         o << "seat " << s << ": " << cards_text(hands[size_t(s)], Alphabet::French) << ((sitting_out >> s & 1) ? "  (sits out)" : "") << "\n";
-    o << "kitty: " << cards_text(kitty, Alphabet::French);
-    if (discard != NO_CARD) o << "  (discard " << card_text(discard, Alphabet::French) << ")";
-    o << "\n";
+    // The kitty holds the dealer's discard once made (its history entry names it): no note here,
+    // so that a seat's view of this text (the search's position display) shows nothing hidden.
+    o << "kitty: " << cards_text(kitty, Alphabet::French) << "\n";
     if (phase == EuchrePhase::Play && trick.size) {
         o << "trick:";
         for (Card c : trick) o << " " << card_text(c, Alphabet::French);
@@ -388,6 +389,86 @@ EuchreState euchre_deal(const EuchreRules& rules, uint64_t seed, int dealer, con
     st.to_act = uint8_t((dealer + 1) % N);
     return st;
 }
+
+namespace {
+
+const char* const EUCHRE_EXTRA_LOCATIONS[] = {"the kitty"};
+
+// The replay's hooks (stich/position.hpp): another seat's view shows the dealer's discard as
+// "discards"; the working state discards any card (the final resample redraws it from the kitty).
+struct EuchrePositionHooks {
+    const PositionEntries& es;
+    int observer;
+
+    void hidden(EuchreState&, int) const {}
+    Need need(const EuchreState&, int) const { return {}; }
+    Action action(EuchreState& s, int i, Rng& rng) const {
+        if (s.phase == EuchrePhase::Discard && s.dealer != observer && iequals(es[size_t(i)].text, "discards")) {
+            ActionList legal;
+            s.legal_actions(legal);
+            return legal.a[size_t(rng.below(uint32_t(legal.n)))];
+        }
+        return find_action(s, es[size_t(i)].text);
+    }
+};
+
+}  // namespace
+
+EuchreState read_position(const EuchreRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& es,
+                          const PositionLines& lines, uint64_t seed) {
+    constexpr int N = EuchreState::NUM_SEATS;
+    check_position_lines(lines, "Euchre", position_keys(rules));
+    if (dealer < 0 || dealer >= N || observer < 0 || observer >= N) throw PositionError("seat", -1, "seats are 0..3");
+    const Deck& d = deck(DeckKind::French24);
+    const std::string* up = position_line(lines, "upcard");
+    if (!up) throw PositionError("upcard", -1, "a Euchre position gives the upcard, seen by all (E-3): 'upcard: HJ'");
+    Card upcard = NO_CARD;
+    try {
+        const std::vector<Card> cs = parse_cards(*up, d);
+        if (cs.size() != 1) throw std::invalid_argument("the upcard is one card, got " + quoted(*up));
+        upcard = cs[0];
+    } catch (const std::invalid_argument& e) {
+        throw PositionError("upcard", -1, e.what());
+    }
+    // The observer's cards as dealt: its hand, its card plays and its discard, less the upcard,
+    // which only the dealer can have taken (E-4).
+    CardSet own = hand;
+    for (int i = 0; i < int(es.size()); ++i) {
+        const PositionEntry& e = es[size_t(i)];
+        if (e.seat < 0 || e.seat >= N) entry_error(es, i, "seats are 0..3");
+        if (e.seat != observer) continue;
+        CardSet c = 0;
+        if (e.text.rfind("discard ", 0) == 0) c = entry_cards(es, i, std::string_view(e.text).substr(8), d);
+        else if (const Card x = entry_card(e.text, d); x != NO_CARD) c = bit(x);
+        if (own & c) entry_error(es, i, "the card " + cards_text(own & c, d.alphabet) + " is given twice");
+        own |= c;
+    }
+    if (contains(own, upcard)) {
+        if (observer != dealer)
+            throw PositionError("hand", -1, "no deal is consistent with the position: the upcard " + card_text(upcard, d.alphabet) +
+                                                " goes to the dealer (seat " + std::to_string(dealer) + "), not to seat " +
+                                                std::to_string(observer));
+        own &= ~bit(upcard);
+    }
+    check_own_hand(own, EuchreState::HAND_SIZE, observer);
+    FixedHands fixed{};
+    for (CardSet o = own; o;) fixed[size_t(observer)].push_back(pop_lsb(o));
+    fixed[N].push_back(upcard);
+    EuchreState s = euchre_deal(rules, mix_seed(seed, 1), dealer, &fixed);
+    EuchrePositionHooks hooks{es, observer};
+    return rebuild_position(s, observer, hand, own, es, seed, hooks, EUCHRE_EXTRA_LOCATIONS);
+}
+
+std::vector<std::string> position_keys(const EuchreRules&) { return {"upcard"}; }
+
+PositionEntries position_history(const EuchreState& s, int seat) {
+    const View v = s.view(seat);
+    PositionEntries out;
+    for (int i = 0; i < v.history_size; ++i) out.push_back({v.history[size_t(i)].seat, s.action_text(v.history[size_t(i)].action)});
+    return out;
+}
+
+PositionLines position_lines(const EuchreState& s, int) { return {{"upcard", card_text(s.upcard, Alphabet::French)}}; }
 
 namespace {
 constexpr char EUCHRE_MAGIC[3] = {'S', 'E', 1};   // stich, Euchre state, format version 1

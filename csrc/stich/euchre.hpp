@@ -17,6 +17,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/solver_traits.hpp"
 #include "stich/trick.hpp"
@@ -41,6 +42,7 @@ constexpr Action ALONE = 69;
 constexpr Action PARTNER = 70;
 constexpr Action DISCARD = 71;                   // + euchre_index(card): the dealer's discard, hidden (E-4)
 constexpr Action DISCARD_END = DISCARD + 24;
+constexpr Action DISCARDED = DISCARD_END;        // what the other seats see of the discard: that it was made
 }  // namespace euchre_action
 
 // The 24 cards as 0..23 (suit * 6 + rank - 9): the dealer's discard ids.
@@ -101,9 +103,9 @@ struct EuchreState {
     // Tricks the seat's team has taken so far: what a search reports per move.
     int tally(int seat) const { return team_tricks[size_t(seat % 2)]; }
     std::string action_text(Action a) const;
-    // The dealer's discard is seen by nobody else (E-4); every other action is public.
+    // The other seats see that the dealer discarded, not the card (E-4); every other action is public.
     Action public_projection(Action a) const {
-        return a >= euchre_action::DISCARD && a < euchre_action::DISCARD_END ? HIDDEN_ACTION : a;
+        return a >= euchre_action::DISCARD && a < euchre_action::DISCARD_END ? euchre_action::DISCARDED : a;
     }
     // A bare card names the dealer's discard in the discard phase (OpenSpiel's text for it).
     Action parse_action(std::string_view text) const;
@@ -131,6 +133,9 @@ struct EuchreState {
         return ActionSet{};
     }
     Action action_with_key(Action key, Rng&) const { return key; }
+    // What playing c now proves the player lacks (for the position notation): the led suit when
+    // it does not follow (E-9).
+    CardSet play_proves(Card c) const { return cascade(*contract, trick.led(), trick.winning).forbidden_after(c); }
     View view(int seat) const;
     Locations locations() const;
     // Installs a sampled world of `observer`'s view; the dealer's discard is redrawn from the
@@ -151,6 +156,17 @@ static_assert(GameState<EuchreState>);
 // Deals from a seed; `fixed` pins cards to seats 0..3, the upcard (location 4, one card) and
 // the kitty (location 5, up to three cards); the rest is random.
 EuchreState euchre_deal(const EuchreRules& rules, uint64_t seed, int dealer, const FixedHands* fixed = nullptr);
+
+// A state rebuilt from a position (docs/notation.md): `observer`'s hand now, the history as it saw
+// it (the dealer's discard as "discards" unless the observer is the dealer) and the line "upcard". Hidden
+// cards (the discard too) are drawn uniformly among the consistent worlds; PositionError names
+// what cannot be.
+EuchreState read_position(const EuchreRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& history,
+                          const PositionLines& lines, uint64_t seed);
+// The lines of its own a Euchre position has ("upcard").
+std::vector<std::string> position_keys(const EuchreRules&);
+PositionEntries position_history(const EuchreState& s, int seat);
+PositionLines position_lines(const EuchreState& s, int seat);
 
 // A match (E-13; OpenSpiel's euchre is one deal): the dealer rotates; the makers' points go to
 // the makers' team and a euchre's to the defenders; the first team to 10 points wins.

@@ -26,6 +26,8 @@ CONFIGS = {
     "mistigri_4": stich.Mistigri(players=4),
     "monch": stich.Mistigri(monch=True),
     "monch_6_club_law": stich.Mistigri(monch=True, players=6, club_law=True),
+    "euchre": stich.Euchre(),
+    "euchre_lone_defender_no_stick": stich.Euchre(allow_lone_defender=True, stick_the_dealer=False),
 }
 
 
@@ -47,6 +49,16 @@ def _random_positions(game, n, seed):
                 break
             state = nxt
         yield state
+
+
+def _every_step(game, deals):
+    """Every decision point of a few seeded random deals, in order (each phase on the way)."""
+    rng = random.Random(7)
+    for i in range(deals):
+        state = game.deal(seed=i, dealer=i % game.num_players)
+        while not state.is_terminal:
+            yield state.clone()
+            state.apply(rng.choice(state.legal_actions()))
 
 
 def _assert_same_view(a, b):
@@ -81,16 +93,20 @@ def test_round_trip(name):
 def test_every_decision_kind_round_trips():
     """Bids, declarations, doubling, exchanges, trump naming, card play, Mistigri naming."""
     seen = set()
+    # Six-player Mönch positions take 0.1-0.3 s each to rebuild: the random positions cover them.
+    def steps(game):
+        return list(_every_step(game, 2)) if game.num_players < 6 else []
     for game in CONFIGS.values():
         fresh = [game.deal(seed=i, dealer=i % game.num_players) for i in range(3)]
-        for state in fresh + list(_random_positions(game, 40, seed=99)):
+        for state in fresh + list(_random_positions(game, 40, seed=99)) + steps(game):
             acts = {a.text.split()[0].split(":")[0] for a in state.legal_actions()}
             kind = (game.name, state.phase)
             seen.add(kind)
             text = stich.position_text(state)
             assert str(stich.parse(text)) == text, acts
     for want in [("Couillon", "trump"), ("Couillon", "mit"), ("Couillon", "play"), ("Mucken", "play"),
-                 ("Mistigri", "bid"), ("Mistigri", "exchange"), ("Mistigri", "play")]:
+                 ("Mistigri", "bid"), ("Mistigri", "exchange"), ("Mistigri", "play"),
+                 ("Euchre", "bid"), ("Euchre", "discard"), ("Euchre", "alone"), ("Euchre", "defend"), ("Euchre", "play")]:
         assert want in seen, (want, sorted(seen))
     assert any(k[0] == "Mucken" and k[1] not in ("play",) for k in seen)
     assert any(k[0] == "Couillon" and k[1] not in ("trump", "mit", "play") for k in seen)
@@ -137,7 +153,7 @@ def test_monch_pot_carried():
 
 
 def test_analyse_examples(capsys):
-    for name in ("position_mucken.txt", "position_couillon.txt", "position_mistigri.txt"):
+    for name in ("position_mucken.txt", "position_couillon.txt", "position_mistigri.txt", "position_euchre.txt"):
         path = EXAMPLES / name
         pos = stich.parse(path.read_text())
         assert pos.to_act

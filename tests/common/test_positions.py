@@ -27,6 +27,8 @@ CONFIGS = {
     "mistigri_3": stich.Mistigri(players=3),
     "monch_6": stich.Mistigri(players=6, monch=True),
     "monch": stich.Mistigri(monch=True),
+    "euchre": stich.Euchre(),
+    "euchre_lone_defender": stich.Euchre(allow_lone_defender=True),
 }
 
 
@@ -82,7 +84,7 @@ def _small_position(game, seed, low, high):
 
 @pytest.mark.parametrize("name, low, high", [
     ("couillon", 6, 40), ("mucken", 6, 40), ("mucken_6_must_play", 6, 60), ("mucken_one_point", 6, 40),
-    ("mistigri_3", 6, 40), ("monch", 6, 60),
+    ("mistigri_3", 6, 40), ("monch", 6, 60), ("euchre", 6, 40),
 ])
 def test_rebuilt_worlds_are_uniform(name, low, high):
     """The worlds rebuilt from one position with many seeds are each consistent with the view and

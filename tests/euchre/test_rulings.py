@@ -74,7 +74,8 @@ def test_E_4_order_up_and_the_hidden_discard():
         v = s.view(seat)
         assert "S9" not in v.known("kitty") and "S9" in v.unknown
         assert "HA" in v.known(0)
-        assert all(text != "discard S9" for _, text in v.history)  # the others never see it
+        assert all(text != "discard S9" for _, text in v.history)  # the others never see the card,
+        assert (0, "discards") in v.history                         # only that the dealer discarded
     assert (0, "discard S9") in s.view(0).history
 
 
