@@ -12,6 +12,11 @@ SEEDS = range(300)
 STAGED_PHASES: set[str] = set()
 
 
+def public_text(text):
+    # E-4: the others see that the dealer discarded, not the card.
+    return "discards" if text.startswith("discard ") else text
+
+
 def check_returns(state, r):
     # E-10: the makers' score for the makers, its opposite for the defenders; 0 when all passed.
     m = state.makers_score
