@@ -24,6 +24,8 @@
 #include <atomic>
 #include <chrono>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -84,13 +86,15 @@ struct SolveTable {
     uint64_t mask = 0;
     uint32_t generation = 0;
 
-    void reset(int bits) {
+    // A table of 2^bits entries; `at_least`: keep a larger one already allocated (a thread's
+    // table serves solves of every size).
+    void reset(int bits, bool at_least) {
         const size_t size = size_t(1) << bits;
-        if (slots.size() != size) {
+        if (at_least ? slots.size() < size : slots.size() != size) {
             slots.assign(size, SolveEntry{});
             generation = 0;
         }
-        mask = size - 2;   // bucket index: even slots
+        mask = slots.size() - 2;   // bucket index: even slots
         if (++generation == 0) {   // wrapped: clear for real
             std::fill(slots.begin(), slots.end(), SolveEntry{});
             generation = 1;
@@ -122,6 +126,44 @@ struct SolveTable {
     }
 };
 
+// Tables kept between solves: a solver leases one for its lifetime and gives it back, so that a
+// table is allocated (and its memory touched) once, and each solve starts a new generation
+// instead of clearing it. Allocating a table per solve cost far more than many searches (2^20
+// entries are 70 MB); the solving threads come and go (the bindings run each call on a thread of
+// its own), so the tables live in a pool, not in the threads.
+class TableLease {
+   public:
+    TableLease() {
+        std::lock_guard lock(mutex());
+        if (!pool().empty()) {
+            table_ = std::move(pool().back());
+            pool().pop_back();
+        } else {
+            table_ = std::make_unique<SolveTable>();
+        }
+    }
+    ~TableLease() {
+        std::lock_guard lock(mutex());
+        if (pool().size() < MAX_KEPT && table_->slots.size() <= MAX_KEPT_SIZE) pool().push_back(std::move(table_));
+    }
+    TableLease(const TableLease&) = delete;
+    TableLease& operator=(const TableLease&) = delete;
+    SolveTable* operator->() const { return table_.get(); }
+
+   private:
+    static constexpr size_t MAX_KEPT = 8;                     // tables of solvers that ran at once
+    static constexpr size_t MAX_KEPT_SIZE = size_t(1) << 20;  // entries: larger ones (asked for) go
+    static std::mutex& mutex() {
+        static std::mutex m;
+        return m;
+    }
+    static std::vector<std::unique_ptr<SolveTable>>& pool() {
+        static std::vector<std::unique_ptr<SolveTable>> p;
+        return p;
+    }
+    std::unique_ptr<SolveTable> table_;
+};
+
 }  // namespace detail
 
 // The solver of one game: reusable (its table stays allocated) but not shared between threads.
@@ -137,11 +179,12 @@ class Solver {
     void start(const State& s, int bits = 0) {
         root_ = s.current_player();
         two_sided_ = T::two_sided(s);
-        if (bits == 0) {
+        const bool by_size = bits == 0;
+        if (by_size) {
             const int cards = popcount(T::in_play_cards(s));
             bits = std::clamp(8 + cards / 2, 12, 20);
         }
-        table_.reset(bits);
+        table_->reset(bits, by_size);
         killer_.fill(NO_CARD);
     }
 
@@ -211,7 +254,7 @@ class Solver {
    private:
     int root_ = 0;
     bool two_sided_ = true;
-    detail::SolveTable table_;
+    detail::TableLease table_;
     std::array<Card, detail::SOLVE_MAX_PLY> killer_{};
 
     bool maximiser(int seat) const { return two_sided_ ? seat % 2 == root_ % 2 : seat == root_; }
@@ -275,7 +318,7 @@ class Solver {
             }
             key.extra = T::score_key(s) | uint64_t(s.current_player()) << 56;
             h = detail::SolveTable::hash(key);
-            entry = table_.find(key, h);
+            entry = table_->find(key, h);
             if (entry) {
                 if (entry->lower >= beta) return entry->lower;
                 if (entry->upper < beta) return entry->upper;
@@ -331,7 +374,7 @@ class Solver {
             }
         }
         if (at_start) {
-            entry = table_.place(key, h, cards);
+            entry = table_->place(key, h, cards);
             if (best >= beta) entry->lower = std::max(entry->lower, best);
             else entry->upper = std::min(entry->upper, best);
             entry->move = best_card;
