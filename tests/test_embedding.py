@@ -56,7 +56,9 @@ def test_installed_files_are_where_the_package_says():
     assert f"#define STICH_VERSION_MAJOR {major}\n" in header and f"#define STICH_VERSION_PATCH {patch}\n" in header
     assert (cmake_dir / "stichConfig.cmake").is_file() and (cmake_dir / "stichTargets.cmake").is_file()
     assert f'set(PACKAGE_VERSION "{stich.__version__}")' in (cmake_dir / "stichConfigVersion.cmake").read_text(encoding="utf-8")
-    assert Path(stich.get_library()).is_file()
+    # A plain static library: the install strips GCC's LTO sections (docs/embedding.md), so that any
+    # linker reads it and no consumer's link runs LTO over the core with the consumer's flags.
+    assert b".gnu.lto_" not in Path(stich.get_library()).read_bytes()
     assert importlib.metadata.version("stich") == stich.__version__
     for flag, want in (("--includedir", stich.get_include()), ("--cmakedir", stich.get_cmake_dir()), ("--library", stich.get_library())):
         out = subprocess.run([sys.executable, "-m", "stich", "config", flag], capture_output=True, text=True, check=True).stdout
