@@ -74,9 +74,35 @@ def _tools() -> tuple[str, list[str]]:
             cmake = str(Path(cmake_module.CMAKE_BIN_DIR) / "cmake")
         except ImportError:
             pytest.skip("no cmake on this machine (pip install cmake, or the test extras)")
-    if not any(shutil.which(c) for c in (os.environ.get("CXX", ""), "c++", "g++", "clang++") if c):
-        pytest.skip("no C++ compiler on this machine (c++, g++ or clang++)")
+    _compiler()
     return cmake, ["-G", "Ninja"] if shutil.which("ninja") else []
+
+
+def _compiler() -> str:
+    for c in (os.environ.get("CXX", ""), "c++", "g++", "clang++"):
+        if c and shutil.which(c):
+            return c
+    pytest.skip("no C++ compiler on this machine (c++, g++ or clang++)")
+
+
+def test_cpp_blocks_of_the_embedding_guide_compile_and_run(tmp_path):
+    """The ```cpp blocks of docs/embedding.md's API section are one program: compiled with the
+    installed headers and library alone (a plain compiler call, no CMake) and run."""
+    _installed()
+    guide = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
+    api = guide[guide.index("## The API"):guide.index("## What is stable")]
+    blocks = re.findall(r"^```cpp\n(.*?)^```", api, re.S | re.M)
+    assert len(blocks) >= 6
+    source = tmp_path / "guide.cpp"
+    source.write_text('#include <iostream>\n#include <string>\n#include "stich/stich.hpp"\n\nint main() {\n'
+                      + "".join(blocks) + "    return 0;\n}\n", encoding="utf-8")
+    exe = tmp_path / "guide"
+    subprocess.run([_compiler(), "-std=c++20", "-O1", f"-I{stich.get_include()}", str(source), stich.get_library(), "-pthread",
+                    "-o", str(exe)], check=True, capture_output=True, text=True)
+    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout
+    state = stich.Mucken(target=31, if_all_pass="throw_in").deal(seed=7)
+    assert f"{state.view(state.current_player).count_worlds()} worlds" in out
+    assert "read back alike" in out and "the position has no 'dealer' line" in out
 
 
 def test_cpp_example_against_the_installed_package(tmp_path):
