@@ -11,26 +11,6 @@ namespace stich {
 
 namespace {
 
-// The code point of the UTF-8 sequence at text[i] and its length; a byte that starts no valid
-// sequence is returned as 0xDC00 + byte (Python's surrogateescape) with length 1, and an encoded
-// surrogate (ED A0..BF xx, what Python's surrogatepass writes) as itself.
-std::pair<uint32_t, size_t> code_point(std::string_view text, size_t i) {
-    const auto b = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
-    const unsigned char c = b(i);
-    const auto cont = [&](size_t k) { return k < text.size() && (b(k) & 0xC0) == 0x80; };
-    if (c < 0x80) return {c, 1};
-    if (c >= 0xC2 && c < 0xE0 && cont(i + 1)) return {uint32_t(c & 0x1F) << 6 | (b(i + 1) & 0x3F), 2};
-    if (c >= 0xE0 && c < 0xF0 && cont(i + 1) && cont(i + 2)) {
-        const uint32_t cp = uint32_t(c & 0x0F) << 12 | uint32_t(b(i + 1) & 0x3F) << 6 | (b(i + 2) & 0x3F);
-        if (cp >= 0x800) return {cp, 3};
-    }
-    if (c >= 0xF0 && c < 0xF5 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
-        const uint32_t cp = uint32_t(c & 0x07) << 18 | uint32_t(b(i + 1) & 0x3F) << 12 | uint32_t(b(i + 2) & 0x3F) << 6 | (b(i + 3) & 0x3F);
-        if (cp >= 0x10000 && cp <= 0x10FFFF) return {cp, 4};
-    }
-    return {0xDC00 + c, 1};
-}
-
 bool is_surrogate(uint32_t cp) { return cp >= 0xD800 && cp <= 0xDFFF; }
 
 // Python's str.isspace.
@@ -48,7 +28,7 @@ std::vector<std::string_view> split_lines(std::string_view text) {
     std::vector<std::string_view> out;
     size_t start = 0, i = 0;
     while (i < text.size()) {
-        const auto [cp, len] = code_point(text, i);
+        const auto [cp, len] = utf8_code_point(text, i);
         if (is_line_break(cp)) {
             out.push_back(text.substr(start, i - start));
             i += len;
@@ -64,14 +44,14 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 
 std::string_view strip(std::string_view s) {
     while (!s.empty()) {
-        const auto [cp, len] = code_point(s, 0);
+        const auto [cp, len] = utf8_code_point(s, 0);
         if (!is_space(cp)) break;
         s.remove_prefix(len);
     }
     while (!s.empty()) {   // the last code point: step back over continuation bytes
         size_t k = s.size() - 1;
         while (k > 0 && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80 && s.size() - k < 4) --k;
-        const auto [cp, len] = code_point(s, k);
+        const auto [cp, len] = utf8_code_point(s, k);
         if (k + len != s.size() || !is_space(cp)) break;
         s.remove_suffix(len);
     }
@@ -83,7 +63,7 @@ std::vector<std::string_view> split_words(std::string_view s) {
     std::vector<std::string_view> out;
     size_t i = 0, start = std::string_view::npos;
     while (i < s.size()) {
-        const auto [cp, len] = code_point(s, i);
+        const auto [cp, len] = utf8_code_point(s, i);
         if (is_space(cp)) {
             if (start != std::string_view::npos) out.push_back(s.substr(start, i - start));
             start = std::string_view::npos;
@@ -96,31 +76,9 @@ std::vector<std::string_view> split_words(std::string_view s) {
     return out;
 }
 
-// Text quoted as Python's repr() quotes a str, surrogates and undecodable bytes as \udcXX.
-std::string quoted_text(std::string_view s) {
-    std::string clean;
-    bool any = false;
-    for (size_t i = 0; i < s.size();) {
-        const auto [cp, len] = code_point(s, i);
-        if (is_surrogate(cp)) {
-            static constexpr char HEX[] = "0123456789abcdef";
-            clean += "\x01u";   // a placeholder quoted() turns into \x01, replaced below
-            for (int shift = 12; shift >= 0; shift -= 4) clean += HEX[(cp >> shift) & 15];
-            any = true;
-        } else {
-            clean.append(s.substr(i, len));
-        }
-        i += len;
-    }
-    std::string q = quoted(clean);
-    if (any)
-        for (size_t at; (at = q.find("\\x01u")) != std::string::npos;) q.replace(at, 5, "\\u");
-    return q;
-}
-
 bool valid_utf8(std::string_view s) {
     for (size_t i = 0; i < s.size();) {
-        const auto [cp, len] = code_point(s, i);
+        const auto [cp, len] = utf8_code_point(s, i);
         if (is_surrogate(cp)) return false;
         i += len;
     }
@@ -150,7 +108,7 @@ int64_t small_number(std::string_view s) {
 }
 
 [[noreturn]] void line_error(int number, std::string_view key, const std::string& why) {
-    throw NotationError("line " + std::to_string(number) + " (" + (is_identifier(key) ? std::string(key) : quoted_text(key)) + "): " + why);
+    throw NotationError("line " + std::to_string(number) + " (" + (is_identifier(key) ? std::string(key) : quoted(key)) + "): " + why);
 }
 
 std::string joined(const std::vector<std::string>& names) {
@@ -216,10 +174,10 @@ PositionTokens tokenize_position(std::string_view text) {
         const auto [no, ln] = raw[i];
         const size_t colon = ln.find(':');
         const std::string_view key = strip(ln.substr(0, colon));
-        if (!valid_utf8(ln)) line_error(no, key, "the line " + quoted_text(ln) + " cannot be encoded as UTF-8");
-        if (colon == std::string_view::npos) line_error(no, key, "expected 'key: value', got " + quoted_text(ln));
+        if (!valid_utf8(ln)) line_error(no, key, "the line " + quoted(ln) + " cannot be encoded as UTF-8");
+        if (colon == std::string_view::npos) line_error(no, key, "expected 'key: value', got " + quoted(ln));
         if (std::find(known.begin(), known.end(), key) == known.end())
-            line_error(no, key, "unknown key " + quoted_text(key) + "; keys: " + joined(known));
+            line_error(no, key, "unknown key " + quoted(key) + "; keys: " + joined(known));
         if (t.find(key)) line_error(no, key, "given twice");
         t.lines.push_back({no, std::string(key), std::string(strip(ln.substr(colon + 1)))});
     }
@@ -230,11 +188,11 @@ PositionTokens tokenize_position(std::string_view text) {
     std::vector<std::string> names;
     for_each_game([&]<class Def>() { names.push_back(Def::NAME); });
     if (parts.empty() || std::find(names.begin(), names.end(), parts[0]) == names.end())
-        notation_error(game, "unknown game " + quoted_text(parts.empty() ? "" : parts[0]) + "; games: " + joined(names));
+        notation_error(game, "unknown game " + quoted(parts.empty() ? "" : parts[0]) + "; games: " + joined(names));
     t.game = std::string(parts[0]);
     for (size_t i = 1; i < parts.size(); ++i) {
         const size_t eq = parts[i].find('=');
-        if (eq == std::string_view::npos || eq == 0) notation_error(game, "options are written key=value, got " + quoted_text(parts[i]));
+        if (eq == std::string_view::npos || eq == 0) notation_error(game, "options are written key=value, got " + quoted(parts[i]));
         const std::string key(parts[i].substr(0, eq));
         for (const auto& [k, v] : t.options)
             if (k == key) notation_error(game, "option " + key + " given twice");
@@ -315,7 +273,7 @@ std::string notation_value_text(const Value& v, Alphabet alphabet) {
 int notation_seat(const NotationLine& line, int players) {
     const std::string& v = line.value;
     const int64_t seat = small_number(v);
-    if (seat < 0 || seat >= players) notation_error(line, "must be a seat 0.." + std::to_string(players - 1) + ", got " + quoted_text(v));
+    if (seat < 0 || seat >= players) notation_error(line, "must be a seat 0.." + std::to_string(players - 1) + ", got " + quoted(v));
     return int(seat);
 }
 
@@ -349,7 +307,7 @@ PositionEntries notation_history(const NotationLine& line, int players) {
         const std::vector<std::string_view> words = split_words(text);
         const int64_t seat = small_number(who);
         if (seat < 0 || seat >= players || words.empty())
-            notation_error(line, "each action is 'SEAT TEXT' with a seat 0.." + std::to_string(players - 1) + ", got " + quoted_text(item));
+            notation_error(line, "each action is 'SEAT TEXT' with a seat 0.." + std::to_string(players - 1) + ", got " + quoted(item));
         std::string folded;
         for (std::string_view w : words) (folded += folded.empty() ? "" : " ") += w;
         out.push_back({int(seat), std::move(folded)});

@@ -61,6 +61,9 @@ void check_cards() {
     const Deck& g = deck(DeckKind::German24);
     CHECK(card_text(parse_card("eo", g), Alphabet::German) == "EO");
     CHECK(cards_text(bit(parse_card("HA", g)) | bit(parse_card("EU", g)), Alphabet::German) == "EU HA");
+    // Messages quote input as Python's repr() does, and stay UTF-8 whatever the input.
+    CHECK(quoted("it's") == "\"it's\"" && quoted(std::string("a\0b", 3)) == "'a\\x00b'" && quoted("\xC3\xA9") == "'\xC3\xA9'");
+    CHECK(quoted("x\xED\xB2\x80") == "'x\\udc80'" && quoted("\xFF") == "'\\udcff'");
     std::printf("cards: %d cards of %d decks read back from their text\n", checked, int(DeckKind::DECK_NB));
 }
 
@@ -254,6 +257,8 @@ void check_notation() {
     CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>(with("history: -", "history: 1 Skat"), 0); }, "line 6 (history): history entry 0"));
     CHECK(throws<NotationError>([&] { read_position_text<CouillonDef>(base, 0); }, "not a Couillon position"));
     CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>("stich position 2\n", 0); }, "starts with the line"));
+    CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>(with("history: -", "history: 1 \xED\xB2\x80"), 0); },
+                                "line 6 (history): the line 'history: 1 \\udc80' cannot be encoded as UTF-8"));
     std::printf("notation: %d positions written and read back alike; malformed ones name their line\n", round_trips);
 }
 
