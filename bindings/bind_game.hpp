@@ -11,6 +11,7 @@
 
 #include "common.hpp"
 #include "stich/game.hpp"
+#include "stich/notation.hpp"
 #include "stich/position.hpp"
 #include "stich/search.hpp"
 #include "stich/sampler.hpp"
@@ -415,35 +416,21 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
     return c;
 }
 
-// The position notation's core (stich/position.hpp), one overload per game: read_position(rules,
-// dealer, seat, hand card ids, [(seat, text)], [(key, value)], seed) -> state, and
-// write_position(state, seat) -> ([(seat, text)], [(key, value)]). Conversion only.
-template <GameState State, class Rules>
+// The position notation (stich/notation.hpp), one overload per game: position_text(state, seat)
+// -> str. Reading is one function for every game (parse_position, bindings/games.cpp).
+template <class Def>
 void bind_position(py::module_& m) {
-    m.def("read_position",
-          [](const Rules& rules, int dealer, int seat, const std::vector<int>& hand, const std::vector<std::pair<int, std::string>>& history,
-             const PositionLines& lines, uint64_t seed) -> State {
-              CardSet cards = 0;
-              for (int c : hand) {
-                  if (c < 0 || c >= MAX_CARDS) throw py::value_error("card id " + std::to_string(c) + " out of range");
-                  cards |= bit(Card(c));
-              }
-              PositionEntries entries;
-              for (const auto& [who, text] : history) entries.push_back({who, text});
-              return read_position(rules, dealer, seat, cards, entries, lines, seed);
-          },
-          py::arg("rules"), py::arg("dealer"), py::arg("seat"), py::arg("hand"), py::arg("history"), py::arg("lines"), py::arg("seed"),
-          "A state consistent with a position (docs/notation.md), its hidden cards drawn as resample(seat, seed) draws them; "
-          "PositionError (a ValueError with .key and .entry) naming what cannot be.");
-    m.def("write_position",
-          [](const State& s, int seat) {
-              check_seat(seat, s.num_players());
-              std::vector<std::pair<int, std::string>> history;
-              for (auto& e : position_history(s, seat)) history.emplace_back(e.seat, std::move(e.text));
-              return py::make_tuple(history, position_lines(s, seat));
-          },
-          py::arg("state"), py::arg("seat"), "The history entries and the game's own lines of `seat`'s position.");
-    m.def("position_keys", [](const Rules& r) { return position_keys(r); }, py::arg("rules"), "The lines of its own a position of the game may have.");
+    using State = typename Def::State;
+    if constexpr (!HasNotation<Def>) {
+        // A game without the notation's hooks yet: a clear error instead of a missing overload.
+        m.def("position_text", [](const State&, int) -> std::string {
+            throw py::value_error(std::string("position_text: ") + state_class_name<State> +
+                                  " has no position notation yet (docs/notation.md lists the games that have one)");
+        });
+    } else {
+        m.def("position_text", [](const State& s, int seat) { return position_text<Def>(s, check_seat(seat, s.num_players())); },
+              py::arg("state"), py::arg("seat"), "The position notation of `state` as `seat` sees it (docs/notation.md).");
+    }
 }
 
 }  // namespace stich::py_bind

@@ -287,7 +287,16 @@ void register_games(py::module_& m) {
     // The search's accepted budgets, defined once in the core (ismcts.hpp).
     m.attr("SEARCH_MAX_SECONDS") = detail::MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
-    for_each_game([&]<class Def>() { bind_position<typename Def::State, typename Def::Rules>(m); });
+    for_each_game([&]<class Def>() { bind_position<Def>(m); });
+    // The one reader of position texts (stich/notation.hpp): the text as UTF-8 bytes (Python's
+    // surrogatepass, so that a line that is not UTF-8 is named), the seed of the hidden cards.
+    m.def("parse_position",
+          [](const py::bytes& text, uint64_t seed) {
+              const std::string t = text;
+              return visit_position_text(t, seed, [](const auto& p) { return py::make_tuple(p.seat, py::cast(p.state)); });
+          },
+          py::arg("text"), py::arg("seed"),
+          "(seat, state) of a position text (docs/notation.md); ValueError naming the line, and the history entry, at fault.");
     py::tuple methods(TOURNAMENT_METHODS.size());
     for (size_t i = 0; i < TOURNAMENT_METHODS.size(); ++i) methods[i] = TOURNAMENT_METHODS[i];
     m.attr("MUCKEN_TOURNAMENT_METHODS") = methods;

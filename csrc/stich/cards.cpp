@@ -108,22 +108,40 @@ DeckKind deck_kind_from_name(std::string_view name) {
     throw std::invalid_argument("unknown deck " + quoted(name) + "; accepted: " + names);
 }
 
+std::pair<uint32_t, size_t> utf8_code_point(std::string_view text, size_t i) {
+    const auto b = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+    const auto cont = [&](size_t k) { return k < text.size() && (b(k) & 0xC0) == 0x80; };
+    const unsigned char c = b(i);
+    if (c < 0x80) return {c, 1};
+    if (c >= 0xC2 && c < 0xE0 && cont(i + 1)) return {uint32_t(c & 0x1F) << 6 | (b(i + 1) & 0x3F), 2};
+    if (c >= 0xE0 && c < 0xF0 && cont(i + 1) && cont(i + 2)) {
+        const uint32_t cp = uint32_t(c & 0x0F) << 12 | uint32_t(b(i + 1) & 0x3F) << 6 | (b(i + 2) & 0x3F);
+        if (cp >= 0x800) return {cp, 3};
+    }
+    if (c >= 0xF0 && c < 0xF5 && cont(i + 1) && cont(i + 2) && cont(i + 3)) {
+        const uint32_t cp = uint32_t(c & 0x07) << 18 | uint32_t(b(i + 1) & 0x3F) << 12 | uint32_t(b(i + 2) & 0x3F) << 6 | (b(i + 3) & 0x3F);
+        if (cp >= 0x10000 && cp <= 0x10FFFF) return {cp, 4};
+    }
+    return {0xDC00 + c, 1};
+}
+
 std::string quoted(std::string_view text) {
     const bool double_quotes = text.find('\'') != std::string_view::npos && text.find('"') == std::string_view::npos;
     const char q = double_quotes ? '"' : '\'';
     static constexpr char HEX[] = "0123456789abcdef";
     std::string out(1, q);
-    for (size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        unsigned escape = c < 0x20 || c == 0x7f ? c : 0x100;
-        // C1 controls (U+0080..U+009F) are two UTF-8 bytes C2 80..C2 9F
-        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0) escape = static_cast<unsigned char>(text[++i]);
-        if (c == '\\' || c == q) (out += '\\') += char(c);
-        else if (c == '\n') out += "\\n";
-        else if (c == '\r') out += "\\r";
-        else if (c == '\t') out += "\\t";
-        else if (escape < 0x100) ((out += "\\x") += HEX[escape >> 4]) += HEX[escape & 15];
-        else out += char(c);
+    for (size_t i = 0; i < text.size();) {
+        const auto [cp, len] = utf8_code_point(text, i);
+        if (cp == '\\' || cp == uint32_t(q)) (out += '\\') += char(cp);
+        else if (cp == '\n') out += "\\n";
+        else if (cp == '\r') out += "\\r";
+        else if (cp == '\t') out += "\\t";
+        else if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0)) ((out += "\\x") += HEX[cp >> 4]) += HEX[cp & 15];   // C0 and C1 controls
+        else if (cp >= 0xD800 && cp <= 0xDFFF) {
+            out += "\\u";
+            for (int shift = 12; shift >= 0; shift -= 4) out += HEX[(cp >> shift) & 15];
+        } else out.append(text.substr(i, len));
+        i += len;
     }
     return out + q;
 }

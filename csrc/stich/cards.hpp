@@ -65,8 +65,13 @@ const Deck& deck(DeckKind kind);
 // Throws std::invalid_argument naming the accepted deck names.
 DeckKind deck_kind_from_name(std::string_view name);
 // Input text quoted for a message the way Python's repr() quotes a str (control characters
-// escaped, so that a NUL cannot cut the message short).
+// escaped, so that a NUL cannot cut the message short; a surrogate, or a byte that is not UTF-8,
+// as \udcXX like Python's surrogateescape, so that the message is always UTF-8).
 std::string quoted(std::string_view text);
+// The code point of the UTF-8 sequence at text[i] and its length in bytes. A byte that starts no
+// valid sequence is read as 0xDC00 + the byte (Python's surrogateescape), length 1; an encoded
+// surrogate (ED A0..BF xx, as Python's surrogatepass writes it) as itself.
+std::pair<uint32_t, size_t> utf8_code_point(std::string_view text, size_t i);
 
 // Flush value of a card (M-2): ace 11, ten and courts 10, pips their face.
 constexpr int flush_value(Card c) {

@@ -18,6 +18,8 @@ from ._core import (
     InfoSet,
     perft,
 )
+from ._paths import get_cmake_dir, get_include, get_library
+from ._version import __version__
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
 from .cards import Rank, Suit
 from .games import GAMES, Game, Option
@@ -25,8 +27,6 @@ from .notation import Position, parse, position_text
 from .search import ActionRow, SearchResult, ismcts
 from .solve import PimcBot, PimcResult, SolveResult, pimc, solve
 from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
-
-__version__ = "0.1.0"
 
 if TYPE_CHECKING:   # the registry's classes below, as tools/stubs.py declares them (python/stich/_games.pyi)
     from ._games import *  # noqa: F403
@@ -62,6 +62,9 @@ __all__ = [
     "Suit",
     "TableRow",
     "bobbl_results",
+    "get_cmake_dir",
+    "get_include",
+    "get_library",
     "ismcts",
     "parse",
     "perft",

@@ -1,4 +1,4 @@
-"""Command line: ``python -m stich play|perft|bench|analyse|solve ...`` (the ``stich`` console script is the same).
+"""Command line: ``python -m stich play|perft|bench|analyse|solve|config ...`` (the ``stich`` console script is the same).
 
 Bad arguments exit with status 2 and a message; Ctrl-C exits with 130 (``analyse`` first prints the
 search so far)."""
@@ -194,6 +194,15 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_config(args: argparse.Namespace) -> int:
+    """Where the installed C++ core is, for a C++ build (docs/embedding.md), as pybind11 says its own."""
+    from . import __version__, get_cmake_dir, get_include, get_library
+
+    print({"includedir": get_include, "cmakedir": get_cmake_dir, "library": get_library,
+           "version": lambda: __version__}[args.what]())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="stich", description="A fast engine for trick-taking card games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -248,6 +257,15 @@ def main(argv: list[str] | None = None) -> int:
     so.add_argument("position", help="a position file with every seat's hand, or that text itself (docs/notation.md)")
     so.add_argument("--json", action="store_true", help="print the result as JSON (SolveResult.to_json())")
     so.set_defaults(func=cmd_solve)
+    cf = sub.add_parser("config", help="where the installed C++ core is: headers, CMake package, library (docs/embedding.md)")
+    what = cf.add_mutually_exclusive_group(required=True)
+    what.add_argument("--includedir", dest="what", action="store_const", const="includedir",
+                      help="the include folder (#include \"stich/stich.hpp\")")
+    what.add_argument("--cmakedir", dest="what", action="store_const", const="cmakedir",
+                      help="the CMake package folder: cmake -Dstich_DIR=$(python -m stich config --cmakedir)")
+    what.add_argument("--library", dest="what", action="store_const", const="library", help="the static library libstich_core.a")
+    what.add_argument("--version", dest="what", action="store_const", const="version", help="the version of stich")
+    cf.set_defaults(func=cmd_config)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

@@ -1,0 +1,222 @@
+// The position notation as text (docs/notation.md), read and written in C++: the one parser, which
+// stich.parse and stich.position_text call too.
+//
+//   stich position 1
+//   game: Mucken target=31        the game's name, then the options that differ from the defaults
+//   dealer: 0
+//   seat: 1                       the seat whose view this is
+//   hand: EO GU HA ...            its cards now ("-": none)
+//   history: 1 pass; 2 Wenz       the actions as that seat saw them ("-": none)
+//   bock: True                    the game's own lines (position_keys), if any
+//
+// Blank lines and everything after '#' are ignored. Every error is a NotationError (a
+// std::invalid_argument) whose message starts "line N (key): " when a line is at fault.
+//
+// Reading is done in two steps: tokenize_position (no game knowledge beyond the registry's keys) and
+// read_position_text<Def> (the game's rules, seats, cards and the replay of stich/position.hpp).
+// visit_position_text does both for whichever registered game the text names.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "stich/position.hpp"
+#include "stich/registry.hpp"
+#include "stich/schema.hpp"
+
+namespace stich {
+
+constexpr const char* POSITION_HEADER = "stich position 1";
+
+// A position text that cannot be read or cannot happen.
+struct NotationError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
+// One 'key: value' line: its number (1-based, counting every line of the text), key and value
+// (both stripped of white space).
+struct NotationLine {
+    int number = 0;
+    std::string key, value;
+};
+
+// A position text split into its lines, before any game reads them.
+struct PositionTokens {
+    std::vector<NotationLine> lines;   // in the order of the text, the header excluded
+    std::string game;                  // the game line's first word
+    std::vector<std::pair<std::string, std::string>> options;   // its key=value words, as written
+
+    // The line with this key, or nullptr.
+    const NotationLine* find(std::string_view key) const;
+    // The line with this key (it is there: tokenize_position checks the common keys).
+    const NotationLine& at(std::string_view key) const;
+};
+
+// The keys every position has, and every key any registered game adds (in registry order).
+const std::vector<std::string>& position_common_keys();
+const std::vector<std::string>& position_known_keys();
+
+// Splits a position text into lines and checks what needs no game: the header, 'key: value' lines
+// with known keys, each key once, UTF-8 text, the common keys present, the game line's shape.
+// Throws NotationError.
+PositionTokens tokenize_position(std::string_view text);
+
+// The NotationError "line N (key): why".
+[[noreturn]] void notation_error(const NotationLine& line, const std::string& why);
+
+// An option's text value read as the notation writes it: True, False, None, an int, "()" or
+// "a,b," (a tuple of names), else the text itself; then checked against what the option accepts
+// (std::invalid_argument "<what> must be <accepts>, got <value>").
+Value notation_value(std::string_view text, const Accepts& accepts, const Deck& deck, const std::string& what);
+// The NotationError for a registered game without the notation (its game line is at fault).
+[[noreturn]] void no_notation(const PositionTokens& t);
+
+// A value as the game line writes it (the inverse of notation_value).
+std::string notation_value_text(const Value& v, Alphabet alphabet);
+
+// A seat line's value: ASCII digits naming a seat below `players`; else NotationError.
+int notation_seat(const NotationLine& line, int players);
+// A hand line's cards ("-" or nothing: none); NotationError for a card not of the deck or given twice.
+CardSet notation_cards(const NotationLine& line, const Deck& deck);
+// The history line's entries "SEAT TEXT; ..." ("-" or nothing: none), white space in each text
+// folded to single spaces.
+PositionEntries notation_history(const NotationLine& line, int players);
+
+// A position read from text: the game's rules, the dealer, the seat whose view it is, and a full
+// state consistent with every line (its hidden cards drawn from the seed).
+template <class Def>
+struct ParsedPosition {
+    typename Def::Rules rules;
+    int dealer = 0;
+    int seat = 0;
+    typename Def::State state;
+};
+
+// Does the game have the notation (Euchre has none yet)?
+template <class Def>
+concept HasNotation = requires(const typename Def::State& s, const typename Def::Rules& r) {
+    position_history(s, 0);
+    position_lines(s, 0);
+    position_keys(r);
+};
+
+// Reads a tokenized position of the game Def (tokens.game must be its name). The hidden cards are
+// drawn from `seed` uniformly among the deals consistent with the text, exactly as
+// `state.resample(seat, seed)` draws them. Throws NotationError naming the line (and for the
+// history the entry and why it cannot happen).
+template <class Def>
+ParsedPosition<Def> read_position_text(const PositionTokens& t, uint64_t seed) {
+    using Rules = typename Def::Rules;
+    const NotationLine& game_line = t.at("game");
+    if (t.game != Def::NAME) notation_error(game_line, "not a " + std::string(Def::NAME) + " position: the game is " + quoted(t.game));
+    if constexpr (!HasNotation<Def>) {
+        no_notation(t);
+    } else {
+        ParsedPosition<Def> p;
+        try {
+            const Deck& d = Def::deck_of(Rules{});
+            std::vector<std::pair<std::string, Value>> given;
+            for (const auto& [name, text] : t.options) {
+                const Accepts* a = nullptr;
+                for (const auto& s : Def::options())
+                    if (name == s.name) a = &s.accepts;
+                // An unknown name passes as None: make_rules names it with the valid options.
+                given.emplace_back(name, a ? notation_value(text, *a, d, "option " + name + " of " + Def::NAME) : Value::none());
+            }
+            p.rules = make_rules<Rules>(Def::NAME, Def::options(), given);
+        } catch (const std::invalid_argument& e) {
+            notation_error(game_line, e.what());
+        }
+        const int players = Def::num_players(p.rules);
+        const Deck& deck = Def::deck_of(p.rules);
+        p.dealer = notation_seat(t.at("dealer"), players);
+        p.seat = notation_seat(t.at("seat"), players);
+        const CardSet hand = notation_cards(t.at("hand"), deck);
+        const PositionEntries history = notation_history(t.at("history"), players);
+        PositionLines own;
+        for (const NotationLine& l : t.lines) {
+            bool common = false;
+            for (const std::string& k : position_common_keys()) common = common || l.key == k;
+            if (!common) own.emplace_back(l.key, l.value);
+        }
+        try {
+            p.state = read_position(p.rules, p.dealer, p.seat, hand, history, own, seed);
+        } catch (const PositionError& e) {
+            if (const NotationLine* l = t.find(e.key)) notation_error(*l, e.what());
+            throw NotationError(e.what());
+        }
+        return p;
+    }
+}
+
+template <class Def>
+ParsedPosition<Def> read_position_text(std::string_view text, uint64_t seed = 0) {
+    return read_position_text<Def>(tokenize_position(text), seed);
+}
+
+// Reads a position of any registered game and calls f(const ParsedPosition<Def>&) with it (one
+// instantiation of f per game that has the notation); returns what f returns (every
+// instantiation must return the same type). NotationError for an unknown game.
+template <class F>
+decltype(auto) visit_position_text(std::string_view text, uint64_t seed, F&& f) {
+    const PositionTokens t = tokenize_position(text);
+    using Result = decltype(f(std::declval<const ParsedPosition<CouillonDef>&>()));
+    if constexpr (std::is_void_v<Result>) {
+        bool found = false;
+        for_each_game([&]<class Def>() {
+            if constexpr (HasNotation<Def>)
+                if (!found && t.game == Def::NAME) {
+                    found = true;
+                    f(read_position_text<Def>(t, seed));
+                }
+        });
+        if (!found) no_notation(t);
+    } else {
+        std::optional<Result> out;
+        for_each_game([&]<class Def>() {
+            if constexpr (HasNotation<Def>)
+                if (!out && t.game == Def::NAME) out.emplace(f(read_position_text<Def>(t, seed)));
+        });
+        if (!out) no_notation(t);
+        return Result(std::move(*out));
+    }
+}
+
+// The game line's value: the name, then key=value for every option that differs from its default.
+template <class Def>
+std::string notation_game_line(const typename Def::Rules& r) {
+    const typename Def::Rules defaults{};
+    const Alphabet al = Def::deck_of(r).alphabet;
+    std::string s = Def::NAME;
+    for (const auto& o : Def::options()) {
+        const Value v = o.get(r);
+        if (!(v == o.get(defaults))) s += " " + std::string(o.name) + "=" + notation_value_text(v, al);
+    }
+    return s;
+}
+
+// The notation of `s` as `seat` sees it (docs/notation.md). Throws std::invalid_argument for a
+// finished deal (a position is a decision point), std::out_of_range for a seat not at the table.
+template <class Def>
+    requires HasNotation<Def>
+std::string position_text(const typename Def::State& s, int seat) {
+    if (s.is_terminal()) throw std::invalid_argument("the deal is over: a position is a decision point");
+    if (seat < 0 || seat >= s.num_players())
+        throw std::out_of_range("seat " + std::to_string(seat) + " out of range 0.." + std::to_string(s.num_players() - 1));
+    const Alphabet al = s.deck_info().alphabet;
+    const std::string hand = cards_text(s.view(seat).where[size_t(seat)].known, al);
+    std::string history;
+    for (const PositionEntry& e : position_history(s, seat)) history += (history.empty() ? "" : "; ") + std::to_string(e.seat) + " " + e.text;
+    std::string out = std::string(POSITION_HEADER) + "\ngame: " + notation_game_line<Def>(s.rules) + "\ndealer: " +
+                      std::to_string(int(s.dealer)) + "\nseat: " + std::to_string(seat) + "\nhand: " + (hand.empty() ? "-" : hand) +
+                      "\nhistory: " + (history.empty() ? "-" : history) + "\n";
+    for (const auto& [key, value] : position_lines(s, seat)) out += key + ": " + value + "\n";
+    return out;
+}
+
+}  // namespace stich
