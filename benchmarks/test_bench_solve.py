@@ -36,3 +36,35 @@ def test_whole_deal_solves_per_second(benchmark, name):
     for s, r in zip(states, results):
         assert r.value == max(r.values.values()) and set(map(str, r.values)) == set(map(str, s.legal_actions()))
     benchmark.extra_info["nodes_per_solve"] = sum(r.nodes for r in results) / DEALS
+
+
+EVERY_CARD = {
+    "mucken-short": (stich.Mucken(), 10),
+    "mucken-long": (stich.Mucken(long_deck=True), 3),
+    "couillon": (stich.Couillon(), 10),
+    "mistigri": (stich.Mistigri(), 10),
+    "euchre": (stich.Euchre(), 10),
+}
+
+
+def analyse_every_card(state):
+    """The open-hand analysis of every card of a deal: a solve at each decision of its play phase
+    (every legal card's exact value), the deal continued along the best card each time."""
+    state = state.clone()
+    solves = 0
+    while not state.is_terminal:
+        r = stich.solve(state)
+        solves += 1
+        state.apply(r.best)
+    return solves
+
+
+@pytest.mark.parametrize("name", EVERY_CARD)
+def test_every_card_of_a_deal_analysed_per_second(benchmark, name):
+    """openschafkopf's "all cards analysed": 0.38 s a short-deck Schafkopf game, 25-60 s long deck."""
+    game, deals = EVERY_CARD[name]
+    states = first_cards(game, deals)
+    benchmark.extra_info.update(work=deals, unit="deals")
+    solves = benchmark.pedantic(lambda: [analyse_every_card(s) for s in states], rounds=3, iterations=1, warmup_rounds=0)
+    assert all(n >= 1 for n in solves)
+    benchmark.extra_info["solves_per_deal"] = sum(solves) / deals
