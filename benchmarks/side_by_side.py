@@ -1,0 +1,91 @@
+"""Two builds of stich side by side: the README's speed table (before/after a change).
+
+Runs the same calls with two importable stich packages (each a folder that holds ``stich/`` with
+its built ``_core``), alternately in fresh interpreters, ``--runs`` times; each figure is the
+median over the runs of the fastest of ``--repeats`` (timeit). Prints a markdown table: time
+before, time after, their ratio (after / before; below 1 is faster) and the rate after.
+
+Run:  python benchmarks/side_by_side.py OLD_DIR NEW_DIR [--runs 3] [--repeats 9]
+(e.g. OLD_DIR: a worktree of the old commit with its module built; see README "Speed").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+
+# (label, setup, call, work, unit): `call` is timed; `work` units per call for the rate.
+CALLS = [
+    ("Couillon, 200,000 random deals (`stich.Couillon().random_playouts(200_000, seed=1)`)",
+     "g = stich.Couillon()", "g.random_playouts(200_000, seed=1)", 200_000, "deals/s"),
+    ("Mucken with a random auction and doubling, 200,000 deals",
+     "g = stich.Mucken()", "g.random_playouts(200_000, seed=1)", 200_000, "deals/s"),
+    ("Mistigri, 4 players, random bidding and exchange, 200,000 deals",
+     "g = stich.Mistigri()", "g.random_playouts(200_000, seed=1)", 200_000, "deals/s"),
+    ("Mönch, 4 players, 200,000 deals",
+     "g = stich.Mistigri(monch=True)", "g.random_playouts(200_000, seed=1)", 200_000, "deals/s"),
+    ("Euchre, 200,000 random deals",
+     "g = stich.Euchre()", "g.random_playouts(200_000, seed=1)", 200_000, "deals/s"),
+    ("One Couillon deal through the Python API (`legal_actions()` + `apply()`, ~24 steps)",
+     "g = stich.Couillon()",
+     "s = g.deal(seed=1)\nwhile not s.is_terminal:\n    s.apply(s.legal_actions()[0])", 1, "deals/s"),
+    ("ISMCTS, Couillon right after the deal, 100,000 iterations, random playouts",
+     "s = stich.Couillon().deal(seed=1)", "stich.ismcts(s, iterations=100_000, playout='random', seed=1)", 100_000, "it/s"),
+    ("ISMCTS, Mucken right after the deal (auction)",
+     "s = stich.Mucken().deal(seed=1)", "stich.ismcts(s, iterations=100_000, playout='random', seed=1)", 100_000, "it/s"),
+    ("ISMCTS, Mistigri right after the deal (bidding)",
+     "s = stich.Mistigri().deal(seed=1)", "stich.ismcts(s, iterations=100_000, playout='random', seed=1)", 100_000, "it/s"),
+    ("ISMCTS, Euchre right after the deal (bidding)",
+     "s = stich.Euchre().deal(seed=1)", "stich.ismcts(s, iterations=100_000, playout='random', seed=1)", 100_000, "it/s"),
+]
+
+CHILD = r"""
+import json, sys, timeit
+sys.path.insert(0, sys.argv[1])
+import stich
+calls = json.loads(sys.argv[2])
+repeats = int(sys.argv[3])
+out = []
+for setup, call in calls:
+    env = {"stich": stich}
+    exec(setup, env)
+    out.append(min(timeit.repeat(call, globals=env, number=1, repeat=repeats)))
+print(json.dumps(out))
+"""
+
+
+def measure(folder: str, repeats: int) -> list[float]:
+    calls = json.dumps([(setup, call) for _, setup, call, _, _ in CALLS])
+    done = subprocess.run([sys.executable, "-c", CHILD, folder, calls, str(repeats)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def rate(x: float) -> str:
+    return f"{x / 1e6:.2f} M" if x >= 1e5 else f"{x:,.0f}"
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("old")
+    p.add_argument("new")
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--repeats", type=int, default=9)
+    a = p.parse_args()
+    old, new = [], []
+    for _ in range(a.runs):
+        old.append(measure(a.old, a.repeats))
+        new.append(measure(a.new, a.repeats))
+    print("| what | before | now | ratio | rate now |\n|---|---:|---:|---:|---:|")
+    for i, (label, _, _, work, unit) in enumerate(CALLS):
+        b = statistics.median(r[i] for r in old)
+        n = statistics.median(r[i] for r in new)
+        shown = (lambda t: f"{t * 1e6:.1f} µs") if b < 1e-3 else (lambda t: f"{t * 1e3:.1f} ms")
+        print(f"| {label} | {shown(b)} | {shown(n)} | {n / b:.3f} | {rate(work / n)} {unit} |")
+
+
+if __name__ == "__main__":
+    main()
