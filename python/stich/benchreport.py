@@ -430,7 +430,7 @@ def _features(build: dict[str, Any]) -> str:
     used = " ".join(build["features"]) or "none of ssse3 popcnt bmi bmi2 avx2"
     clone = build.get("dispatch")   # absent from reports made before runtime dispatch
     # The x86-64-v3 clone of the hot loops is compiled for bmi, bmi2 and avx2 (among others).
-    cloned = {"bmi", "bmi2", "avx2"} if clone == "x86-64-v3" else set()
+    cloned = ({"bmi", "bmi2", "avx2"} if clone == "x86-64-v3" else set()) | ({"bmi2"} if build.get("pdep") else set())
     unused = [f for f in build["cpu_features"] if f not in build["features"] and f not in cloned]
     more = f"; this CPU also has {' '.join(unused)}, unused by this build" if unused else ""
     dispatch = {None: "", "x86-64-v3": "; runtime dispatch: this CPU runs the x86-64-v3 clone of the hot loops",
