@@ -1,4 +1,5 @@
 #include "common.hpp"
+#include "stich/dispatch.hpp"
 
 // What this build is (stich._core.build_info(); `stich bench` reports it): the compiler's own
 // macros, and the flags, build type, native target and link-time optimisation that CMake passes
@@ -70,6 +71,12 @@ pybind11::dict build_info() {
 #endif
     info["features"] = compiled;
     info["cpu_features"] = cpu;
+    // Runtime dispatch (csrc/stich/dispatch.hpp): the clone of the hot loops (search, playouts) this
+    // CPU runs, "x86-64-v3" or "default"; None when the build has none (native, non-x86, macOS).
+    if (const char* clone = stich::dispatch_clone()) info["dispatch"] = clone;
+    else info["dispatch"] = py::none();
+    // Whether the n-th card of a set is one pdep (BMI2) in this build on this CPU (stich/cards.hpp).
+    info["pdep"] = stich::uses_pdep();
     return info;
 }
 
@@ -91,7 +98,8 @@ PYBIND11_MODULE(_core, m) {
     m.def("build_info", &build_info,
           "What this build is: compiler, C++ standard (cplusplus), build_type, flags, native (-march=native), "
           "lto, assertions, and of the CPU features the core uses (ssse3 popcnt bmi bmi2 avx2) those compiled "
-          "for (features) and those the running CPU has (cpu_features).");
+          "for (features) and those the running CPU has (cpu_features), and dispatch: the clone of the hot loops "
+          "the running CPU gets (\"x86-64-v3\" or \"default\"; None: a build without runtime dispatch), pdep: whether card picks use BMI2's pdep here.");
     // Protocols 0 and 1 rebuild objects with object.__new__, which skips pybind11's allocation
     // (__setstate__ then aborts the interpreter); reduce through cls.__new__ at every protocol.
     const pybind11::object newobj = pybind11::module_::import("copyreg").attr("__newobj__");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "stich/cards.hpp"
+#include "stich/dispatch.hpp"
 #include "stich/game.hpp"
 
 namespace stich {

@@ -541,12 +541,12 @@ EuchreState load<EuchreState>(std::string_view b) {
     return s;
 }
 
-[[gnu::flatten]] void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+STICH_HOT [[gnu::flatten]] void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     random_playouts<EuchreState>([&](int64_t i, uint64_t deal_seed) { return euchre_deal(rules, deal_seed, int(i % 4)); }, seed, n,
                                  EuchreState::NUM_SEATS, out, stop);
 }
 
-[[gnu::flatten]] void euchre_random_playouts_from(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out,
+STICH_HOT [[gnu::flatten]] void euchre_random_playouts_from(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out,
                                                   const std::atomic<bool>* stop) {
     random_playouts<EuchreState>([&](int64_t, uint64_t) { return from; }, seed, n, EuchreState::NUM_SEATS, out, stop);
 }

@@ -101,7 +101,8 @@ REPORT_SCHEMA: dict[str, Any] = {
                                    "native": {"type": ["boolean", "null"]}, "lto": {"type": ["boolean", "null"]},
                                    "assertions": {"type": "boolean"},
                                    "features": {"type": "array", "items": _STRING},
-                                   "cpu_features": {"type": "array", "items": _STRING}},
+                                   "cpu_features": {"type": "array", "items": _STRING},
+                                   "dispatch": {"type": ["string", "null"]}, "pdep": {"type": "boolean"}},
                 },
             },
         },
@@ -427,9 +428,15 @@ def _features(build: dict[str, Any]) -> str:
     """The CPU features the core's code uses (those the build is compiled for, of the ones it has
     paths for), and any of those the CPU has that this build leaves unused."""
     used = " ".join(build["features"]) or "none of ssse3 popcnt bmi bmi2 avx2"
-    unused = [f for f in build["cpu_features"] if f not in build["features"]]
+    clone = build.get("dispatch")   # absent from reports made before runtime dispatch
+    # The x86-64-v3 clone of the hot loops is compiled for bmi, bmi2 and avx2 (among others).
+    cloned = ({"bmi", "bmi2", "avx2"} if clone == "x86-64-v3" else set()) | ({"bmi2"} if build.get("pdep") else set())
+    unused = [f for f in build["cpu_features"] if f not in build["features"] and f not in cloned]
     more = f"; this CPU also has {' '.join(unused)}, unused by this build" if unused else ""
-    return f"CPU features used: {used}{more}"
+    dispatch = {None: "", "x86-64-v3": "; runtime dispatch: this CPU runs the x86-64-v3 clone of the hot loops",
+                "default": "; runtime dispatch: this CPU runs the baseline clone of the hot loops (no x86-64-v3)"}
+    pdep = "; pdep (bmi2) for card picks, chosen at load time" if build.get("pdep") and "bmi2" not in build["features"] else ""
+    return f"CPU features used: {used}{more}{dispatch.get(clone, f'; runtime dispatch: clone {clone}')}{pdep}"
 
 
 def context_lines(report: dict[str, Any]) -> list[str]:
