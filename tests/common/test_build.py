@@ -63,3 +63,24 @@ def test_pdep_only_where_the_cpu_has_bmi2(info):
         assert info["pdep"], "a build compiled for BMI2 picks cards with pdep"
     if info["pdep"]:
         assert "bmi2" in info["cpu_features"]
+
+
+def test_the_module_works_beside_another_libstdcxx_user(tmp_path):
+    """The C++ runtime linked into the module keeps to itself: with another extension's
+    libstdc++.so loaded first (open_spiel's), the core's streams still print numbers (exported, the
+    two runtimes' locale data mixed and str(state) stopped at the first number)."""
+    import importlib.util
+    import subprocess
+
+    if importlib.util.find_spec("pyspiel") is None:
+        pytest.skip("open_spiel is not installed: no other extension with its own libstdc++ to load first")
+    import stich
+    from pathlib import Path
+
+    code = ("import pyspiel, stich\n"
+            "s = stich.Couillon().deal(seed=1, dealer=2)\n"
+            "print(str(s).splitlines()[0])\n")
+    env = {"PYTHONPATH": str(Path(stich.__file__).resolve().parents[1]), "PATH": ""}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("Couillon  dealer 2  forehand 3"), out.stdout
