@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from helpers import EXAMPLES
+from helpers import EXAMPLES, ROOT
 
 import stich
 
@@ -37,7 +38,8 @@ def test_the_declarations_are_in_the_package():
 
 @pytest.fixture(scope="module")
 def example(tmp_path_factory):
-    """examples/cython built into a wheel in a temporary folder and imported from its unpacked copy."""
+    """examples/cython built in a temporary folder and imported from there; with it, as the module
+    stich_cython_example._guide, the ```cython block of docs/embedding.md."""
     try:
         stich.get_library()
     except FileNotFoundError as e:
@@ -52,10 +54,13 @@ def example(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("cython")
     src = tmp / "src"
     shutil.copytree(EXAMPLES / "cython", src)
+    guide = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"^```cython\n(.*?)^```", guide, re.S | re.M)
+    (src / "stich_cython_example" / "_guide.pyx").write_text(block, encoding="utf-8")
     site = tmp / "site"
     # setup.py's build (build_py + build_ext) into a folder of its own: what pip install would put
     # into site-packages, without a wheel (the wheel package) and without touching the environment.
-    build = subprocess.run([sys.executable, "setup.py", "build", "--build-lib", str(site), "--build-temp", str(tmp / "build")],
+    build = subprocess.run([sys.executable, "setup.py", "build", "--parallel", "2", "--build-lib", str(site), "--build-temp", str(tmp / "build")],
                            cwd=src, capture_output=True, text=True)
     assert build.returncode == 0, f"building examples/cython failed:\n{build.stdout[-4000:]}\n{build.stderr[-4000:]}"
     sys.path.insert(0, str(site))
@@ -101,6 +106,16 @@ def test_the_search_gives_the_python_searchs_visits(example):
     state = stich.Couillon().deal(seed=3)
     result = stich.ismcts(state, iterations=3000, seed=1)
     assert example.couillon_search_visits(3, 3000, 1) == {row.action.text: row.visits for row in result.table}
+
+
+def test_the_guides_cython_block(example):
+    """docs/embedding.md's example: a deal played to its end by the first legal action, without the GIL."""
+    guide = importlib.import_module("stich_cython_example._guide")
+    for seed in (1, 5, 99):
+        state = stich.Couillon().deal(seed=seed)
+        while not state.is_terminal:
+            state.apply(state.legal_actions()[0])
+        assert guide.first_action_playout(seed) == state.returns()
 
 
 def test_errors_reach_python(example):
