@@ -8,7 +8,7 @@ import stich
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-# Each .pyx of the package is one extension module (here only _playouts.pyx).
+# Each .pyx of the package is one extension module (_playouts.pyx, _games.pyx).
 extensions = [
     Extension(
         f"stich_cython_example.{pyx.stem}",

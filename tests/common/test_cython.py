@@ -108,6 +108,34 @@ def test_the_search_gives_the_python_searchs_visits(example):
     assert example.couillon_search_visits(3, 3000, 1) == {row.action.text: row.visits for row in result.table}
 
 
+@pytest.mark.parametrize("name", ["Couillon", "Mucken", "Mistigri", "Euchre"])
+def test_every_game_through_one_fused_function(example, name):
+    """_games.pyx: the declarations of each game's State, deal, playouts, checked calls and search,
+    against the Python API on the same deal."""
+    assert name in example.GAMES
+    game = getattr(stich, name)()
+    state = game.deal(seed=3, dealer=1)
+    root = example.on_deal(name, 3, 1, "root")
+    assert root == {"num_players": state.num_players, "current_player": state.current_player, "phase": state.phase,
+                    "legal": [a.text for a in state.legal_actions()],
+                    "hand_sizes": [len(state.hand(seat)) for seat in range(state.num_players)], "text": str(state)}
+    end, steps = state.clone(), 0
+    while not end.is_terminal:
+        end.apply(end.legal_actions()[0])
+        steps += 1
+    assert example.on_deal(name, 3, 1, "first") == (steps, end.returns())
+    heuristic = example.on_deal(name, 3, 1, "heuristic", 5)
+    assert heuristic == example.on_deal(name, 3, 1, "heuristic", 5) and len(heuristic[1]) == state.num_players
+    assert example.playout_sums(name, 2, 1000) == [int(x) for x in game.random_playouts(1000, seed=2).sum(axis=0)]
+    result = stich.ismcts(state, iterations=500, seed=1)
+    assert example.on_deal(name, 3, 1, "search", 500, 1) == {row.action.text: row.visits for row in result.table}
+    first = state.legal_actions()[0]
+    with pytest.raises(ValueError, match="not legal"):            # apply_checked: IllegalAction
+        example.on_deal(name, 3, 1, "checked", first.text, 63)
+    with pytest.raises(ValueError):                               # find_action: no such action
+        example.on_deal(name, 3, 1, "checked", "no such action", 0)
+
+
 def test_the_guides_cython_block(example):
     """docs/embedding.md's example: a deal played to its end by the first legal action, without the GIL."""
     guide = importlib.import_module("stich_cython_example._guide")

@@ -1,20 +1,25 @@
-"""Using stich's C++ core from Cython (docs/embedding.md, "Cython"): the functions of _playouts.pyx,
-and loop_legal_apply_python, the Python twin of the Cython loop loop_legal_apply (the benchmark,
+"""Using stich's C++ core from Cython (docs/embedding.md, "From Cython"): the functions of
+_playouts.pyx (Couillon), those of _games.pyx (one fused-type function for the four games), and
+loop_legal_apply_python, the Python twin of the Cython loop loop_legal_apply (the benchmark,
 benchmarks/test_bench_cython.py, times both)."""
 
 from __future__ import annotations
 
 import stich
 
+from ._games import GAMES, on_deal, playout_sums
 from ._playouts import card_name, couillon_playout_sums, couillon_search_visits, loop_legal_apply, lowest_card_playout_sums
 
 __all__ = [
+    "GAMES",
     "card_name",
     "couillon_playout_sums",
     "couillon_search_visits",
     "loop_legal_apply",
     "loop_legal_apply_python",
     "lowest_card_playout_sums",
+    "on_deal",
+    "playout_sums",
 ]
 
 
