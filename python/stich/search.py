@@ -93,6 +93,16 @@ class _Described:
         """The position as the seat knows it, one line each."""
         return _position(self.state, self.observer) if self.state is not None else ()
 
+    def to_data(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_data(), indent=indent)
+
+    def _heading(self) -> list[str]:
+        """The text's first lines: the game, the seat to act and the position as it knows it."""
+        return [f"{self.game or 'position'}: seat {self.observer} to act", *("  " + text for text in self.position)]
+
 
 @dataclass(frozen=True)
 class SearchResult(_Described):
@@ -177,14 +187,10 @@ class SearchResult(_Described):
             "line": [{"seat": m.seat, "action": m.action, "visits": m.visits, "mean": m.mean} for m in self.line],
         }
 
-    def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_data(), indent=indent)
-
     def __str__(self) -> str:
         unit = self.unit or "the game's unit"
         plural = "s" if self.threads > 1 else ""
-        lines = [f"{self.game or 'position'}: seat {self.observer} to act"]
-        lines += ["  " + text for text in self.position]
+        lines = self._heading()
         lines.append(
             f"{'partial search' if self.partial else 'search'}: {self.iterations:,} iterations in {self.seconds:.2f} s "
             f"({self.speed:,.0f}/s, {self.threads} thread{plural}, seed {self.seed})")

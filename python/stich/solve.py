@@ -6,7 +6,6 @@ the GIL released; this module checks the arguments and turns the results into ta
 
 from __future__ import annotations
 
-import json
 import math
 import secrets
 from dataclasses import dataclass, field
@@ -87,9 +86,6 @@ class SolveResult(_Described):
                 "values": {str(a): v for a, v in self.values.items()}, "best": str(self.best), "value": self.value,
                 "line": [{"seat": m.seat, "action": m.action, "took": m.took, "tally": list(m.tally)} for m in self.line],
                 "nodes": self.nodes, "seconds": self.seconds}
-
-    def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_data(), indent=indent)
 
     def __str__(self) -> str:
         unit = self.unit or "the game's unit"
@@ -195,14 +191,10 @@ class PimcResult(_Described):
                 "moves": [{"action": str(r.action), "mean": r.mean, "low": r.low, "high": r.high, "worst": r.worst,
                            "best": r.best} for r in self.table]}
 
-    def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_data(), indent=indent)
-
     def __str__(self) -> str:
         unit = self.unit or "the game's unit"
         plural = "s" if self.threads > 1 else ""
-        lines = [f"{self.game or 'position'}: seat {self.observer} to act"]
-        lines += ["  " + text for text in self.position]
+        lines = self._heading()
         if self.exact:
             lines.append(f"exact analysis: all {self.world_count:,} consistent worlds, as {self.worlds:,} deals of the hands "
                          f"that play (weighted by the worlds each stands for), solved open-handed in {self.seconds:.2f} s "
