@@ -42,7 +42,7 @@ PyAction make_action(const State& s, Action a) {
 // the legal action with its canonical text (a hand-dependent id, such as a Mistigri discard's,
 // names other cards in another hand). Otherwise IllegalAction naming its text and the legal ones.
 template <GameState State>
-void apply_action(State& s, const PyAction& pa) {
+Action apply_action(State& s, const PyAction& pa) {
     if (s.is_terminal()) throw IllegalAction("the deal is over; no action can be applied (" + quoted(pa.text) + ")");
     const std::string_view game = state_class_name<State>;
     if (game != pa.game || std::string_view(pa.phase) != s.phase_name()) {
@@ -54,9 +54,15 @@ void apply_action(State& s, const PyAction& pa) {
     }
     ActionList list;
     s.legal_actions(list);
-    if (list.contains(pa.id) && s.action_text(pa.id) == pa.text) return s.apply(pa.id);
+    if (list.contains(pa.id) && s.action_text(pa.id) == pa.text) {
+        s.apply(pa.id);
+        return pa.id;
+    }
     for (Action a : list)
-        if (s.action_text(a) == pa.text) return s.apply(a);
+        if (s.action_text(a) == pa.text) {
+            s.apply(a);
+            return a;
+        }
     throw IllegalAction(quoted(pa.text) + " is not legal for seat " + std::to_string(s.current_player()) + " here; legal: " +
                         legal_actions_text(s));
 }
@@ -70,6 +76,27 @@ inline long long int_or(py::handle obj, long long fallback) {
         return fallback;
     }
     return v;
+}
+
+// Applies what Python passed as an action: an Action (apply_action), its text or the id of a
+// legal action; returns the action applied. Anything else: IllegalAction or TypeError.
+template <GameState State>
+Action apply_handle(State& s, py::handle action) {
+    if (py::isinstance<PyAction>(action)) return apply_action(s, action.cast<const PyAction&>());
+    Action a;
+    if (py::isinstance<py::str>(action)) a = find_action(s, utf8(action));
+    else if (py::isinstance<py::int_>(action) && !py::isinstance<py::bool_>(action)) {
+        const long long v = int_or(action, -1);
+        if (v < 0 || v >= HIDDEN_ACTION)
+            throw IllegalAction("action id " + std::string(py::str(action)) + " out of range: not an action of this game; legal: " +
+                                legal_actions_text(s));
+        a = Action(v);
+    } else {
+        throw py::type_error("apply() takes an Action, its text or its id (an Action this game listed in this phase, the id of a legal action); got " +
+                             std::string(py::str(py::type::of(action))));
+    }
+    apply_checked(s, a);
+    return a;
 }
 
 // A seat's information set, with texts resolved for Python.
@@ -225,23 +252,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                  return out;
              },
              "The legal actions in a stable order (ascending ids); empty when the deal is over.")
-        .def("apply",
-             [](State& s, py::handle action) {
-                 Action a;
-                 if (py::isinstance<PyAction>(action)) return apply_action(s, action.cast<const PyAction&>());
-                 if (py::isinstance<py::str>(action)) a = find_action(s, utf8(action));
-                 else if (py::isinstance<py::int_>(action) && !py::isinstance<py::bool_>(action)) {
-                     const long long v = int_or(action, -1);
-                     if (v < 0 || v >= HIDDEN_ACTION)
-                         throw IllegalAction("action id " + std::string(py::str(action)) + " out of range: not an action of this game; legal: " +
-                                             legal_actions_text(s));
-                     a = Action(v);
-                 } else {
-                     throw py::type_error("apply() takes an Action, its text or its id (an Action this game listed in this phase, the id of a legal action); got " +
-                                          std::string(py::str(py::type::of(action))));
-                 }
-                 apply_checked(s, a);
-             },
+        .def("apply", [](State& s, py::handle action) { apply_handle(s, action); },
              py::arg("action"),
              "Applies an Action (listed in this game and phase; it is matched by its text), an action's text or the id of "
              "one of this state's legal actions; anything else raises IllegalActionError.")

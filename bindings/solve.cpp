@@ -9,34 +9,119 @@ namespace stich::py_bind {
 
 namespace {
 
+// The principal variation as rows in the field order of Python's LineMove: (seat, action text,
+// the seat that took the trick the move completed or None, every seat's tally).
 template <GameState State>
-py::list line_rows(const State& root, const std::vector<SolveStep>& line) {
-    py::list out;
-    for (const SolveStep& step : line)
-        out.append(py::make_tuple(root.action_text(step.action), step.seat, step.trick_winner,
-                                  std::vector<int>(step.tally.begin(), step.tally.begin() + root.num_players())));
+py::tuple line_rows(const State& root, const std::vector<SolveStep>& line) {
+    py::tuple out(line.size());
+    for (size_t i = 0; i < line.size(); ++i) {
+        const SolveStep& step = line[i];
+        py::tuple tally(size_t(root.num_players()));
+        for (int seat = 0; seat < root.num_players(); ++seat) tally[size_t(seat)] = step.tally[size_t(seat)];
+        out[i] = py::make_tuple(step.seat, root.action_text(step.action),
+                                step.trick_winner < 0 ? py::object(py::none()) : py::object(py::int_(step.trick_winner)), tally);
+    }
     return out;
+}
+
+// A solve's result for Python, `root` being the position solved.
+template <GameState State>
+py::dict solve_dict(const State& root, const SolveResult& r) {
+    py::list values;
+    for (const auto& [a, v] : r.values) values.append(py::make_tuple(make_action(root, a), v));
+    return py::dict(py::arg("root") = r.root, py::arg("two_sided") = SolverTraits<State>::two_sided(root), py::arg("values") = values,
+                    py::arg("best") = make_action(root, r.best), py::arg("value") = r.value, py::arg("line") = line_rows(root, r.line),
+                    py::arg("nodes") = r.nodes, py::arg("seconds") = r.seconds);
+}
+
+inline void check_table_bits(int table_bits) {
+    if (table_bits != 0 && (table_bits < 10 || table_bits > 28))
+        throw py::value_error("table_bits must be 0 (by the position's size) or 10..28, got " + std::to_string(table_bits));
+}
+
+// Solves up to this many nodes (a few ms) run on the calling thread: a thread to wait on (for
+// Ctrl-C) costs about 0.1 ms a call, more than most solves late in a deal. A solve that gets
+// this far goes on in a thread with the table it has filled.
+constexpr uint64_t BRIEF_SOLVE_NODES = 50'000;
+
+// Runs `work` with `solver` on the calling thread (GIL released) up to BRIEF_SOLVE_NODES nodes:
+// true if it finished. Else the solver's limit is lifted, for the caller to run the work again
+// in a thread (for Ctrl-C), with the table it has filled.
+template <class Solver, class Work>
+bool solve_briefly(Solver& solver, Work&& work) {
+    solver.node_limit = solver.nodes + BRIEF_SOLVE_NODES;
+    bool done = true;
+    {
+        py::gil_scoped_release release;
+        try {
+            work();
+        } catch (const SolveLimitReached&) {
+            done = false;
+        }
+    }
+    solver.node_limit = 0;
+    return done;
 }
 
 template <GameState State>
 void bind_solver(py::module_& m) {
     m.def("solve",
-          [](const State& s, int table_bits) {
-              if (table_bits != 0 && (table_bits < 10 || table_bits > 28))
-                  throw py::value_error("table_bits must be 0 (by the position's size) or 10..28, got " + std::to_string(table_bits));
+          [](const State& s, int table_bits, bool use_table, bool merge_equivalent) {
+              check_table_bits(table_bits);
               const State root = s;   // a copy: other Python threads may change `s` meanwhile
               check_solvable(root);
               std::atomic<bool> stop = false;
-              const SolveResult r = run_interruptible(stop, [&] { return solve(root, &stop, table_bits); }, no_tick);
-              py::list values;
-              for (const auto& [a, v] : r.values) values.append(py::make_tuple(make_action(root, a), v));
-              return py::dict(py::arg("root") = r.root, py::arg("two_sided") = SolverTraits<State>::two_sided(root),
-                              py::arg("values") = values, py::arg("best") = make_action(root, r.best),
-                              py::arg("value") = r.value, py::arg("line") = line_rows(root, r.line), py::arg("nodes") = r.nodes,
-                              py::arg("seconds") = r.seconds);
+              const auto start = std::chrono::steady_clock::now();
+              Solver<State> solver;
+              solver.stop = &stop;
+              solver.use_table = use_table;
+              solver.merge_equivalent = merge_equivalent;
+              solver.start(root, table_bits);
+              std::optional<SolveResult> r;
+              if (!solve_briefly(solver, [&] { r = solve_with(solver, root); }))
+                  r = run_interruptible(stop, [&] { return solve_with(solver, root); }, no_tick);
+              r->nodes = solver.nodes;
+              r->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+              return solve_dict(root, *r);
           },
-          py::arg("state"), py::arg("table_bits") = 0,
+          py::arg("state"), py::arg("table_bits") = 0, py::arg("use_table") = true, py::arg("merge_equivalent") = true,
           "Exact open-hand values of every legal action of the seat to act (card play; stich.solve wraps it).");
+    m.def("analyse_deal",
+          [](const State& s, const std::vector<py::object>& moves, bool to_end, int table_bits, bool lines) {
+              check_table_bits(table_bits);
+              const State root = s;
+              check_solvable(root);
+              std::vector<Action> ids;   // the moves checked by playing them, as apply() would
+              State at = root;
+              for (size_t i = 0; i < moves.size(); ++i) {
+                  if (at.is_terminal())
+                      throw py::value_error("the deal ended after " + std::to_string(i) + " of the " + std::to_string(moves.size()) +
+                                            " moves given");
+                  if (!SolverTraits<State>::in_play(at))
+                      throw py::value_error("move " + std::to_string(i) + " left the card-play phase (phase " + at.phase_name() + ")");
+                  ids.push_back(apply_handle(at, moves[i]));
+              }
+              std::atomic<bool> stop = false;
+              Solver<State> solver;
+              solver.stop = &stop;
+              solver.start(root, table_bits);
+              std::vector<SolveResult> results;
+              if (!solve_briefly(solver, [&] { analyse_deal_into(solver, root, ids, to_end, lines, results); }))
+                  run_interruptible(stop, [&] {
+                      analyse_deal_into(solver, root, ids, to_end, lines, results);
+                      return true;
+                  }, no_tick);
+              py::list out;
+              at = root;
+              for (size_t i = 0; i < results.size(); ++i) {
+                  out.append(solve_dict(at, results[i]));
+                  at.apply(i < ids.size() ? ids[i] : results[i].best);
+              }
+              return out;
+          },
+          py::arg("state"), py::arg("moves"), py::arg("to_end"), py::arg("table_bits") = 0, py::arg("lines") = true,
+          "A solve at each decision of the card play from `state`, along `moves` and then (to_end) the best actions, with one "
+          "table (stich.analyse_deal wraps it).");
     m.def("pimc",
           [](const State& s, uint64_t worlds, int threads, uint64_t seed, double seconds) {
               const State root = s;

@@ -46,7 +46,7 @@ constexpr int MAX_LOCATIONS = 8;
 constexpr int MAX_HISTORY = 96;
 
 struct ActionList {
-    std::array<Action, MAX_ACTIONS> a{};
+    std::array<Action, MAX_ACTIONS> a;   // only a[0, n) is set: not cleared, since the solver makes two a node
     int n = 0;
     void push(Action x) { a[size_t(n++)] = x; }
     const Action* begin() const { return a.data(); }
@@ -145,7 +145,7 @@ concept GameState = std::is_trivially_copyable_v<S> && requires(S s, const S cs,
 // A uniformly random legal action, from the listed actions (decisions other than card play).
 template <class State>
 Action random_listed_action(const State& s, Rng& rng) {
-    ActionList list;
+    ActionList list{};   // cleared: GCC cannot see that legal_actions sets what is read
     s.legal_actions(list);
     return list.a[rng.below(uint32_t(list.n))];
 }

@@ -262,27 +262,26 @@ bool MuckenState::swapped_lines() const {
            (play == MuckenPlay::Announced && tier_of(game) == 0 && doublings > 0 && rules.kontra_takes_over);
 }
 
-bool MuckenState::players_win() const {
-    const int p = team_eyes[player_team];
+bool MuckenState::players_win(const TeamTallies& eyes, const TeamTallies& tricks) const {
+    const int p = eyes[player_team];
     if (play == MuckenPlay::OnePoint) return p >= 61;
     switch (tier_of(game)) {
         case 0: return p >= (swapped_lines() ? 60 : 61);
         case 1: return p >= 91;
-        default: return team_tricks[1 - player_team] == 0;
+        default: return tricks[1 - player_team] == 0;
     }
 }
 
-int MuckenState::base_value() const {
+int MuckenState::base_value(const TeamTallies& eyes, const TeamTallies& tricks) const {
     if (tier_of(game) == 1) return 7;
     if (tier_of(game) == 2) return 10;
-    const int p = team_eyes[player_team], shift = swapped_lines() ? 1 : 0;
-    const bool schneider_or_schwarz = players_win() ? p >= 91 - shift || team_tricks[1 - player_team] == 0
-                                                    : p <= 30 - shift || team_tricks[player_team] == 0;
+    const int p = eyes[player_team], shift = swapped_lines() ? 1 : 0;
+    const bool schneider_or_schwarz = players_win(eyes, tricks) ? p >= 91 - shift || tricks[1 - player_team] == 0
+                                                                : p <= 30 - shift || tricks[player_team] == 0;
     return schneider_or_schwarz ? 3 : 2;
 }
 
-int MuckenState::winning_team() const {
-    if (!is_terminal()) return -1;
+int MuckenState::winning_team(const TeamTallies& eyes, const TeamTallies& tricks) const {
     switch (play) {
         case MuckenPlay::Sie: return sie_seat % 2;
         case MuckenPlay::ThrowIn:
@@ -292,18 +291,17 @@ int MuckenState::winning_team() const {
                 if (seat_tricks[size_t(s)] == hand_size) return s % 2;  // Durchmarsch
             // U-10: more eyes loses; then more tricks, more trumps, the team that took EO.
             int loser;
-            if (team_eyes[0] != team_eyes[1]) loser = team_eyes[0] > team_eyes[1] ? 0 : 1;
-            else if (team_tricks[0] != team_tricks[1]) loser = team_tricks[0] > team_tricks[1] ? 0 : 1;
+            if (eyes[0] != eyes[1]) loser = eyes[0] > eyes[1] ? 0 : 1;
+            else if (tricks[0] != tricks[1]) loser = tricks[0] > tricks[1] ? 0 : 1;
             else if (team_trumps[0] != team_trumps[1]) loser = team_trumps[0] > team_trumps[1] ? 0 : 1;
             else loser = top_trump_team;
             return 1 - loser;
         }
-        default: return players_win() ? player_team : 1 - player_team;
+        default: return players_win(eyes, tricks) ? player_team : 1 - player_team;
     }
 }
 
-int MuckenState::value() const {
-    if (!is_terminal()) return 0;
+int MuckenState::value(const TeamTallies& eyes, const TeamTallies& tricks) const {
     const int bock_factor = bock ? 2 : 1;
     switch (play) {
         case MuckenPlay::Sie: return rules.target;
@@ -314,16 +312,25 @@ int MuckenState::value() const {
             for (int s = 0; s < n; ++s)
                 if (seat_tricks[size_t(s)] == hand_size) return 10 * bock_factor;
             return (rules.ramsch_double ? 4 : 2) * bock_factor;
-        default: return (base_value() << doublings) * bock_factor;
+        default: return (base_value(eyes, tricks) << doublings) * bock_factor;
     }
 }
 
-void MuckenState::returns(Returns& out) const {
+int MuckenState::winning_team() const { return is_terminal() ? winning_team(team_eyes, team_tricks) : -1; }
+
+int MuckenState::value() const { return is_terminal() ? value(team_eyes, team_tricks) : 0; }
+
+void MuckenState::returns_if(const TeamTallies& eyes, const TeamTallies& tricks, Returns& out) const {
     out.fill(0);
-    const int w = winning_team();
+    const int w = winning_team(eyes, tricks);
     if (w < 0) return;
-    const int v = value();
+    const int v = value(eyes, tricks);
     for (int s = 0; s < n; ++s) out[size_t(s)] = s % 2 == w ? v : -v;
+}
+
+void MuckenState::returns(Returns& out) const {
+    if (is_terminal()) returns_if(team_eyes, team_tricks, out);
+    else out.fill(0);
 }
 
 std::string MuckenState::game_name() const {

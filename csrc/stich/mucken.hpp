@@ -109,6 +109,10 @@ struct MuckenState {
     // The rule-of-thumb bot (docs/bots.md): also a playout policy.
     Action heuristic_action(Rng& rng) const;
     void returns(Returns& out) const;
+    // The returns had the deal ended with each team's eyes and tricks as given, the rest as it
+    // is: returns() is it with the real tallies; the solver's bounds ask it of the extremes.
+    using TeamTallies = std::array<uint8_t, 2>;
+    void returns_if(const TeamTallies& eyes, const TeamTallies& tricks, Returns& out) const;
     // The eyes the seat's team has taken so far (U-2): what a search reports per move.
     int tally(int seat) const { return team_eyes[size_t(seat % 2)]; }
     std::string action_text(Action a) const;
@@ -145,8 +149,11 @@ struct MuckenState {
     void start_play();
     void finish_trick();
     bool swapped_lines() const;
-    bool players_win() const;
-    int base_value() const;
+    // The scoring had the teams taken these eyes and tricks (returns_if).
+    bool players_win(const TeamTallies& eyes, const TeamTallies& tricks) const;
+    int base_value(const TeamTallies& eyes, const TeamTallies& tricks) const;
+    int winning_team(const TeamTallies& eyes, const TeamTallies& tricks) const;
+    int value(const TeamTallies& eyes, const TeamTallies& tricks) const;
 };
 
 static_assert(GameState<MuckenState>);
@@ -272,12 +279,11 @@ struct SolverTraits<MuckenState> {
         const int a = root % 2;
         Returns r;
         for (int side = 0; side < 2; ++side) {
-            S t = s;
+            S::TeamTallies eyes = s.team_eyes, tricks = s.team_tricks;
             const int team = side == 0 ? a : 1 - a;
-            t.team_eyes[size_t(team)] = uint8_t(t.team_eyes[size_t(team)] + out);
-            t.team_tricks[size_t(team)] = uint8_t(t.team_tricks[size_t(team)] + left);
-            t.phase = MuckenPhase::Over;
-            t.returns(r);
+            eyes[size_t(team)] = uint8_t(eyes[size_t(team)] + out);
+            tricks[size_t(team)] = uint8_t(tricks[size_t(team)] + left);
+            s.returns_if(eyes, tricks, r);
             (side == 0 ? hi : lo) = r[size_t(root)];
         }
     }

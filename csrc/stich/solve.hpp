@@ -42,6 +42,12 @@ struct SolveStopped : std::runtime_error {
     SolveStopped() : std::runtime_error("the solve was stopped") {}
 };
 
+// Thrown inside a solve past its node limit (Solver::node_limit); the solver's table keeps what
+// the search had finished, so the same solver can take the solve up again without the limit.
+struct SolveLimitReached : std::runtime_error {
+    SolveLimitReached() : std::runtime_error("the solve reached its node limit") {}
+};
+
 // One move of a principal variation, with what every seat's side has taken after it.
 struct SolveStep {
     Action action = 0;
@@ -67,7 +73,7 @@ constexpr int SOLVE_MAX_PLY = 64;
 
 struct SolveKey {
     std::array<CardSet, MAX_SEATS> hands{};
-    uint64_t extra = 0;   // score key and the seat to lead
+    uint64_t extra = 0;   // score key, the seat to lead (bits 56-59) and the root seat (60-63; 0 when two-sided)
     bool operator==(const SolveKey&) const = default;
 };
 
@@ -86,15 +92,16 @@ struct SolveTable {
     uint64_t mask = 0;
     uint32_t generation = 0;
 
-    // A table of 2^bits entries; `at_least`: keep a larger one already allocated (a thread's
-    // table serves solves of every size).
-    void reset(int bits, bool at_least) {
+    // A table of 2^bits entries. `keep_larger`: a larger allocation is kept and only its first
+    // 2^bits entries are used (a thread's table serves solves of every size; a small solve
+    // spread over a large table would miss the cache at every probe).
+    void reset(int bits, bool keep_larger) {
         const size_t size = size_t(1) << bits;
-        if (at_least ? slots.size() < size : slots.size() != size) {
+        if (keep_larger ? slots.size() < size : slots.size() != size) {
             slots.assign(size, SolveEntry{});
             generation = 0;
         }
-        mask = slots.size() - 2;   // bucket index: even slots
+        mask = size - 2;   // bucket index: even slots
         if (++generation == 0) {   // wrapped: clear for real
             std::fill(slots.begin(), slots.end(), SolveEntry{});
             generation = 1;
@@ -173,18 +180,34 @@ class Solver {
 
    public:
     const std::atomic<bool>* stop = nullptr;
+    uint64_t node_limit = 0;   // > 0: SolveLimitReached once the nodes (counted from 0) pass it
     uint64_t nodes = 0;
+    // Both on by default; off only to check that they change no value (tests): the
+    // transposition table, and equivalent cards searched once.
+    bool use_table = true;
+    bool merge_equivalent = true;
 
-    // Prepares a solve of `s` for its seat to act (table of 2^bits entries; bits 0: by size).
+    // Prepares a solve of `s` for its seat to act (table of 2^bits entries; bits 0: by size),
+    // with an empty table.
     void start(const State& s, int bits = 0) {
-        root_ = s.current_player();
-        two_sided_ = T::two_sided(s);
         const bool by_size = bits == 0;
         if (by_size) {
             const int cards = popcount(T::in_play_cards(s));
-            bits = std::clamp(8 + cards / 2, 12, 20);
+            bits = std::clamp(2 + cards / 2, 12, 18);   // measured: larger tables miss the cache more than they save
         }
         table_->reset(bits, by_size);
+        follow(s);
+    }
+
+    // Prepares the next solve of the same analysis: `s` is a position of the same deal and
+    // contract as the solves since start() (a later one, as when every card of a deal is
+    // analysed). The table keeps its entries: they are exact bounds for any position of that
+    // deal, since their keys hold everything the return still depends on (and the root seat, or
+    // in a two-sided game the bounds are on seat 0's return).
+    void follow(const State& s) {
+        root_ = s.current_player();
+        two_sided_ = T::two_sided(s);
+        sign_ = two_sided_ && root_ % 2 == 1 ? -1 : 1;
         killer_.fill(NO_CARD);
     }
 
@@ -254,6 +277,9 @@ class Solver {
    private:
     int root_ = 0;
     bool two_sided_ = true;
+    // The table holds bounds on seat 0's return when two-sided (any root's return is it or its
+    // negation: returns[s] is returns[0] for even s, -returns[0] for odd), else the root's.
+    int sign_ = 1;
     detail::TableLease table_;
     std::array<Card, detail::SOLVE_MAX_PLY> killer_{};
 
@@ -271,7 +297,7 @@ class Solver {
             const Action a = legal.a[size_t(i)];
             const Card c = T::card_of(s, a);
             int found = -1;
-            if (!contains(distinct, c)) {
+            if (merge_equivalent && !contains(distinct, c)) {
                 for (int j = 0; j < reps.n && found < 0; ++j) {
                     const Card d = T::card_of(s, reps.a[size_t(j)]);
                     if (contains(distinct, d) || k.points[d] != k.points[c] || !contains(k.same_suit[c], d)) continue;
@@ -300,7 +326,17 @@ class Solver {
             s.returns(r);
             return r[size_t(root_)];
         }
-        if ((++nodes & 1023) == 0 && stop && stop->load(std::memory_order_relaxed)) throw SolveStopped();
+        if ((++nodes & 1023) == 0) {
+            if (stop && stop->load(std::memory_order_relaxed)) throw SolveStopped();
+            if (node_limit && nodes > node_limit) throw SolveLimitReached();
+        }
+        ActionList legal;
+        s.legal_actions(legal);
+        if (legal.n == 1) {   // forced (the whole last trick): no bounds, table or ordering to pay for
+            State c = s;
+            c.apply(legal.a[0]);
+            return search(c, beta, ply + 1);
+        }
         const bool at_start = s.trick.size == 0;
         detail::SolveEntry* entry = nullptr;
         detail::SolveKey key;
@@ -316,21 +352,22 @@ class Solver {
                 key.hands[size_t(seat)] = s.hand(seat);
                 cards += popcount(s.hand(seat));
             }
-            key.extra = T::score_key(s) | uint64_t(s.current_player()) << 56;
+            key.extra = T::score_key(s) | uint64_t(s.current_player()) << 56 | uint64_t(two_sided_ ? 0 : root_) << 60;
             h = detail::SolveTable::hash(key);
-            entry = table_->find(key, h);
+            entry = use_table ? table_->find(key, h) : nullptr;
             if (entry) {
-                if (entry->lower >= beta) return entry->lower;
-                if (entry->upper < beta) return entry->upper;
+                const int lower = sign_ > 0 ? entry->lower : -entry->upper;
+                const int upper = sign_ > 0 ? entry->upper : -entry->lower;
+                if (lower >= beta) return lower;
+                if (upper < beta) return upper;
                 tt_move = entry->move;
             }
         }
-        ActionList legal, reps;
-        s.legal_actions(legal);
+        ActionList reps;
         std::array<int8_t, MAX_ACTIONS> rep_of;
         representatives(s, legal, reps, rep_of);
         // Move ordering: scores, then a selection sort as the moves are taken.
-        std::array<int, MAX_ACTIONS> score{};
+        std::array<int, MAX_ACTIONS> score;
         const Contract& k = T::contract(s);
         const int seat = s.current_player();
         const bool max_node = maximiser(seat);
@@ -373,10 +410,11 @@ class Solver {
                 break;
             }
         }
-        if (at_start) {
+        if (at_start && use_table) {
             entry = table_->place(key, h, cards);
-            if (best >= beta) entry->lower = std::max(entry->lower, best);
-            else entry->upper = std::min(entry->upper, best);
+            const int stored = sign_ * best;
+            if ((best >= beta) == (sign_ > 0)) entry->lower = std::max(entry->lower, stored);   // a lower bound on the stored side
+            else entry->upper = std::min(entry->upper, stored);
             entry->move = best_card;
         }
         return best;
@@ -391,16 +429,13 @@ void check_solvable(const State& s) {
                                     s.phase_name() + " (play the decisions before the first card first)");
 }
 
-// The exact open-hand values of every legal action of the seat to act (all hands as they are in
-// `s`), the best action, its value and a principal variation. Throws std::invalid_argument
-// outside the card-play phase, SolveStopped when `stop` is set.
+// The exact open-hand values of every legal action of `s`'s seat to act, the best action, its
+// value and (with `line`) a principal variation, by a solver prepared for `s` (start or follow).
+// `nodes`: the nodes this solve searched.
 template <GameState State>
-SolveResult solve(const State& s, const std::atomic<bool>* stop = nullptr, int table_bits = 0) {
-    check_solvable(s);
+SolveResult solve_with(Solver<State>& solver, const State& s, bool line = true) {
     const auto start = std::chrono::steady_clock::now();
-    Solver<State> solver;
-    solver.stop = stop;
-    solver.start(s, table_bits);
+    const uint64_t nodes_before = solver.nodes;
     SolveResult r;
     r.root = s.current_player();
     r.values = solver.root_values(s);
@@ -411,20 +446,81 @@ SolveResult solve(const State& s, const std::atomic<bool>* stop = nullptr, int t
             r.value = v;
             r.best = a;
         }
-    State after = s;
-    after.apply(r.best);
-    std::vector<SolveStep> rest = solver.line(after, r.value);
-    SolveStep first;
-    first.action = r.best;
-    first.seat = r.root;
-    if (after.trick.done != s.trick.done || after.is_terminal()) first.trick_winner = after.trick.winner;
-    if constexpr (requires { after.tally(0); })
-        for (int seat = 0; seat < s.num_players(); ++seat) first.tally[size_t(seat)] = after.tally(seat);
-    r.line.push_back(first);
-    r.line.insert(r.line.end(), rest.begin(), rest.end());
-    r.nodes = solver.nodes;
+    if (line) {
+        State after = s;
+        after.apply(r.best);
+        std::vector<SolveStep> rest = solver.line(after, r.value);
+        SolveStep first;
+        first.action = r.best;
+        first.seat = r.root;
+        if (after.trick.done != s.trick.done || after.is_terminal()) first.trick_winner = after.trick.winner;
+        if constexpr (requires { after.tally(0); })
+            for (int seat = 0; seat < s.num_players(); ++seat) first.tally[size_t(seat)] = after.tally(seat);
+        r.line.push_back(first);
+        r.line.insert(r.line.end(), rest.begin(), rest.end());
+    }
+    r.nodes = solver.nodes - nodes_before;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
+}
+
+// The exact open-hand values of every legal action of the seat to act (all hands as they are in
+// `s`), the best action, its value and a principal variation. Throws std::invalid_argument
+// outside the card-play phase, SolveStopped when `stop` is set.
+template <GameState State>
+SolveResult solve(const State& s, const std::atomic<bool>* stop = nullptr, int table_bits = 0) {
+    check_solvable(s);
+    Solver<State> solver;
+    solver.stop = stop;
+    solver.start(s, table_bits);
+    return solve_with(solver, s);
+}
+
+// Every card of a deal analysed: a solve at each decision of the card play from `s`, with one
+// table for all of them (each later solve finds the positions the earlier ones searched). The
+// play goes on with `moves` in turn while there are any (std::invalid_argument for an illegal
+// one), then, when `to_end`, with each solve's best action to the end of the deal. Appends one
+// result per decision solved to `out`, in order, by `solver` (started for `s`), with principal
+// variations if `lines`; results already in `out` are taken as done, so a call stopped by the
+// solver's node limit can be taken up again.
+template <GameState State>
+void analyse_deal_into(Solver<State>& solver, const State& s, const std::vector<Action>& moves, bool to_end, bool lines,
+                       std::vector<SolveResult>& out) {
+    State at = s;
+    for (size_t i = 0; i < out.size(); ++i) at.apply(i < moves.size() ? moves[i] : out[i].best);
+    for (size_t i = out.size(); !at.is_terminal() && (i < moves.size() || to_end); ++i) {
+        if (!SolverTraits<State>::in_play(at))
+            throw std::invalid_argument("move " + std::to_string(i) + " left the card-play phase (phase " + at.phase_name() + ")");
+        solver.follow(at);
+        SolveResult r = solve_with(solver, at, lines);
+        Action a = r.best;
+        if (i < moves.size()) {
+            a = moves[i];
+            ActionList legal;
+            at.legal_actions(legal);
+            if (std::find(legal.begin(), legal.end(), a) == legal.end())
+                throw std::invalid_argument("move " + std::to_string(i) + " (" + at.action_text(a) + ") is not legal for seat " +
+                                            std::to_string(at.current_player()));
+        }
+        out.push_back(std::move(r));
+        at.apply(a);
+    }
+    if (!moves.empty() && out.size() < moves.size())
+        throw std::invalid_argument("the deal ended after " + std::to_string(out.size()) + " of the " + std::to_string(moves.size()) +
+                                    " moves given");
+}
+
+// analyse_deal_into with a solver of its own: one result per decision solved, in order.
+template <GameState State>
+std::vector<SolveResult> analyse_deal(const State& s, const std::vector<Action>& moves, bool to_end, bool lines = true,
+                                      const std::atomic<bool>* stop = nullptr, int table_bits = 0) {
+    check_solvable(s);
+    Solver<State> solver;
+    solver.stop = stop;
+    solver.start(s, table_bits);
+    std::vector<SolveResult> out;
+    analyse_deal_into(solver, s, moves, to_end, lines, out);
+    return out;
 }
 
 // A timed PIMC prepares at most this many worlds (they are drawn before the clock is read).

@@ -10,7 +10,8 @@ namespace stich {
 
 // Per-game hooks. A specialisation gives:
 //   static bool in_play(const S&);                    // the card-play phase
-//   static bool two_sided(const S&);                  // teams seat % 2, zero-sum between them
+//   static bool two_sided(const S&);                  // teams seat % 2, zero-sum between them:
+//                                                     // returns[s] = returns[0] (s even), -returns[0] (odd)
 //   static const Contract& contract(const S&);
 //   static CardSet distinct(const S&);                // cards never merged with others
 //   static Card card_of(const S&, Action);            // the card an action plays

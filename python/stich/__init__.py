@@ -25,7 +25,7 @@ from .cards import Rank, Suit
 from .games import GAMES, Game, Option
 from .notation import Position, parse, position_text
 from .search import ActionRow, SearchResult, ismcts
-from .solve import PimcBot, PimcResult, SolveResult, pimc, solve
+from .solve import PimcBot, PimcResult, SolveResult, analyse_deal, pimc, solve
 from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
 
 if TYPE_CHECKING:   # the registry's classes below, as tools/stubs.py declares them (python/stich/_games.pyi)
@@ -58,6 +58,7 @@ __all__ = [
     "Rank",
     "SearchResult",
     "solve",
+    "analyse_deal",
     "SolveResult",
     "Suit",
     "TableRow",

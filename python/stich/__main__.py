@@ -10,7 +10,7 @@ import math
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import perft
 from .games import GAMES, game_named
@@ -137,8 +137,31 @@ def cmd_solve(args: argparse.Namespace) -> int:
     state = position.state
     if state.current_player != position.seat:
         raise ValueError(f"seat {position.seat} is not to act in this position (seat {state.current_player} is)")
+    if args.every_card:
+        return _print_every_card(state, args.json)
     result = solve(state)
     print(result.to_json() if args.json else result)
+    return 0
+
+
+def _print_every_card(state: Any, as_json: bool) -> int:
+    """``solve --every-card``: a solve at each decision from the position to the end of the deal,
+    along the best cards (stich.analyse_deal), one line per decision."""
+    import json
+
+    from .solve import analyse_deal
+
+    results = analyse_deal(state)
+    if as_json:
+        print(json.dumps([r.to_data() for r in results], indent=2))
+        return 0
+    unit = results[0].unit or "the game's unit"
+    print(f"{results[0].game or 'position'}: every card analysed open-handed along the best cards "
+          f"({len(results)} decisions; values are the return of the seat to act, {unit})")
+    for i, r in enumerate(results, 1):
+        others = ", ".join(f"{a} {v:+d}" for a, v in sorted(r.values.items(), key=lambda kv: (-kv[1], kv[0].id)))
+        print(f"  {i:>2}. seat {r.root} plays {r.best} ({r.value:+d})  every card: {others}")
+    print(f"{sum(r.nodes for r in results):,} nodes in {sum(r.seconds for r in results):.3f} s")
     return 0
 
 
@@ -256,6 +279,8 @@ def main(argv: list[str] | None = None) -> int:
     so = sub.add_parser("solve", help="solve a position with every hand given (hand0: ... lines) open-handed")
     so.add_argument("position", help="a position file with every seat's hand, or that text itself (docs/notation.md)")
     so.add_argument("--json", action="store_true", help="print the result as JSON (SolveResult.to_json())")
+    so.add_argument("--every-card", action="store_true",
+                    help="solve at every decision from the position to the end along the best cards (stich.analyse_deal)")
     so.set_defaults(func=cmd_solve)
     cf = sub.add_parser("config", help="where the installed C++ core is: headers, CMake package, library (docs/embedding.md)")
     what = cf.add_mutually_exclusive_group(required=True)

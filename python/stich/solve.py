@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import _core
 from .bots import Bot, HeuristicBot, _SeededBot
@@ -34,11 +34,11 @@ def _check_state(state: Any, what: str) -> None:
 
 
 
-@dataclass(frozen=True)
-class LineMove:
+class LineMove(NamedTuple):
     """One move of the principal variation: the seat, its card, the seat that took the trick
     this card completed (None mid-trick) and every seat's tally after it (the game's ``tally``:
-    its team's card points in Couillon, eyes in Mucken, its own tricks in Mistigri)."""
+    its team's card points in Couillon, eyes in Mucken, its own tricks in Mistigri). A named
+    tuple: a whole deal's analysis makes hundreds of them."""
 
     seat: int
     action: str
@@ -112,22 +112,59 @@ class SolveResult(_Described):
         return "\n".join(lines)
 
 
-def solve(state: Any, table_bits: int = 0) -> SolveResult:
+def _solve_result(raw: dict[str, Any], state: Any) -> SolveResult:
+    values = dict(raw["values"])
+    line = tuple(map(LineMove._make, raw["line"]))   # rows in LineMove's field order
+    return SolveResult(raw["root"], raw["two_sided"], values, raw["best"], raw["value"], line, raw["nodes"], raw["seconds"], state)
+
+
+def solve(state: Any, table_bits: int = 0, *, transpositions: bool = True, merge_equivalent: bool = True) -> SolveResult:
     """The exact value of every legal action of the seat to act, with every hand as it is in
     ``state`` (open hands), in the card-play phase of any game; ``ValueError`` in another phase,
     ``TypeError`` for an InfoSet. Couillon and Mucken: every seat maximises its own return (the
     teams are zero-sum, so one team maximises what the other minimises); Mistigri: the seat to act
     against all others, who minimise its return. ``table_bits``: the transposition table's size
-    as a power of two (0: by the position's size; 10..28). The GIL is released; Ctrl-C raises
+    as a power of two (0: by the position's size; 10..28). ``transpositions=False`` (no table)
+    and ``merge_equivalent=False`` (every equivalent card searched on its own) give the same
+    values more slowly: they are there to check that. The GIL is released; Ctrl-C raises
     KeyboardInterrupt within about 50 ms."""
     _check_state(state, "solve")
     if isinstance(table_bits, bool) or not isinstance(table_bits, int):
         raise ValueError(f"table_bits must be an int (0, or 10..28), got {table_bits!r}")
+    for name, flag in (("transpositions", transpositions), ("merge_equivalent", merge_equivalent)):
+        if not isinstance(flag, bool):
+            raise ValueError(f"{name} must be True or False, got {flag!r}")
     state = state.clone()
-    raw = _core.solve(state, table_bits)
-    values = {a: v for a, v in raw["values"]}
-    line = tuple(LineMove(seat, text, None if took < 0 else took, tuple(tally)) for text, seat, took, tally in raw["line"])
-    return SolveResult(raw["root"], raw["two_sided"], values, raw["best"], raw["value"], line, raw["nodes"], raw["seconds"], state)
+    return _solve_result(_core.solve(state, table_bits, transpositions, merge_equivalent), state)
+
+
+def analyse_deal(state: Any, moves: Any = None, table_bits: int = 0, *, lines: bool = True) -> list[SolveResult]:
+    """Every card of a deal analysed open-handed: ``solve`` at each decision of the card play from
+    ``state``, one SolveResult per decision, in order. The play goes on along ``moves`` (Actions,
+    their texts or ids, e.g. the cards of a recorded game; each checked as ``apply`` checks it)
+    and analyses exactly those decisions; without ``moves`` it follows each solve's best action
+    to the end of the deal. The same values as separate ``solve`` calls, faster: the solves share
+    one transposition table, so each finds what the earlier ones searched (``nodes`` counts each
+    solve's own). ``lines=False`` leaves out the principal variations (``line`` is empty), for
+    when only the values are wanted. GIL released; Ctrl-C raises KeyboardInterrupt within about
+    50 ms."""
+    _check_state(state, "analyse_deal")
+    if isinstance(table_bits, bool) or not isinstance(table_bits, int):
+        raise ValueError(f"table_bits must be an int (0, or 10..28), got {table_bits!r}")
+    if moves is not None and (isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__")):
+        raise TypeError(f"moves must be a sequence of actions (Actions, texts or ids), got {type(moves).__name__}")
+    if not isinstance(lines, bool):
+        raise ValueError(f"lines must be True or False, got {lines!r}")
+    given = [] if moves is None else list(moves)
+    if moves is not None and not given:
+        raise ValueError("moves is empty: pass the moves to analyse, or None to follow the best actions to the end")
+    state = state.clone()
+    raws = _core.analyse_deal(state, given, moves is None, table_bits, lines)
+    out = []
+    for i, raw in enumerate(raws):
+        out.append(_solve_result(raw, state.clone()))
+        state.apply(given[i] if i < len(given) else raw["best"])
+    return out
 
 
 @dataclass(frozen=True)

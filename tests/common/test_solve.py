@@ -29,7 +29,7 @@ GAMES = {
 
 def test_every_registered_game_has_the_solver():
     assert set(GAMES) == set(stich.GAMES)
-PER_GAME = int(os.environ.get("STICH_SOLVE_POSITIONS", "240"))
+PER_GAME = int(os.environ.get("STICH_SOLVE_POSITIONS", "1000"))   # late positions a game against the reference
 MAX_LEAVES = 4000
 
 
@@ -192,6 +192,101 @@ def test_mistigri_is_the_mover_against_all_others():
     assert "against all the others" in str(result)
 
 
+AGREE_POSITIONS = int(os.environ.get("STICH_SOLVE_AGREE", "10000"))   # over all games
+SWITCHES = [dict(transpositions=False), dict(merge_equivalent=False), dict(transpositions=False, merge_equivalent=False)]
+
+
+def play_position(game, rng: random.Random, most_cards: int):
+    """A seeded deal played at random into the card play, then on at random until the seat to
+    act holds at most ``most_cards`` cards; None when the deal ends first."""
+    state = game.deal(seed=rng.getrandbits(32), dealer=rng.randrange(game.num_players))
+    while not state.is_terminal and (state.phase != "play" or len(state.hand(state.current_player)) > most_cards):
+        state.apply(rng.choice(state.legal_actions()))
+    return None if state.is_terminal else state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_solve_without_table_or_merging_agrees(name):
+    """Random play-phase positions (a quarter of AGREE_POSITIONS per game, every option set, at
+    most four cards in the mover's hand): the values of every legal action are the same without
+    the transposition table, without merging equivalent cards, and without both."""
+    rng = random.Random(len(name) * 7 + 1)
+    games = GAMES[name]
+    count = AGREE_POSITIONS // len(GAMES)
+    done = 0
+    while done < count:
+        state = play_position(games[done % len(games)], rng, most_cards=rng.choice([2, 3, 4]))
+        if state is None:
+            continue
+        expected = stich.solve(state).values
+        switches = SWITCHES[done % len(SWITCHES)]
+        assert stich.solve(state, **switches).values == expected, (str(state), switches)
+        done += 1
+
+
+def analyse_cases(name: str, seed: int):
+    """(first-card state, moves or None) pairs: whole deals along the best cards, and along a
+    random play given as the moves (all of it, or only its first few cards)."""
+    rng = random.Random(seed)
+    out = []
+    for i, game in enumerate(GAMES[name][:3]):
+        state = play_position(game, rng, most_cards=99 if i == 0 else 6)
+        if state is None:
+            continue
+        out.append((state, None))
+        walk, moves = state.clone(), []
+        while not walk.is_terminal:
+            moves.append(rng.choice(walk.legal_actions()))
+            walk.apply(moves[-1])
+        out.append((state, moves))
+        out.append((state, [str(m) for m in moves[:3]]))
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_analyse_deal_equals_a_solve_at_every_decision(name):
+    """analyse_deal (one table for the whole deal) gives at each decision what a fresh solve of
+    that position gives: values, best, value and principal variation."""
+    for state, moves in analyse_cases(name, seed=len(name)):
+        results = stich.analyse_deal(state, moves)
+        at = state.clone()
+        for i, r in enumerate(results):
+            fresh = stich.solve(at)
+            assert (r.values, r.best, r.value, r.line) == (fresh.values, fresh.best, fresh.value, fresh.line), (name, i)
+            assert r.root == at.current_player
+            at.apply(moves[i] if moves is not None else r.best)
+        assert len(results) == (len(moves) if moves is not None else len(results))
+        assert at.is_terminal or moves is not None
+        bare = stich.analyse_deal(state, moves, lines=False)
+        assert [(r.values, r.best, r.value) for r in bare] == [(r.values, r.best, r.value) for r in results]
+        assert all(r.line == () for r in bare)
+
+
+def test_analyse_deal_bad_input():
+    s = play_state()
+    legal = s.legal_actions()
+    with pytest.raises(stich.IllegalActionError, match="legal"):
+        stich.analyse_deal(s, ["XX"] if "XX" not in map(str, legal) else ["?"])
+    with pytest.raises(ValueError, match="ended after"):
+        walk, moves = s.clone(), []
+        while not walk.is_terminal:
+            moves.append(walk.legal_actions()[0])
+            walk.apply(moves[-1])
+        stich.analyse_deal(s, moves + moves[:1])
+    with pytest.raises(ValueError, match="empty"):
+        stich.analyse_deal(s, [])
+    with pytest.raises(TypeError, match="sequence of actions"):
+        stich.analyse_deal(s, str(legal[0]))
+    with pytest.raises(ValueError, match="phase 'auction'"):
+        stich.analyse_deal(stich.Mucken().deal(seed=1))
+    with pytest.raises(TypeError, match="InfoSet"):
+        stich.analyse_deal(s.view(s.current_player))
+    with pytest.raises(ValueError, match="table_bits"):
+        stich.analyse_deal(s, table_bits=40)
+    with pytest.raises(ValueError, match="lines"):
+        stich.analyse_deal(s, lines="no")
+
+
 # --- bad input ------------------------------------------------------------------------------
 
 def play_state():
@@ -215,6 +310,8 @@ def test_solve_refuses_a_view_and_other_objects():
         stich.solve("EO GO")
     with pytest.raises(ValueError, match="table_bits"):
         stich.solve(s, table_bits=5)
+    with pytest.raises(ValueError, match="transpositions"):
+        stich.solve(s, transpositions=0)
 
 
 def test_solve_refuses_a_finished_deal():
@@ -314,6 +411,17 @@ def test_cli_solve_and_analyse_methods(capsys):
     assert "exact open-hand solve" in out and "principal variation" in out
     assert main(["analyse", str(root / "position_couillon_late.txt"), "--method", "pimc", "--worlds", "20"]) == 0
     assert "PIMC: 20 of" in capsys.readouterr().out
+    assert main(["solve", str(root / "deal_couillon.txt"), "--every-card"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    from stich.fulldeal import parse_full
+    expected = stich.analyse_deal(parse_full((root / "deal_couillon.txt").read_text()).state)
+    decisions = [line for line in lines if ". seat " in line]
+    assert "every card analysed" in lines[0] and len(decisions) == len(expected)
+    assert all(f"seat {r.root} plays {r.best} ({r.value:+d})" in line for r, line in zip(expected, decisions))
+    assert main(["solve", str(root / "deal_couillon.txt"), "--every-card", "--json"]) == 0
+    import json
+    data = json.loads(capsys.readouterr().out)
+    assert len(data) == len(decisions) and all(row["value"] == max(row["values"].values()) for row in data)
     assert main(["solve", str(root / "position_couillon.txt")]) == 2   # no hands given
     assert "hand" in capsys.readouterr().err
     assert main(["analyse", str(root / "position_mistigri.txt"), "--method", "exact"]) == 2   # not the card play
