@@ -47,9 +47,9 @@ EVERY_CARD = {
 }
 
 
-def analyse_every_card(state):
-    """The open-hand analysis of every card of a deal: a solve at each decision of its play phase
-    (every legal card's exact value), the deal continued along the best card each time."""
+def solve_every_card(state):
+    """A solve at each decision of a deal's play phase (every legal card's exact value), the deal
+    continued along the best card each time; each solve on its own."""
     state = state.clone()
     solves = 0
     while not state.is_terminal:
@@ -59,12 +59,27 @@ def analyse_every_card(state):
     return solves
 
 
+def analyse_every_card(state):
+    """The same decisions and values by stich.analyse_deal: one table for the whole deal."""
+    return len(stich.analyse_deal(state))
+
+
+def values_of_every_card(state):
+    """The same values without the principal variations (analyse_deal(lines=False))."""
+    return len(stich.analyse_deal(state, lines=False))
+
+
+HOW = {"analyse_deal": analyse_every_card, "analyse_deal-values": values_of_every_card, "solve-each": solve_every_card}
+
+
+@pytest.mark.parametrize("how", HOW)
 @pytest.mark.parametrize("name", EVERY_CARD)
-def test_every_card_of_a_deal_analysed_per_second(benchmark, name):
+def test_every_card_of_a_deal_analysed_per_second(benchmark, name, how):
     """openschafkopf's "all cards analysed": 0.38 s a short-deck Schafkopf game, 25-60 s long deck."""
     game, deals = EVERY_CARD[name]
     states = first_cards(game, deals)
     benchmark.extra_info.update(work=deals, unit="deals")
-    solves = benchmark.pedantic(lambda: [analyse_every_card(s) for s in states], rounds=3, iterations=1, warmup_rounds=0)
+    analyse = HOW[how]
+    solves = benchmark.pedantic(lambda: [analyse(s) for s in states], rounds=3, iterations=1, warmup_rounds=1)
     assert all(n >= 1 for n in solves)
     benchmark.extra_info["solves_per_deal"] = sum(solves) / deals
