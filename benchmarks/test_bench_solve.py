@@ -1,6 +1,8 @@
 """Open-hand solves of whole deals per second (stich.solve: the exact value of every legal first
 card, as openschafkopf's "all cards analysed"), one core, per game. Each benchmark solves a fixed
-list of seeded deals, taken to their first card by the heuristic, and checks the results.
+list of seeded deals, taken to their first card by the heuristic, and checks the results. Also:
+every card of a deal analysed, the solver's nodes per second, and PIMC decisions per second at
+100 worlds on 1 and 2 threads.
 
 Run:  python -m pytest benchmarks/test_bench_solve.py --benchmark-enable
 (docs/solver.md compares Mucken's short deck, 24 cards like short-deck Schafkopf, with the 0.38 s
@@ -36,6 +38,47 @@ def test_whole_deal_solves_per_second(benchmark, name):
     for s, r in zip(states, results):
         assert r.value == max(r.values.values()) and set(map(str, r.values)) == set(map(str, s.legal_actions()))
     benchmark.extra_info["nodes_per_solve"] = sum(r.nodes for r in results) / DEALS
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_solver_nodes_per_second(benchmark, name):
+    """The whole-deal solves above as nodes a second (a fresh solve's node count is the same every
+    time: each starts with an empty table)."""
+    states = first_cards(CASES[name], DEALS)
+    nodes = sum(stich.solve(s).nodes for s in states)
+    benchmark.extra_info.update(work=nodes, unit="nodes")
+    counted = benchmark.pedantic(lambda: sum(stich.solve(s).nodes for s in states), rounds=3, iterations=1, warmup_rounds=0)
+    assert counted == nodes
+
+
+PIMC_GAMES = {"couillon": stich.Couillon(), "mucken-short": stich.Mucken(), "mistigri": stich.Mistigri(), "euchre": stich.Euchre()}
+PIMC_DECISIONS = 3
+
+
+def pimc_positions(game):
+    """Decisions in the card play with hidden cards: seeded deals at their first card, then four
+    heuristic cards (earlier in a deal each world's solve is larger)."""
+    out = []
+    for s in first_cards(game, PIMC_DECISIONS):
+        s = s.clone()
+        for k in range(4):
+            if s.is_terminal:
+                break
+            s.apply(s.heuristic_action(k))
+        if not s.is_terminal:
+            out.append(s.view(s.current_player))
+    return out
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("name", PIMC_GAMES)
+def test_pimc_decisions_per_second(benchmark, name, threads):
+    """stich.pimc with 100 worlds (every deal of the playing hands when there are no more)."""
+    views = pimc_positions(PIMC_GAMES[name])
+    benchmark.extra_info.update(work=len(views), unit="decisions")
+    results = benchmark.pedantic(lambda: [stich.pimc(v, worlds=100, threads=threads, seed=1) for v in views],
+                                 rounds=3, iterations=1, warmup_rounds=0)
+    assert all(r.worlds >= 1 and r.best in r.values for r in results)
 
 
 EVERY_CARD = {
