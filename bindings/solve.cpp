@@ -9,28 +9,43 @@ namespace stich::py_bind {
 
 namespace {
 
-// The principal variation as rows in the field order of Python's LineMove: (seat, action text,
-// the seat that took the trick the move completed or None, every seat's tally).
+// One move of a principal variation as a row in the field order of Python's LineMove: (seat,
+// action text, the seat that took the trick the move completed or None, every seat's tally);
+// `at` is the position the move is made in.
 template <GameState State>
-py::tuple line_rows(const State& root, const std::vector<SolveStep>& line) {
+py::tuple line_row(const State& at, const SolveStep& step) {
+    py::tuple tally(size_t(at.num_players()));
+    for (int seat = 0; seat < at.num_players(); ++seat) tally[size_t(seat)] = step.tally[size_t(seat)];
+    return py::make_tuple(step.seat, at.action_text(step.action),
+                          step.trick_winner < 0 ? py::object(py::none()) : py::object(py::int_(step.trick_winner)), tally);
+}
+
+// The principal variation from `root` as rows. `shared`: the rows of the next position's line,
+// when this line is its first move and then that line (analyse_deal along the best actions):
+// those rows are taken as they are.
+template <GameState State>
+py::tuple line_rows(const State& root, const std::vector<SolveStep>& line, const py::tuple* shared = nullptr) {
     py::tuple out(line.size());
+    if (shared && !line.empty() && shared->size() + 1 == line.size()) {
+        out[0] = line_row(root, line[0]);
+        for (size_t i = 1; i < line.size(); ++i) out[i] = (*shared)[i - 1];
+        return out;
+    }
+    State at = root;
     for (size_t i = 0; i < line.size(); ++i) {
-        const SolveStep& step = line[i];
-        py::tuple tally(size_t(root.num_players()));
-        for (int seat = 0; seat < root.num_players(); ++seat) tally[size_t(seat)] = step.tally[size_t(seat)];
-        out[i] = py::make_tuple(step.seat, root.action_text(step.action),
-                                step.trick_winner < 0 ? py::object(py::none()) : py::object(py::int_(step.trick_winner)), tally);
+        out[i] = line_row(at, line[i]);
+        at.apply(line[i].action);
     }
     return out;
 }
 
-// A solve's result for Python, `root` being the position solved.
+// A solve's result for Python, `root` being the position solved and `line` its rows.
 template <GameState State>
-py::dict solve_dict(const State& root, const SolveResult& r) {
+py::dict solve_dict(const State& root, const SolveResult& r, const py::tuple& line) {
     py::list values;
     for (const auto& [a, v] : r.values) values.append(py::make_tuple(make_action(root, a), v));
     return py::dict(py::arg("root") = r.root, py::arg("two_sided") = SolverTraits<State>::two_sided(root), py::arg("values") = values,
-                    py::arg("best") = make_action(root, r.best), py::arg("value") = r.value, py::arg("line") = line_rows(root, r.line),
+                    py::arg("best") = make_action(root, r.best), py::arg("value") = r.value, py::arg("line") = line,
                     py::arg("nodes") = r.nodes, py::arg("seconds") = r.seconds);
 }
 
@@ -82,7 +97,7 @@ void bind_solver(py::module_& m) {
                   r = run_interruptible(stop, [&] { return solve_with(solver, root); }, no_tick);
               r->nodes = solver.nodes;
               r->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-              return solve_dict(root, *r);
+              return solve_dict(root, *r, line_rows(root, r->line));
           },
           py::arg("state"), py::arg("table_bits") = 0, py::arg("use_table") = true, py::arg("merge_equivalent") = true,
           "Exact open-hand values of every legal action of the seat to act (card play; stich.solve wraps it).");
@@ -111,12 +126,25 @@ void bind_solver(py::module_& m) {
                       analyse_deal_into(solver, root, ids, to_end, lines, results);
                       return true;
                   }, no_tick);
-              py::list out;
+              std::vector<State> positions;   // where each solve was
               at = root;
               for (size_t i = 0; i < results.size(); ++i) {
-                  out.append(solve_dict(at, results[i]));
+                  positions.push_back(at);
                   at.apply(i < ids.size() ? ids[i] : results[i].best);
               }
+              // From the last: a line that is its first move and then the next one's shares its rows.
+              std::vector<py::object> dicts(results.size());
+              py::tuple next_rows;
+              for (size_t i = results.size(); i-- > 0;) {
+                  const std::vector<SolveStep>& line = results[i].line;
+                  const bool chained = i + 1 < results.size() && !line.empty() && line.size() == results[i + 1].line.size() + 1 &&
+                                       std::equal(line.begin() + 1, line.end(), results[i + 1].line.begin());
+                  py::tuple rows = line_rows(positions[i], line, chained ? &next_rows : nullptr);
+                  dicts[i] = solve_dict(positions[i], results[i], rows);
+                  next_rows = rows;
+              }
+              py::list out;
+              for (py::object& d : dicts) out.append(d);
               return out;
           },
           py::arg("state"), py::arg("moves"), py::arg("to_end"), py::arg("table_bits") = 0, py::arg("lines") = true,

@@ -54,7 +54,11 @@ struct SolveStep {
     int seat = 0;
     int trick_winner = -1;                 // the seat that took the trick this move completed, or -1
     std::array<int, MAX_SEATS> tally{};    // State::tally(seat) after the move
+    bool operator==(const SolveStep&) const = default;
 };
+
+// How much of the principal variation a solve gives: none, its first move only, or all of it.
+enum class SolveLine { None, FirstMove, Full };
 
 struct SolveResult {
     int root = 0;
@@ -430,10 +434,10 @@ void check_solvable(const State& s) {
 }
 
 // The exact open-hand values of every legal action of `s`'s seat to act, the best action, its
-// value and (with `line`) a principal variation, by a solver prepared for `s` (start or follow).
-// `nodes`: the nodes this solve searched.
+// value and a principal variation (as much as `line` asks), by a solver prepared for `s` (start or
+// follow). `nodes`: the nodes this solve searched.
 template <GameState State>
-SolveResult solve_with(Solver<State>& solver, const State& s, bool line = true) {
+SolveResult solve_with(Solver<State>& solver, const State& s, SolveLine line = SolveLine::Full) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t nodes_before = solver.nodes;
     SolveResult r;
@@ -446,10 +450,9 @@ SolveResult solve_with(Solver<State>& solver, const State& s, bool line = true) 
             r.value = v;
             r.best = a;
         }
-    if (line) {
+    if (line != SolveLine::None) {
         State after = s;
         after.apply(r.best);
-        std::vector<SolveStep> rest = solver.line(after, r.value);
         SolveStep first;
         first.action = r.best;
         first.seat = r.root;
@@ -457,7 +460,10 @@ SolveResult solve_with(Solver<State>& solver, const State& s, bool line = true) 
         if constexpr (requires { after.tally(0); })
             for (int seat = 0; seat < s.num_players(); ++seat) first.tally[size_t(seat)] = after.tally(seat);
         r.line.push_back(first);
-        r.line.insert(r.line.end(), rest.begin(), rest.end());
+        if (line == SolveLine::Full) {
+            std::vector<SolveStep> rest = solver.line(after, r.value);
+            r.line.insert(r.line.end(), rest.begin(), rest.end());
+        }
     }
     r.nodes = solver.nodes - nodes_before;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -486,13 +492,19 @@ SolveResult solve(const State& s, const std::atomic<bool>* stop = nullptr, int t
 template <GameState State>
 void analyse_deal_into(Solver<State>& solver, const State& s, const std::vector<Action>& moves, bool to_end, bool lines,
                        std::vector<SolveResult>& out) {
+    // Along the best actions of a two-sided game, a solve's principal variation is its best move
+    // and then the next solve's: each picks the lowest-id action of the value, and the next
+    // root's values are the same or negated. So those lines are put together at the end, not
+    // searched again (Mistigri's roots want different things: each is searched).
+    const bool chained = lines && to_end && SolverTraits<State>::two_sided(s);
     State at = s;
     for (size_t i = 0; i < out.size(); ++i) at.apply(i < moves.size() ? moves[i] : out[i].best);
     for (size_t i = out.size(); !at.is_terminal() && (i < moves.size() || to_end); ++i) {
         if (!SolverTraits<State>::in_play(at))
             throw std::invalid_argument("move " + std::to_string(i) + " left the card-play phase (phase " + at.phase_name() + ")");
         solver.follow(at);
-        SolveResult r = solve_with(solver, at, lines);
+        const SolveLine line = !lines ? SolveLine::None : chained && i >= moves.size() ? SolveLine::FirstMove : SolveLine::Full;
+        SolveResult r = solve_with(solver, at, line);
         Action a = r.best;
         if (i < moves.size()) {
             a = moves[i];
@@ -505,6 +517,8 @@ void analyse_deal_into(Solver<State>& solver, const State& s, const std::vector<
         out.push_back(std::move(r));
         at.apply(a);
     }
+    if (chained && at.is_terminal())   // the last solve's best move ended the deal: its line is whole
+        for (size_t i = out.size() - 1; i-- > moves.size();) out[i].line.insert(out[i].line.end(), out[i + 1].line.begin(), out[i + 1].line.end());
     if (!moves.empty() && out.size() < moves.size())
         throw std::invalid_argument("the deal ended after " + std::to_string(out.size()) + " of the " + std::to_string(moves.size()) +
                                     " moves given");

@@ -112,9 +112,14 @@ class SolveResult(_Described):
         return "\n".join(lines)
 
 
-def _solve_result(raw: dict[str, Any], state: Any) -> SolveResult:
+def _solve_result(raw: dict[str, Any], state: Any, made: dict[int, LineMove] | None = None) -> SolveResult:
+    """A SolveResult from the core's dict. ``made``: the LineMoves made so far from the same call's
+    rows, by row identity (analyse_deal's lines share the rows of their common moves)."""
     values = dict(raw["values"])
-    line = tuple(map(LineMove._make, raw["line"]))   # rows in LineMove's field order
+    if made is None:
+        line = tuple(map(LineMove._make, raw["line"]))   # rows in LineMove's field order
+    else:
+        line = tuple(made.get(id(row)) or made.setdefault(id(row), LineMove._make(row)) for row in raw["line"])
     return SolveResult(raw["root"], raw["two_sided"], values, raw["best"], raw["value"], line, raw["nodes"], raw["seconds"], state)
 
 
@@ -161,8 +166,9 @@ def analyse_deal(state: Any, moves: Any = None, table_bits: int = 0, *, lines: b
     state = state.clone()
     raws = _core.analyse_deal(state, given, moves is None, table_bits, lines)
     out = []
+    made: dict[int, LineMove] = {}   # the rows stay alive in raws, so their ids are not reused
     for i, raw in enumerate(raws):
-        out.append(_solve_result(raw, state.clone()))
+        out.append(_solve_result(raw, state.clone(), made))
         state.apply(given[i] if i < len(given) else raw["best"])
     return out
 
