@@ -7,8 +7,9 @@
 // actions with that projection). UCB uses availability counts, since an edge exists only in the
 // worlds where it is legal. One new node per iteration, then a playout (random or the game's
 // heuristic), and each node on the path backs up the return of the seat that chose its edge.
-// Exploration: a child's bonus is c * available^(1/4) / sqrt(visits), the polynomial bonus of Shah,
-// Xie & Xu ("Non-asymptotic analysis of Monte Carlo tree search", 2020), where UCB1's
+// Exploration: a child's bonus is c * sqrt(available^(1/4) / visits), i.e. c * available^(1/8) /
+// sqrt(visits) (detail::exploration_bonus), a polynomial bonus of the kind of Shah, Xie & Xu
+// ("Non-asymptotic analysis of Monte Carlo tree search", 2020), where UCB1's
 // sqrt(ln(available) / visits) suits stationary bandits only: a tree's means drift as their
 // subtrees grow, and a move UCB1 tried early keeps its visit count for the next million
 // iterations (ln n grows too slowly to reach it again).
@@ -163,6 +164,12 @@ struct QuarterRootTable {
 inline const QuarterRootTable& quarter_root_table() {
     static const QuarterRootTable table;
     return table;
+}
+
+// A child's exploration bonus: c * sqrt(available^(1/4) / visits), from its availability count and
+// 1/visits (see the top of this file).
+inline float exploration_bonus(const QuarterRootTable& root4, float c, uint32_t available, float inv_visits) {
+    return c * std::sqrt(root4(available) * inv_visits);
 }
 
 // A uniformly chosen legal action of another seat whose public projection equals `key`.
@@ -368,7 +375,7 @@ STICH_HOT [[gnu::flatten]] void search_tree(const State& root, int observer, con
                         const uint32_t ch = first + uint32_t(16 * j + std::countr_zero(m));
                         SearchNode& n = nodes[ch];
                         n.available++;
-                        const float score = n.mean * inv_range + c * std::sqrt(root4(n.available) * n.inv_visits);
+                        const float score = n.mean * inv_range + exploration_bonus(root4, c, n.available, n.inv_visits);
                         best = score > best_score ? ch : best;
                         best_score = std::max(score, best_score);
                     }

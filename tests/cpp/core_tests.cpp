@@ -1,6 +1,7 @@
 // The core's unit checks, without Python: stich_core_tests CASE PERFT_JSON (tests/cpp/CMakeLists.txt
 // makes one ctest test per case). Each case prints what it checked; a failed check prints the
 // file, line and expression and the case exits 1.
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -262,6 +263,22 @@ void check_notation() {
     std::printf("notation: %d positions written and read back alike; malformed ones name their line\n", round_trips);
 }
 
+// The search's exploration bonus is c * available^(1/8) / sqrt(visits) (docs/search.md): 256
+// availabilities and 16 visits give c * 2 / 4; 256 times the availabilities double it, 4 times the
+// visits halve it; above the root table's 4096 entries it stays within its 1/8192 relative error.
+void check_search() {
+    const auto& root4 = detail::quarter_root_table();
+    auto bonus = [&](float c, uint32_t available, uint32_t visits) { return detail::exploration_bonus(root4, c, available, 1.0f / float(visits)); };
+    auto near = [](double a, double b) { return std::abs(a - b) <= 1e-4 * std::abs(b); };
+    CHECK(near(bonus(1.4f, 256, 16), 1.4 * 2 / 4));
+    CHECK(near(bonus(1, 256 * 256, 16), 2 * bonus(1, 256, 16)));
+    CHECK(near(bonus(1, 256, 64), bonus(1, 256, 16) / 2));
+    for (uint32_t available : {1u, 7u, 4095u, 4096u, 5000u, 1u << 20, 123456789u, 4294967295u})
+        CHECK(near(bonus(1, available, 1), std::pow(double(available), 1.0 / 8)));
+    CHECK(bonus(1, 0, 1) == 0);
+    std::printf("search: the exploration bonus is c * available^(1/8) / sqrt(visits)\n");
+}
+
 void check_version() {
     const std::string v = std::to_string(STICH_VERSION_MAJOR) + "." + std::to_string(STICH_VERSION_MINOR) + "." + std::to_string(STICH_VERSION_PATCH);
     CHECK(v == STICH_VERSION);
@@ -275,7 +292,7 @@ int main(int argc, char** argv) {
     const std::map<std::string, std::function<void()>> cases = {
         {"cards", check_cards}, {"deal", check_deal}, {"legal", check_legal}, {"playouts", check_playouts},
         {"perft", [&] { check_perft(argc > 2 ? argv[2] : "tests/data/perft.json"); }},
-        {"errors", check_errors}, {"notation", check_notation}, {"version", check_version}};
+        {"errors", check_errors}, {"notation", check_notation}, {"search", check_search}, {"version", check_version}};
     if (argc < 2 || !cases.count(argv[1])) {
         std::fprintf(stderr, "usage: stich_core_tests CASE [PERFT_JSON]; cases:");
         for (const auto& [name, f] : cases) std::fprintf(stderr, " %s", name.c_str());
