@@ -85,6 +85,20 @@ def _compiler() -> str:
     pytest.skip("no C++ compiler on this machine (c++, g++ or clang++)")
 
 
+def _built_out_of_tree(project: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """A CMake project of the tree copied into tmp_path, configured with -Dstich_DIR=$(stich config
+    --cmakedir) and built (Release): (its copy, its build folder)."""
+    cmake_dir = _installed()
+    cmake, generator = _tools()
+    src = tmp_path / project.name
+    shutil.copytree(project, src)
+    build = tmp_path / "build"
+    subprocess.run([cmake, "-S", str(src), "-B", str(build), *generator, f"-Dstich_DIR={cmake_dir}", "-DCMAKE_BUILD_TYPE=Release"],
+                   check=True, capture_output=True, text=True)
+    subprocess.run([cmake, "--build", str(build)], check=True, capture_output=True, text=True)
+    return src, build
+
+
 def test_cpp_blocks_of_the_embedding_guide_compile_and_run(tmp_path):
     """The ```cpp blocks of docs/embedding.md's API section are one program: compiled with the
     installed headers and library alone (a plain compiler call, no CMake) and run."""
@@ -109,14 +123,7 @@ def test_cpp_example_against_the_installed_package(tmp_path):
     """examples/cpp copied out of the tree, configured with -Dstich_DIR=$(stich config --cmakedir)
     and built: its first line is the Python API's playout sums, its search table the Python
     search's visits on the same position."""
-    cmake_dir = _installed()
-    cmake, generator = _tools()
-    src = tmp_path / "example"
-    shutil.copytree(ROOT / "examples" / "cpp", src)
-    build = tmp_path / "build"
-    subprocess.run([cmake, "-S", str(src), "-B", str(build), *generator, f"-Dstich_DIR={cmake_dir}", "-DCMAKE_BUILD_TYPE=Release"],
-                   check=True, capture_output=True, text=True)
-    subprocess.run([cmake, "--build", str(build)], check=True, capture_output=True, text=True)
+    src, build = _built_out_of_tree(ROOT / "examples" / "cpp", tmp_path)
     exe = build / "stich_example"
     seed, n = 11, 3000
     out = subprocess.run([str(exe), str(seed), str(n)], check=True, capture_output=True, text=True).stdout.splitlines()
@@ -131,3 +138,23 @@ def test_cpp_example_against_the_installed_package(tmp_path):
     # Errors reach the C++ caller as exceptions with their messages.
     bad = subprocess.run([str(exe), "1", "1", str(ROOT / "examples" / "position_mucken.txt")], capture_output=True, text=True)
     assert bad.returncode == 1 and "not a Couillon position" in bad.stderr
+
+
+def test_search_cost_program_runs_the_python_search(tmp_path):
+    """benchmarks/cpp (the README's count of what a search iteration costs, by part) builds against
+    the installed package; its search part is stich.ismcts on the same Euchre positions, with the
+    same root visits; a bad part or count is refused with its usage line."""
+    _, build = _built_out_of_tree(ROOT / "benchmarks" / "cpp", tmp_path)
+    exe = str(build / "search_cost")
+    out = subprocess.run([exe, "search", "2000"], check=True, capture_output=True, text=True).stdout
+    for seed in range(1, 5):
+        state = stich.Euchre().deal(seed=seed, dealer=seed % 4)
+        result = stich.ismcts(state, iterations=2000, seed=1, playout="random", threads=1)
+        want = " ".join(f"{row.action.id}={row.visits}" for row in sorted(result.table, key=lambda row: row.action.id))
+        assert f"seed {seed}: {want}\n" in out
+    for part in ("setup", "worlds", "deals"):
+        done = subprocess.run([exe, part, "10"], check=True, capture_output=True, text=True).stdout
+        assert done.startswith(f"{part}, 10 a position, 4 positions: checksum ")
+    for bad in (["search"], ["search", "0"], ["playouts", "10"], []):
+        refused = subprocess.run([exe, *bad], capture_output=True, text=True)
+        assert refused.returncode == 2 and "usage: search_cost setup|worlds|deals|search N" in refused.stderr
