@@ -112,6 +112,15 @@ class SolveResult(_Described):
         return "\n".join(lines)
 
 
+def _shared_move(made: dict[int, LineMove], row: tuple) -> LineMove:
+    """The LineMove of a core row, made once per row object (so lines that share rows share their
+    LineMoves)."""
+    move = made.get(id(row))
+    if move is None:
+        move = made[id(row)] = LineMove._make(row)
+    return move
+
+
 def _solve_result(raw: dict[str, Any], state: Any, made: dict[int, LineMove] | None = None) -> SolveResult:
     """A SolveResult from the core's dict. ``made``: the LineMoves made so far from the same call's
     rows, by row identity (analyse_deal's lines share the rows of their common moves)."""
@@ -119,7 +128,7 @@ def _solve_result(raw: dict[str, Any], state: Any, made: dict[int, LineMove] | N
     if made is None:
         line = tuple(map(LineMove._make, raw["line"]))   # rows in LineMove's field order
     else:
-        line = tuple(made.get(id(row)) or made.setdefault(id(row), LineMove._make(row)) for row in raw["line"])
+        line = tuple(_shared_move(made, row) for row in raw["line"])
     return SolveResult(raw["root"], raw["two_sided"], values, raw["best"], raw["value"], line, raw["nodes"], raw["seconds"], state)
 
 
