@@ -98,28 +98,37 @@ WorldSampler::WorldSampler(const View& v) : num_locations_(v.num_locations) {
         classes_[it->second].cards.push_back(c);
         classes_[it->second].set |= bit(c);
     }
-    std::vector<std::unordered_map<Capacity, uint32_t>> built(classes_.size());
     if (classes_.empty()) {
         total_ = 1;
         return;
     }
-    stage(0, start, built);
+    Build b{std::vector<std::unordered_map<Capacity, uint32_t>>(classes_.size()), std::vector<uint8_t>(classes_.size() + 1, 0)};
+    for (size_t k = classes_.size(); k-- > 0;) b.reach[k] = uint8_t(b.reach[k + 1] | classes_[k].locations);
+    stage(0, start, b);
     total_ = stages_[0].worlds;
     if (total_ == 0) throw std::invalid_argument("inconsistent view: no deal of the unknown cards satisfies every constraint");
 }
 
-uint32_t WorldSampler::stage(size_t k, Capacity cap, std::vector<std::unordered_map<Capacity, uint32_t>>& built) {
-    if (auto it = built[k].find(cap); it != built[k].end()) return it->second;
+uint32_t WorldSampler::stage(size_t k, Capacity cap, Build& b) {
+    auto& built = b.stages[k];
+    if (auto it = built.find(cap); it != built.end()) return it->second;
     const uint32_t index = uint32_t(stages_.size());
-    built[k][cap] = index;
+    built[cap] = index;
     stages_.emplace_back();
     const Class& cls = classes_[k];
     const auto& C = binomials();
     std::vector<Option> opts;
     u128 sum = 0;
     std::array<uint8_t, MAX_LOCATIONS> counts{};
+    // Room left for the class from location l on; a location no later class may go to must be
+    // filled by this one (else no world completes the split: the split is skipped unvisited,
+    // which leaves the options and their order as a full enumeration would make them).
+    std::array<int, MAX_LOCATIONS + 1> room{};
+    for (int l = num_locations_; l-- > 0;) room[size_t(l)] = room[size_t(l + 1)] + ((cls.locations >> l & 1) ? cap_of(cap, l) : 0);
+    const uint8_t later = b.reach[k + 1];
     // Enumerates the splits of the class over its locations, within the capacities.
     auto split = [&](auto&& self, int l, int left, u128 ways) -> void {
+        if (left > room[size_t(l)]) return;
         if (l == num_locations_) {
             if (left) return;
             Capacity rest = cap;
@@ -132,7 +141,7 @@ uint32_t WorldSampler::stage(size_t k, Capacity cap, std::vector<std::unordered_
             u128 w = 1;
             uint32_t next = 0;
             if (k + 1 < classes_.size()) {
-                next = stage(k + 1, rest, built);
+                next = stage(k + 1, rest, b);
                 w = stages_[next].worlds;
             } else if (rest != 0) {
                 w = 0;
@@ -143,7 +152,8 @@ uint32_t WorldSampler::stage(size_t k, Capacity cap, std::vector<std::unordered_
             return;
         }
         const int most = (cls.locations >> l & 1) ? std::min(left, cap_of(cap, l)) : 0;
-        for (int x = 0; x <= most; ++x) {
+        const int least = (later >> l & 1) ? 0 : cap_of(cap, l);
+        for (int x = least; x <= most; ++x) {
             counts[size_t(l)] = uint8_t(x);
             self(self, l + 1, left - x, mul(ways, C[size_t(left)][size_t(x)]));
         }

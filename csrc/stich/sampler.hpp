@@ -55,8 +55,12 @@ class WorldSampler {
     };
     using Capacity = uint64_t;   // 6 bits per location: cards it still lacks
 
+    struct Build {            // the construction's memo: stages by class and capacities
+        std::vector<std::unordered_map<Capacity, uint32_t>> stages;
+        std::vector<uint8_t> reach;   // reach[k]: the locations any class from k on may go to
+    };
     // Builds (once) the stage of class k with capacities cap; returns its index.
-    uint32_t stage(size_t k, Capacity cap, std::vector<std::unordered_map<Capacity, uint32_t>>& built);
+    uint32_t stage(size_t k, Capacity cap, Build& b);
 
     int num_locations_ = 0;
     Locations base_{};                 // the known cards
