@@ -140,7 +140,9 @@ void bind_solver(py::module_& m) {
                   const bool chained = i + 1 < results.size() && !line.empty() && line.size() == results[i + 1].line.size() + 1 &&
                                        std::equal(line.begin() + 1, line.end(), results[i + 1].line.begin());
                   py::tuple rows = line_rows(positions[i], line, chained ? &next_rows : nullptr);
-                  dicts[i] = solve_dict(positions[i], results[i], rows);
+                  py::dict d = solve_dict(positions[i], results[i], rows);
+                  d["state"] = py::cast(std::move(positions[i]));   // the position solved, for SolveResult.state
+                  dicts[i] = std::move(d);
                   next_rows = rows;
               }
               py::list out;

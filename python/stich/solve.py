@@ -172,14 +172,9 @@ def analyse_deal(state: Any, moves: Any = None, table_bits: int = 0, *, lines: b
     given = [] if moves is None else list(moves)
     if moves is not None and not given:
         raise ValueError("moves is empty: pass the moves to analyse, or None to follow the best actions to the end")
-    state = state.clone()
     raws = _core.analyse_deal(state, given, moves is None, table_bits, lines)
-    out = []
     made: dict[int, LineMove] = {}   # the rows stay alive in raws, so their ids are not reused
-    for i, raw in enumerate(raws):
-        out.append(_solve_result(raw, state.clone(), made))
-        state.apply(given[i] if i < len(given) else raw["best"])
-    return out
+    return [_solve_result(raw, raw["state"], made) for raw in raws]
 
 
 @dataclass(frozen=True)

@@ -248,12 +248,15 @@ def test_analyse_deal_equals_a_solve_at_every_decision(name):
     """analyse_deal (one table for the whole deal) gives at each decision what a fresh solve of
     that position gives: values, best, value and principal variation."""
     for state, moves in analyse_cases(name, seed=len(name)):
+        before = state.clone()
         results = stich.analyse_deal(state, moves)
+        assert state == before   # analysed on a copy
         at = state.clone()
         for i, r in enumerate(results):
             fresh = stich.solve(at)
             assert (r.values, r.best, r.value, r.line) == (fresh.values, fresh.best, fresh.value, fresh.line), (name, i)
             assert r.root == at.current_player
+            assert r.state == at and r.side_totals() == fresh.side_totals(), (name, i)   # the position solved
             at.apply(moves[i] if moves is not None else r.best)
         assert len(results) == (len(moves) if moves is not None else len(results))
         assert at.is_terminal or moves is not None
