@@ -6,6 +6,7 @@ arguments and turns the root statistics into a table.
 
 from __future__ import annotations
 
+import abc
 import json
 import math
 import secrets
@@ -71,7 +72,7 @@ class LineStep:
     mean: float
 
 
-class _Described:
+class _Described(abc.ABC):
     """What a result of an analysis of ``state`` for the seat ``observer`` says of it: described on
     demand (a bot's many small searches never need the text)."""
 
@@ -93,8 +94,9 @@ class _Described:
         """The position as the seat knows it, one line each."""
         return _position(self.state, self.observer) if self.state is not None else ()
 
+    @abc.abstractmethod
     def to_data(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The result as plain data (JSON types): what to_json writes."""
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_data(), indent=indent)
