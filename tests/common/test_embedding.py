@@ -154,7 +154,7 @@ def test_search_cost_program_runs_the_python_search(tmp_path):
         assert f"seed {seed}: {want}\n" in out
     for part in ("setup", "worlds", "deals"):
         done = subprocess.run([exe, part, "10"], check=True, capture_output=True, text=True).stdout
-        assert done.startswith(f"{part}, 10 a position, 4 positions: checksum ")
+        assert done.startswith(f"{part}, 10 a position, 4 positions: checksum ") and done.endswith(" ns each\n")
     for bad in (["search"], ["search", "0"], ["playouts", "10"], []):
         refused = subprocess.run([exe, *bad], capture_output=True, text=True)
         assert refused.returncode == 2 and "usage: search_cost setup|worlds|deals|search N" in refused.stderr
