@@ -251,18 +251,15 @@ std::string CouillonState::to_string() const {
     for (int s = 0; s < NUM_SEATS; ++s) o << "seat " << s << ": " << cards_text(hands[s], Alphabet::French) << "\n";
     o << "talon: " << cards_text(talon, Alphabet::French) << "\n";
     if (phase == CouillonPhase::Play && trick.size) {
-        o << "trick:";
-        for (Card c : trick) o << " " << card_text(c, Alphabet::French);
-        o << "\n";
+        o << "trick:" << trick_text(trick, history, Alphabet::French) << "\n";
     }
-    o << "tricks " << int(team_tricks[0]) << "-" << int(team_tricks[1]) << "  points " << int(team_points[0]) << "-"
-      << int(team_points[1]);
+    o << team_tallies_text(NUM_SEATS, team_tricks, &team_points, "points");
     if (is_terminal()) {
         Returns r;
         returns(r);
-        o << "  returns " << r[0] << " " << r[1] << " " << r[2] << " " << r[3];
+        o << "\nreturns " << r[0] << " " << r[1] << " " << r[2] << " " << r[3];
     } else {
-        o << "  to act: seat " << int(to_act);
+        o << "\nto act: seat " << int(to_act);
     }
     return o.str();
 }

@@ -358,17 +358,15 @@ std::string EuchreState::to_string() const {
     // so that a seat's view of this text (the search's position display) shows nothing hidden.
     o << "kitty: " << cards_text(kitty, Alphabet::French) << "\n";
     if (phase == EuchrePhase::Play && trick.size) {
-        o << "trick:";
-        for (Card c : trick) o << " " << card_text(c, Alphabet::French);
-        o << "\n";
+        o << "trick:" << trick_text(trick, history, Alphabet::French) << "\n";
     }
-    o << "tricks " << int(team_tricks[0]) << "-" << int(team_tricks[1]);
+    o << team_tallies_text(NUM_SEATS, team_tricks);
     if (is_terminal()) {
         Returns r;
         returns(r);
-        o << "  returns " << r[0] << " " << r[1] << " " << r[2] << " " << r[3];
+        o << "\nreturns " << r[0] << " " << r[1] << " " << r[2] << " " << r[3];
     } else {
-        o << "  to act: seat " << int(to_act);
+        o << "\nto act: seat " << int(to_act);
     }
     return o.str();
 }

@@ -839,8 +839,7 @@ std::string MistigriState::to_string() const {
     }
     o << "talon: " << talon_end - talon_top << " cards";
     if (phase == MistigriPhase::Play && trick.size) {
-        o << "\ntrick:";
-        for (Card c : trick) o << " " << card_text(c, al);
+        o << "\ntrick:" << trick_text(trick, history, al);
     }
     if (is_terminal()) {
         o << "\nchips:";

@@ -498,19 +498,16 @@ std::string MuckenState::to_string() const {
     o << "\n";
     for (int s = 0; s < n; ++s) o << "seat " << s << ": " << cards_text(hands[size_t(s)], Alphabet::German) << "\n";
     if (phase == MuckenPhase::Play && trick.size) {
-        o << "trick:";
-        for (Card c : trick) o << " " << card_text(c, Alphabet::German);
-        o << "\n";
+        o << "trick:" << trick_text(trick, history, Alphabet::German) << "\n";
     }
-    o << "tricks " << int(team_tricks[0]) << "-" << int(team_tricks[1]) << "  eyes " << int(team_eyes[0]) << "-"
-      << int(team_eyes[1]);
+    o << team_tallies_text(n, team_tricks, &team_eyes, "eyes");
     if (is_terminal()) {
         Returns r;
         returns(r);
-        o << "  returns";
+        o << "\nreturns";
         for (int s = 0; s < n; ++s) o << " " << r[size_t(s)];
     } else {
-        o << "  to act: seat " << int(to_act);
+        o << "\nto act: seat " << int(to_act);
     }
     return o.str();
 }

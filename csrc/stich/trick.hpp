@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "stich/contract.hpp"
 #include "stich/game.hpp"
@@ -60,6 +61,36 @@ struct History {
     }
     bool operator==(const History&) const = default;
 };
+
+// The trick on the table as text, each card with its seat (" 1:H9 2:HK"): during the card play a
+// trick's cards are the history's last actions, so their actors are the seats that played them.
+template <int T, int H>
+std::string trick_text(const Trick<T>& t, const History<H>& h, Alphabet alphabet) {
+    std::string out;
+    const int first = int(h.size) - int(t.size);
+    for (int i = 0; i < t.size; ++i)
+        out += " " + std::to_string(first + i >= 0 ? h.actors[size_t(first + i)] : 0) + ":" + card_text(t.cards[size_t(i)], alphabet);
+    return out;
+}
+
+// A team's seats as text, e.g. "seats 0+2" (teams alternate around the table: seat % 2).
+inline std::string team_text(int team, int players) {
+    std::string out = "seats ";
+    for (int s = team; s < players; s += 2) out += (s == team ? "" : "+") + std::to_string(s);
+    return out;
+}
+
+// What each team has taken, teams named by their seats: "seats 0+2: 1 trick, 9 eyes; seats 1+3: ...".
+template <class Tallies>
+std::string team_tallies_text(int players, const Tallies& tricks, const Tallies* points = nullptr, const char* unit = "") {
+    std::string out;
+    for (int team = 0; team < 2; ++team) {
+        out += (team ? "; " : "") + team_text(team, players) + ": " + std::to_string(int(tricks[size_t(team)])) +
+               (tricks[size_t(team)] == 1 ? " trick" : " tricks");
+        if (points) out += ", " + std::to_string(int((*points)[size_t(team)])) + " " + unit;
+    }
+    return out;
+}
 
 // Records an event in `observer`'s view: its own actions in full (with the cards behind them,
 // where the id does not show them), the others' as they are seen (`seen`), unless hidden.
