@@ -19,6 +19,8 @@
 //   Action random_action(Rng&) const;    // uniform among the legal actions
 //   int tally(int seat) const;           // optional: what the seat's side has taken so far (eyes,
 //                                        // card points, tricks); the search reports its mean per move
+//   bool schneider() const;              // optional: the finished deal was decided "with Schneider";
+//                                        // the search reports how often per move
 //   std::string to_string() const;
 #pragma once
 #include <algorithm>

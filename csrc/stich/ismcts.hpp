@@ -68,6 +68,8 @@ struct ActionStats {
     uint64_t visits = 0;
     double reward = 0, reward_sq = 0;   // sums of the observer's returns (the game's unit)
     double tally = 0;                   // sum of what the observer's side took by the end (State::tally)
+    uint64_t wins = 0;                  // iterations in which the observer's return was positive
+    uint64_t schneider = 0;             // iterations that ended "with Schneider" (State::schneider, where the game has it)
 };
 
 // One edge of the principal line: its key (the chooser's action if the observer chose it, else
@@ -292,6 +294,7 @@ STICH_HOT [[gnu::flatten]] void search_tree(const State& root, int observer, con
     // The root's children are the observer's actions (key bit = action id): their sums in double
     // for the result table.
     std::array<double, 128> root_reward{}, root_reward_sq{}, root_tally{};
+    std::array<uint64_t, 128> root_wins{}, root_schneider{};
     std::array<uint32_t, MAX_DEPTH> path;
     uint64_t it = 0, used = 1;
     // Adds the root children's statistics to `to` (out of line: kept off the hot loop's code).
@@ -304,6 +307,8 @@ STICH_HOT [[gnu::flatten]] void search_tree(const State& root, int observer, con
                     a.reward += root_reward[edge_keys[ch]];
                     a.reward_sq += root_reward_sq[edge_keys[ch]];
                     a.tally += root_tally[edge_keys[ch]];
+                    a.wins += root_wins[edge_keys[ch]];
+                    a.schneider += root_schneider[edge_keys[ch]];
                 }
     };
     uint64_t answered = 0;   // the last progress request this thread answered
@@ -412,6 +417,8 @@ STICH_HOT [[gnu::flatten]] void search_tree(const State& root, int observer, con
             root_reward[root_key] += v;
             root_reward_sq[root_key] += v * v;
             if constexpr (requires { s.tally(observer); }) root_tally[root_key] += s.tally(observer);
+            root_wins[root_key] += v > 0;
+            if constexpr (requires { s.schneider(); }) root_schneider[root_key] += s.schneider();
         }
     }
     done = it;
@@ -512,6 +519,8 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
             result.actions[i].reward += per_thread[size_t(t)][i].reward;
             result.actions[i].reward_sq += per_thread[size_t(t)][i].reward_sq;
             result.actions[i].tally += per_thread[size_t(t)][i].tally;
+            result.actions[i].wins += per_thread[size_t(t)][i].wins;
+            result.actions[i].schneider += per_thread[size_t(t)][i].schneider;
         }
     for (int t = 0; t < cfg.threads; ++t) {
         result.iterations += done[size_t(t)];

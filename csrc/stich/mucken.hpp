@@ -115,6 +115,14 @@ struct MuckenState {
     void returns_if(const TeamTallies& eyes, const TeamTallies& tricks, Returns& out) const;
     // The eyes the seat's team has taken so far (U-2): what a search reports per move.
     int tally(int seat) const { return team_eyes[size_t(seat % 2)]; }
+    // Whether the finished deal was decided "with Schneider" (U-7, U-9): in a normal or must-play
+    // game a side took 30 eyes or fewer or no trick; in a Schneider game the players reached 91.
+    // The search reports how often (a player's chance of Schneider).
+    bool schneider() const {
+        if (!is_terminal() || (play != MuckenPlay::Announced && play != MuckenPlay::MustPlay)) return false;
+        if (tier_of(game) == 1) return players_win(team_eyes, team_tricks);
+        return tier_of(game) == 0 && base_value(team_eyes, team_tricks) == 3;
+    }
     std::string action_text(Action a) const;
     Action public_projection(Action a) const { return a; }   // everything in Mucken is said or shown
     // The search's keys: card plays are seen as they are; other decisions go the listed way.
