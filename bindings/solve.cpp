@@ -153,17 +153,30 @@ void bind_solver(py::module_& m) {
           "A solve at each decision of the card play from `state`, along `moves` and then (to_end) the best actions, with one "
           "table (stich.analyse_deal wraps it).");
     m.def("pimc",
-          [](const State& s, uint64_t worlds, int threads, uint64_t seed, double seconds) {
+          [](const State& s, uint64_t worlds, int threads, uint64_t seed, double seconds, py::object report, double every) {
               const State root = s;
               check_solvable(root);
               std::atomic<bool> stop = false;
+              std::atomic<uint64_t> total = 0, solved = 0;
               PimcConfig cfg;
               cfg.worlds = worlds;
               cfg.threads = threads;
               cfg.seed = seed;
               cfg.seconds = seconds;
               cfg.stop = &stop;
-              const PimcResult r = run_interruptible(stop, [&] { return pimc(root, cfg); }, no_tick);
+              cfg.total = &total;
+              cfg.solved = &solved;
+              const auto start = std::chrono::steady_clock::now();
+              auto next = start;
+              // Every `every` seconds: report(solved, total, elapsed seconds); False stops (SolveStopped: KeyboardInterrupt-like).
+              auto tick = [&] {
+                  if (report.is_none() || std::chrono::steady_clock::now() < next) return true;
+                  next = std::chrono::steady_clock::now() +
+                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every));
+                  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                  return py::cast<bool>(report(solved.load(), total.load(), elapsed));
+              };
+              const PimcResult r = run_interruptible(stop, [&] { return pimc(root, cfg); }, tick);
               py::list rows;
               for (size_t i = 0; i < r.actions.size(); ++i)
                   rows.append(py::make_tuple(make_action(root, r.actions[i]), r.sum[i], r.sum_sq[i], r.low[i], r.high[i]));
@@ -172,7 +185,12 @@ void bind_solver(py::module_& m) {
                               py::arg("nodes") = r.nodes, py::arg("seconds") = r.seconds);
           },
           py::arg("state"), py::arg("worlds"), py::arg("threads"), py::arg("seed"), py::arg("seconds") = 0.0,
-          "PIMC over worlds of the mover's view, exact when the deals of the playing hands are few (stich.pimc wraps it).");
+          py::arg("report") = py::none(), py::arg("every") = 0.1,
+          "PIMC over worlds of the mover's view, exact when the deals of the playing hands are few (stich.pimc wraps it); "
+          "`report(solved, total, seconds)` is called every `every` seconds and stops it by returning False.");
+    m.def("exact_deals",
+          [](const State& s) { return py::int_(py::str(u128_text(exact_deals(s)))); },
+          py::arg("state"), "How many deals of the playing hands the exact analysis of the seat to act would solve.");
 }
 
 }  // namespace

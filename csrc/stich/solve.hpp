@@ -546,6 +546,9 @@ struct PimcConfig {
     uint64_t seed = 0;
     double seconds = 0;       // > 0: stop taking new worlds after this long (at least one a thread)
     const std::atomic<bool>* stop = nullptr;
+    // Optional progress for a caller's display: the worlds to solve, once drawn, and those solved.
+    std::atomic<uint64_t>* total = nullptr;
+    std::atomic<uint64_t>* solved = nullptr;
 };
 
 struct PimcResult {
@@ -596,12 +599,19 @@ inline View merged_view(const View& v, const std::vector<int>& live) {
 }
 
 // The deals of the live hands, if at most `limit` (else empty), with their weights.
-inline DealClasses deal_classes(const View& v, const std::vector<int>& live, uint64_t limit, uint64_t seed) {
+// A set `stop` flag ends the listing (SolveStopped): millions of deals take seconds to list.
+inline DealClasses deal_classes(const View& v, const std::vector<int>& live, uint64_t limit, uint64_t seed,
+                                const std::atomic<bool>* stop = nullptr) {
     DealClasses out;
     const WorldSampler merged(merged_view(v, live));
     if (merged.count() > u128(limit)) return out;
     Rng rng(seed);
+    bool stopped = false;
     merged.enumerate([&](const Locations& w) {
+        if (stop && (out.worlds.size() & 1023) == 0 && stop->load(std::memory_order_relaxed)) {
+            stopped = true;
+            return false;
+        }
         View sub = v;
         for (size_t i = 0; i < live.size(); ++i) {
             Location& loc = sub.where[size_t(live[i])];
@@ -621,10 +631,30 @@ inline DealClasses deal_classes(const View& v, const std::vector<int>& live, uin
         }
         return true;
     });
+    if (stopped) throw SolveStopped();
     return out;
 }
 
+// The seats whose hands still play (the exact analysis deals only these).
+template <GameState State>
+std::vector<int> live_seats(const State& root) {
+    std::vector<int> live;
+    for (int seat = 0; seat < root.num_players(); ++seat)
+        if (SolverTraits<State>::plays(root, seat)) live.push_back(seat);
+    return live;
+}
+
 }  // namespace detail
+
+// How many deals of the playing hands the exact analysis of the seat to act would solve (an
+// upper bound: a deal whose dead cards fit no split is dropped); pimc is exact with at least
+// this many worlds. What a caller needs to estimate the exact analysis's cost before it starts.
+template <GameState State>
+u128 exact_deals(const State& root) {
+    check_solvable(root);
+    const WorldSampler merged(detail::merged_view(root.view(root.current_player()), detail::live_seats(root)));
+    return merged.count();
+}
 
 // PIMC: solves worlds of the seat to act's view open-handed and sums each action's value. When
 // the view has at most cfg.worlds deals of the hands that still play, every one is solved once,
@@ -644,13 +674,11 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     PimcResult r;
     r.observer = observer;
     r.world_count = sampler.count();
-    std::vector<int> live;
-    for (int seat = 0; seat < root.num_players(); ++seat)
-        if (SolverTraits<State>::plays(root, seat)) live.push_back(seat);
+    const std::vector<int> live = detail::live_seats(root);
     // With a time budget the worlds are prepared up front all the same: at most TIMED_WORLDS.
     const bool timed = cfg.seconds > 0;
     const uint64_t most = timed ? std::min<uint64_t>(cfg.worlds, TIMED_WORLDS) : cfg.worlds;
-    detail::DealClasses classes = detail::deal_classes(view, live, most, cfg.seed);
+    detail::DealClasses classes = detail::deal_classes(view, live, most, cfg.seed, cfg.stop);
     std::vector<Locations>& worlds = classes.worlds;
     std::vector<double>& weights = classes.weights;
     if (!worlds.empty()) {
@@ -661,6 +689,7 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
         for (uint64_t i = 0; i < most; ++i) worlds.push_back(sampler.sample(rng));
         weights.assign(worlds.size(), 1.0);
     }
+    if (cfg.total) cfg.total->store(worlds.size());
     ActionList legal;
     root.legal_actions(legal);
     const size_t na = size_t(legal.n);
@@ -687,6 +716,7 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
             const auto vals = solver.root_values(w);
             for (size_t a = 0; a < na; ++a) values[i * na + a] = vals[a].second;
             solved[i] = 1;
+            if (cfg.solved) cfg.solved->fetch_add(1, std::memory_order_relaxed);
         }
         nodes[size_t(t)] = solver.nodes;
     };
