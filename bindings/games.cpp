@@ -297,6 +297,14 @@ void register_games(py::module_& m) {
           },
           py::arg("text"), py::arg("seed"),
           "(seat, state) of a position text (docs/notation.md); ValueError naming the line, and the history entry, at fault.");
+    // A game line of the notation ("Mucken players=6"): the CLI's game and --option arguments.
+    m.def("parse_game",
+          [](const std::string& text) {
+              py::object rules;
+              visit_game_line(text, [&](const auto& r) { rules = py::cast(r); });
+              return rules;
+          },
+          py::arg("text"), "The rules a game line gives (docs/notation.md: 'NAME key=value ...'); ValueError saying what is wrong.");
     py::tuple methods(TOURNAMENT_METHODS.size());
     for (size_t i = 0; i < TOURNAMENT_METHODS.size(); ++i) methods[i] = TOURNAMENT_METHODS[i];
     m.attr("MUCKEN_TOURNAMENT_METHODS") = methods;

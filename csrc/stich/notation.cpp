@@ -183,7 +183,11 @@ PositionTokens tokenize_position(std::string_view text) {
     }
     for (const std::string& key : position_common_keys())
         if (!t.find(key)) throw NotationError("the position has no " + quoted(key) + " line");
-    const NotationLine& game = t.at("game");
+    read_game_line(t.at("game"), t);
+    return t;
+}
+
+void read_game_line(const NotationLine& game, PositionTokens& t) {
     const std::vector<std::string_view> parts = split_words(game.value);
     std::vector<std::string> names;
     for_each_game([&]<class Def>() { names.push_back(Def::NAME); });
@@ -198,7 +202,6 @@ PositionTokens tokenize_position(std::string_view text) {
             if (k == key) notation_error(game, "option " + key + " given twice");
         t.options.emplace_back(key, std::string(parts[i].substr(eq + 1)));
     }
-    return t;
 }
 
 Value notation_value(std::string_view text, const Accepts& a, const Deck& deck, const std::string& what) {

@@ -65,6 +65,9 @@ const std::vector<std::string>& position_known_keys();
 // with known keys, each key once, UTF-8 text, the common keys present, the game line's shape.
 // Throws NotationError.
 PositionTokens tokenize_position(std::string_view text);
+// Reads a game line's value ("Mucken players=6": a registered game's name, then key=value words)
+// into t.game and t.options; NotationError naming the line for an unknown game or a bad word.
+void read_game_line(const NotationLine& game, PositionTokens& t);
 
 // The NotationError "line N (key): why".
 [[noreturn]] void notation_error(const NotationLine& line, const std::string& why);
@@ -97,7 +100,39 @@ struct ParsedPosition {
     typename Def::State state;
 };
 
-// Does the game have the notation (Euchre has none yet)?
+// The rules of a tokenized game line (t.game must be Def's name): each option's text read as the
+// notation writes it and checked; NotationError naming the game line and the option at fault.
+template <class Def>
+typename Def::Rules read_rules(const PositionTokens& t) {
+    try {
+        const Deck& d = Def::deck_of(typename Def::Rules{});
+        std::vector<std::pair<std::string, Value>> given;
+        for (const auto& [name, text] : t.options) {
+            const Accepts* a = nullptr;
+            for (const auto& s : Def::options())
+                if (name == s.name) a = &s.accepts;
+            // An unknown name passes as None: make_rules names it with the valid options.
+            given.emplace_back(name, a ? notation_value(text, *a, d, "option " + name + " of " + Def::NAME) : Value::none());
+        }
+        return make_rules<typename Def::Rules>(Def::NAME, Def::options(), given);
+    } catch (const std::invalid_argument& e) {
+        notation_error(t.at("game"), e.what());
+    }
+}
+
+// The rules of a game line's value ("Mucken players=6"), passed to f(const Def::Rules&) for
+// whichever registered game it names. NotationError for a bad line.
+template <class F>
+void visit_game_line(std::string_view value, F&& f) {
+    PositionTokens t;
+    t.lines.push_back({1, "game", std::string(value)});
+    read_game_line(t.lines[0], t);
+    for_each_game([&]<class Def>() {
+        if (t.game == Def::NAME) f(read_rules<Def>(t));
+    });
+}
+
+// Does the game have the notation (every registered game has it)?
 template <class Def>
 concept HasNotation = requires(const typename Def::State& s, const typename Def::Rules& r) {
     position_history(s, 0);
@@ -111,27 +146,13 @@ concept HasNotation = requires(const typename Def::State& s, const typename Def:
 // history the entry and why it cannot happen).
 template <class Def>
 ParsedPosition<Def> read_position_text(const PositionTokens& t, uint64_t seed) {
-    using Rules = typename Def::Rules;
     const NotationLine& game_line = t.at("game");
     if (t.game != Def::NAME) notation_error(game_line, "not a " + std::string(Def::NAME) + " position: the game is " + quoted(t.game));
     if constexpr (!HasNotation<Def>) {
         no_notation(t);
     } else {
         ParsedPosition<Def> p;
-        try {
-            const Deck& d = Def::deck_of(Rules{});
-            std::vector<std::pair<std::string, Value>> given;
-            for (const auto& [name, text] : t.options) {
-                const Accepts* a = nullptr;
-                for (const auto& s : Def::options())
-                    if (name == s.name) a = &s.accepts;
-                // An unknown name passes as None: make_rules names it with the valid options.
-                given.emplace_back(name, a ? notation_value(text, *a, d, "option " + name + " of " + Def::NAME) : Value::none());
-            }
-            p.rules = make_rules<Rules>(Def::NAME, Def::options(), given);
-        } catch (const std::invalid_argument& e) {
-            notation_error(game_line, e.what());
-        }
+        p.rules = read_rules<Def>(t);
         const int players = Def::num_players(p.rules);
         const Deck& deck = Def::deck_of(p.rules);
         p.dealer = notation_seat(t.at("dealer"), players);

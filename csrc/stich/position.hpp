@@ -231,6 +231,13 @@ State rebuild_position(State s, int observer, CardSet hand, CardSet own, const P
         try {
             apply_checked(s, hooks.action(s, i, rng));
         } catch (const IllegalAction& x) {
+            // Another seat's hand is a random fill here: its legal actions would point the wrong
+            // way. Name what the observer knows that seat could hold instead.
+            if (c == NO_CARD && e.seat != observer && std::string_view(s.phase_name()) == "play") {
+                const CardSet could = before.where[size_t(e.seat)].known | (before.unknown & ~before.where[size_t(e.seat)].forbidden);
+                entry_error(es, i, quoted(e.text) + " is not a card of this deck; seat " + std::to_string(e.seat) +
+                                       " could hold and play any of " + cards_text(could, d.alphabet) + " here");
+            }
             entry_error(es, i, x.what());
         }
         if (c != NO_CARD) placed[c] = int16_t(i);
