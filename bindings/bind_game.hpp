@@ -337,6 +337,23 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
              },
              py::arg("seat"), py::arg("world"),
              "A copy with the given world (a card set per location of `seat`'s view) in place of what `seat` cannot see.")
+        .def_property_readonly(
+            "trick_plays",
+            [](const State& s) {
+                py::list out;   // a trick's cards are the history's last actions (card play)
+                const int first = int(s.history.size) - int(s.trick.size);
+                for (int i = 0; i < s.trick.size; ++i)
+                    out.append(py::make_tuple(int(s.history.actors[size_t(first + i)]), PyCard{s.trick.cards[size_t(i)], s.deck_info().alphabet}));
+                return out;
+            },
+            "The trick on the table as (seat, card) pairs in the order played (empty between tricks).")
+        .def_property_readonly(
+            "trick_taker",
+            [](const State& s) -> py::object {
+                if (s.trick.size != 0 || s.trick.done == 0) return py::none();
+                return py::int_(int(s.trick.winner));
+            },
+            "The seat that took the last complete trick, until a card of the next is played (else None).")
         .def("__str__", &State::to_string, "The state as text: the hands, the trick, the history and the game's counters.")
         .def("__repr__", [name](const State& s) {
             return "<" + std::string(name) + " phase=" + s.phase_name() + " to_act=" + std::to_string(s.current_player()) + ">";
@@ -361,7 +378,8 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               auto rows = [&](const std::vector<ActionStats>& actions) {
                   py::list out;
                   for (const ActionStats& a : actions)
-                      out.append(py::make_tuple(make_action(root, a.action), a.visits, a.reward, a.reward_sq, a.tally));
+                      out.append(py::make_tuple(make_action(root, a.action), a.visits, a.reward, a.reward_sq, a.tally, a.wins,
+                                                requires { root.schneider(); } ? py::object(py::int_(a.schneider)) : py::object(py::none())));
                   return out;
               };
               const auto start = std::chrono::steady_clock::now();

@@ -1,4 +1,4 @@
-"""stich: a fast engine for trick-taking card games (Mucken, Couillon with Mit, Mistigri).
+"""stich: a fast engine for trick-taking card games (Mucken, Couillon with Mit, Mistigri, Euchre).
 
 The rules run in a C++20 core (``stich._core``); this package adds parsing, printing and the CLI.
 """
@@ -20,6 +20,7 @@ from ._core import (
 )
 from ._paths import get_cmake_dir, get_include, get_library
 from ._version import __version__
+from .analysis import Analysis, ExactCost, analyse, exact_cost
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
 from .cards import Rank, Suit
 from .games import GAMES, Game, Option
@@ -39,6 +40,10 @@ _GAME_NAMES = [n for g in GAMES.values() for n in (g.name, g.Rules.__name__, g.S
 
 __all__ = [
     "Action",
+    "Analysis",
+    "ExactCost",
+    "analyse",
+    "exact_cost",
     "ActionRow",
     "BobblResult",
     "Alphabet",

@@ -1,22 +1,25 @@
 """Command line: ``python -m stich play|perft|bench|analyse|solve|config ...`` (the ``stich`` console script is the same).
 
-Bad arguments exit with status 2 and a message; Ctrl-C exits with 130 (``analyse`` first prints the
-search so far)."""
+Bad arguments and files exit with status 2 and one line saying what is wrong; Ctrl-C exits with
+130 (``analyse`` first says how far it got); a closed pipe (``| head``) ends quietly with 141."""
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import perft
+from . import _core, perft
+from .analysis import METHODS
 from .games import GAMES, game_named
 
 if TYPE_CHECKING:
-    from .search import SearchResult
+    from .bots import Bot
 
 DEFAULT_SECONDS = 2.0   # analyse's budget when none is given
 
@@ -34,28 +37,116 @@ def _read_hands(path: str | None) -> list[str | None] | None:
     return hands
 
 
-def _game(name: str):
+def _game(name: str, options: list[str] | None = None):
+    """The game a name and ``--option key=value`` words give, read as the notation's game line
+    reads them (docs/notation.md); ValueError naming the games or the option at fault."""
+    from .games import Game
+
+    line = " ".join([game_named(name).name, *(options or [])])   # an unknown name: the error lists the games
+    for word in options or []:
+        if "=" not in word or word.startswith("="):
+            raise ValueError(f"--option takes key=value (e.g. players=6), got {word!r}")
     try:
-        return game_named(name)()
-    except ValueError as e:
-        raise SystemExit(str(e)) from None
+        return Game.from_rules(_core.parse_game(line))
+    except ValueError as e:   # "line 1 (game): ..." names a line the user did not write
+        raise ValueError("--option: " + str(e).split("(game): ", 1)[-1]) from None
+
+
+def _dealer(game, dealer: int | None) -> int | None:
+    if dealer is not None and not 0 <= dealer < game.num_players:
+        raise ValueError(f"--dealer must be a seat 0..{game.num_players - 1} of {game.name}, got {dealer}")
+    return dealer
+
+
+BOT_NAMES = ("random", "heuristic", "ismcts", "pimc")
+
+
+def _bots(text: str, game: Any, args: argparse.Namespace) -> list[Bot]:
+    """--bots: one bot name for every seat, or one per seat, comma-separated."""
+    from .bots import HeuristicBot, IsmctsBot, RandomBot
+    from .solve import PimcBot
+
+    names = [n.strip().lower() for n in text.split(",")]
+    if len(names) == 1:
+        names *= game.num_players
+    if len(names) != game.num_players or any(n not in BOT_NAMES for n in names):
+        raise ValueError(f"--bots takes one bot for every seat or one per seat ({game.num_players} for {game.name}), "
+                         f"each of {', '.join(BOT_NAMES)}; got {text!r}")
+    make: dict[str, Callable[[], Bot]] = {
+        "random": RandomBot, "heuristic": HeuristicBot,
+        "ismcts": lambda: IsmctsBot(iterations=args.iterations), "pimc": lambda: PimcBot(worlds=args.worlds)}
+    return [make[n]() for n in names]
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Deals (seeded, hands optionally pinned) and plays the deal out with random legal actions."""
-    game = _game(args.game)
-    state = game.deal(seed=args.seed, dealer=args.dealer, hands=_read_hands(args.hands))
-    chooser = random.Random(args.seed)
-    print(state)
-    print()
-    while not state.is_terminal:
-        seat = state.current_player
-        action = chooser.choice(state.legal_actions())
-        state.apply(action)
-        print(f"seat {seat}: {action}")
-    print()
-    print(state)
+    """Plays deals with bots, printing each deal's play trick by trick and a final table."""
+    from .bots import play_deals, progress_bar
+
+    game = _game(args.game, args.option)
+    dealer = _dealer(game, args.dealer)
+    bots = _bots(args.bots, game, args)
+    hands = _read_hands(args.hands)
+    names = [b.name for b in bots]
+    trick: list[str] = []
+
+    def show(state: Any, seat: int, action: Any) -> None:
+        if not state.trick_plays and state.trick_taker is None:   # not a card play
+            print(f"  seat {seat} ({names[seat]}): {action}")
+            return
+        trick.append(f"{seat}:{action}")
+        if state.trick_taker is not None:
+            print(f"  trick: {' '.join(trick)}  -> seat {state.trick_taker}")
+            trick.clear()
+
+    bar = progress_bar(args.deals, "deals", None) if args.quiet else None
+    returns: list[list[int]] = []
+    seed = args.seed if args.seed is not None else random.randrange(2**63)
+    print(f"{game!r}, {args.deals} deal{'s' if args.deals > 1 else ''} from seed {seed}; bots: "
+          + ", ".join(f"seat {k} {n}" for k, n in enumerate(names)))
+
+    def dealt(state: Any) -> None:
+        print(f"deal {len(returns) + 1}:")
+        print("\n".join("  " + line for line in str(state).splitlines()))
+
+    try:
+        for state in play_deals(game, bots, args.deals, seed, dealer, on_action=None if args.quiet else show, hands=hands,
+                                on_deal=None if args.quiet else dealt):
+            returns.append(state.returns())
+            if bar is not None:
+                bar.update()
+            if not args.quiet:
+                print(f"  {str(state).splitlines()[0]}")
+                print("  returns: " + "  ".join(f"seat {k} {r:+d}" for k, r in enumerate(returns[-1])))
+                print()
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        if returns:
+            print(_play_table(names, returns, game.UNIT))
+        print(f"stich: interrupted after {len(returns)} of {args.deals} deals" + (": the table above counts those"
+                                                                                  if returns else ""), file=sys.stderr)
+        return 130
+    if bar is not None:
+        bar.close()
+    print(_play_table(names, returns, game.UNIT))
     return 0
+
+
+def _play_table(names: list[str], returns: list[list[int]], unit: str) -> str:
+    """Each seat's bot, total, mean a deal and (over several deals) the 95% interval of the mean."""
+    from tabulate import tabulate
+
+    rows = []
+    for seat, name in enumerate(names):
+        values = [r[seat] for r in returns]
+        mean = sum(values) / len(values)
+        row = [seat, name, sum(values), f"{mean:+.3f}"]
+        if len(values) > 1:
+            sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+            row.append(f"±{1.96 * sd / math.sqrt(len(values)):.3f}")
+        rows.append(row)
+    head = ["seat", "bot", f"total ({unit})", "mean a deal"] + (["95% interval"] if len(returns) > 1 else [])
+    return tabulate(rows, head, colalign=("right", "left", "right", "right", "left"), disable_numparse=True)
 
 
 def _int_at_least(low: int):
@@ -86,8 +177,8 @@ def _seconds(text: str) -> float:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    game = _game(args.game)
-    state = game.deal(seed=args.seed, dealer=args.dealer)
+    game = _game(args.game, args.option)
+    state = game.deal(seed=args.seed, dealer=_dealer(game, args.dealer))
     for depth in range(args.depth + 1):
         print(f"depth {depth}: {perft(state, depth)}")
     return 0
@@ -133,7 +224,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .fulldeal import parse_full
     from .solve import solve
 
-    position = parse_full(_position_text(args.position))
+    text = _position_text(args.position)
+    if not _is_full_deal(text):
+        raise ValueError("this position is one seat's view (no hand0: ... lines): analyse it with 'stich analyse', "
+                         "or give every seat's hand (hand0: ... hand3: ...) to solve it open-handed")
+    position = parse_full(text)
     state = position.state
     if state.current_player != position.seat:
         raise ValueError(f"seat {position.seat} is not to act in this position (seat {state.current_player} is)")
@@ -165,56 +260,83 @@ def _print_every_card(state: Any, as_json: bool) -> int:
     return 0
 
 
-EXACT_WORLDS = 1000   # analyse's default method is the exact analysis up to this many worlds
-
-
 def cmd_analyse(args: argparse.Namespace) -> int:
-    """Parses a position (a file or the text itself) and analyses the decision of its seat: the
-    search, PIMC or the exact analysis (--method; by default exact when the worlds are few)."""
-    from . import ismcts, parse
-    from .solve import MAX_WORLDS, pimc
+    """Parses a position (a file or the text itself) and analyses the decision of its seat with
+    stich.analyse: by default the method that fits the budget (the exact analysis where its
+    estimated cost fits, else the search), with a progress display on a terminal."""
+    from . import parse
+    from .analysis import analyse
 
-    position = parse(_position_text(args.position))
+    text = _position_text(args.position)
+    if _is_full_deal(text):
+        raise ValueError("this position gives every seat's hand (hand0: ... lines): solve it open-handed with "
+                         "'stich solve', or write it as one seat's view (a 'seat:' and a 'hand:' line) for 'stich analyse'")
+    position = parse(text)
     state = position.state
     if state.current_player != position.seat:
         raise ValueError(f"seat {position.seat} is not to act in this position (seat {state.current_player} is)")
-    method = args.method
-    if method is None:
-        few = state.phase == "play" and state.view(position.seat).count_worlds() <= EXACT_WORLDS
-        method = "exact" if few else "ismcts"
-    if method in ("pimc", "exact"):
-        if args.iterations is not None:
-            raise ValueError(f"--iterations is a budget of the search (--method ismcts), not of {method}")
-        if state.phase != "play":
-            raise ValueError(f"--method {method} solves the card play only; this position is in phase {state.phase!r} "
-                             "(use --method ismcts)")
-        if method == "exact":
-            count = state.view(position.seat).count_worlds()
-            if count > MAX_WORLDS:
-                raise ValueError(f"the exact analysis would solve {count:,} worlds (at most {MAX_WORLDS:,}); "
-                                 "use --method pimc or ismcts")
-            worlds, seconds = count, None
-        else:
-            worlds, seconds = args.worlds, args.seconds
-        analysis = pimc(state, worlds=worlds, threads=args.threads, seed=args.seed, seconds=seconds)
-        print(analysis.to_json() if args.json else analysis)
-        return 0
-    if args.seconds is not None and args.iterations is not None:
-        raise ValueError("give --iterations or --seconds, not both")
-    seconds = args.seconds if args.seconds is not None or args.iterations is not None else DEFAULT_SECONDS
+    if args.method == "pimc" and args.iterations is not None:
+        raise ValueError("--iterations is a budget of the search (--method ismcts), not of pimc")
+    seconds = args.seconds if args.seconds is not None else DEFAULT_SECONDS
     show = (lambda r: r.to_json()) if args.json else str
-    latest: list[SearchResult] = []   # the last report while searching: printed on Ctrl-C
+    latest: list[Any] = []   # the last progress report: printed on Ctrl-C
+    bar = _Progress(enabled=not args.json and sys.stderr.isatty())
+
+    def progress(report: Any) -> None:
+        latest.append(report)
+        if isinstance(report, tuple):
+            bar.update(*report)
+
     try:
-        result = ismcts(state, iterations=args.iterations, seconds=seconds, threads=args.threads, seed=args.seed,
-                        playout=args.playout, callback=latest.append, every=0.1)
+        result = analyse(state, seconds=seconds, seed=args.seed, method=args.method, threads=args.threads,
+                         iterations=args.iterations, worlds=args.worlds, playout=args.playout, callback=progress)
     except KeyboardInterrupt:
-        if latest:
-            print(show(latest[-1]))
-        print("stich: interrupted: the table above is the search so far" if latest else "stich: interrupted",
-              file=sys.stderr)
+        bar.close()
+        report = latest[-1] if latest else None
+        if isinstance(report, tuple) and report[1] == 0:
+            print(f"stich: interrupted after {report[2]:.1f} s while listing the deals to solve; none solved yet",
+                  file=sys.stderr)
+        elif isinstance(report, tuple):
+            solved, total, elapsed = report
+            print(f"stich: interrupted: {solved:,} of {total:,} deals solved ({solved / max(total, 1):.1%}) in "
+                  f"{elapsed:.1f} s; no values yet (the exact analysis averages over every deal)", file=sys.stderr)
+        elif report is not None:
+            print(show(report))
+            print("stich: interrupted: the table above is the search so far", file=sys.stderr)
+        else:
+            print("stich: interrupted before the analysis started (it was estimating the exact analysis's cost)",
+                  file=sys.stderr)
         return 130
+    bar.close()
     print(show(result))
     return 0
+
+
+class _Progress:
+    """A tqdm bar of deals solved with the time left, on stderr (only on a terminal)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.bar: Any = None
+
+    def update(self, solved: int, total: int, elapsed: float) -> None:
+        if not self.enabled or total == 0:
+            return
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="deal", desc="exact analysis", file=sys.stderr, dynamic_ncols=True)
+        self.bar.update(solved - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
+def _is_full_deal(text: str) -> bool:
+    """A full-deal text (every hand given, for ``stich solve``) rather than one seat's view."""
+    return any(line.strip().startswith("hand0:") for line in text.splitlines())
 
 
 def cmd_config(args: argparse.Namespace) -> int:
@@ -229,14 +351,23 @@ def cmd_config(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="stich", description="A fast engine for trick-taking card games.")
     sub = parser.add_subparsers(dest="command", required=True)
-    play = sub.add_parser("play", help="deal and play out one deal with random legal actions, printing every step")
+    play = sub.add_parser("play", help="play deals with bots, printing every trick and the final scores")
     play.add_argument("game", help="game name: " + ", ".join(g.lower() for g in GAMES))
-    play.add_argument("--seed", type=int, default=None, help="seed of the deal and of the random choices")
-    play.add_argument("--dealer", type=int, default=0)
+    play.add_argument("--option", action="append", metavar="KEY=VALUE", default=[],
+                      help="a game option as the notation writes it (e.g. players=6, games=Muck,Wenz); repeatable")
+    play.add_argument("--bots", default="random",
+                      help=f"one bot for every seat or one per seat, comma-separated: {', '.join(BOT_NAMES)} (default random)")
+    play.add_argument("--deals", type=_positive_int, default=1, help="deals to play (default 1)")
+    play.add_argument("--seed", type=int, default=None, help="seed of the deals and the bots (default: a random one, printed)")
+    play.add_argument("--dealer", type=int, default=None, help="the dealer of every deal (default: rotating from seat 0)")
     play.add_argument("--hands", help="file with one hand per line (seat 0 first; '-' = random)")
+    play.add_argument("--iterations", type=_positive_int, default=2000, help="iterations of an ismcts bot a decision (default 2000)")
+    play.add_argument("--worlds", type=_positive_int, default=50, help="worlds of a pimc bot a decision (default 50)")
+    play.add_argument("--quiet", action="store_true", help="print only the final table (with a progress bar on a terminal)")
     play.set_defaults(func=cmd_play)
     pf = sub.add_parser("perft", help="count the leaves of the tree of legal actions from a seeded deal")
-    pf.add_argument("game")
+    pf.add_argument("game", help="game name: " + ", ".join(g.lower() for g in GAMES))
+    pf.add_argument("--option", action="append", metavar="KEY=VALUE", default=[], help="a game option (as for play); repeatable")
     pf.add_argument("--seed", type=int, default=1)
     pf.add_argument("--dealer", type=int, default=0)
     pf.add_argument("--depth", type=_depth, default=6, help="plies (>= 0, default 6)")
@@ -261,20 +392,20 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--solve-deals", type=_positive_int, default=None, help=argparse.SUPPRESS)   # tests: tiny rows
     bench.add_argument("--no-progress", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
     bench.set_defaults(func=cmd_bench)
-    an = sub.add_parser("analyse", help="search the decision of a position (stich position notation)")
+    an = sub.add_parser("analyse", help="analyse the decision of a position (stich position notation)")
     an.add_argument("position", help="a position file, or the position text itself")
     an.add_argument("--iterations", type=_positive_int, default=None, help="an iteration budget (>= 1; reproducible)")
     an.add_argument("--seconds", type=_seconds, default=None,
-                    help=f"a time budget in seconds (finite, > 0); the default is {DEFAULT_SECONDS:g}")
+                    help=f"the time budget in seconds (finite, > 0; default {DEFAULT_SECONDS:g}); --method exact may take longer")
     an.add_argument("--threads", type=int, default=1)
     an.add_argument("--seed", type=int, default=1)
     an.add_argument("--playout", choices=("random", "heuristic"), default="heuristic",
                     help="playout policy (default heuristic, as stich.ismcts; docs/search.md)")
-    an.add_argument("--method", choices=("ismcts", "pimc", "exact"), default=None,
-                    help=f"ismcts: the search; pimc: open-hand solves of sampled worlds; exact: every world solved "
-                         f"once. Default: exact in the card play when the worlds are at most {EXACT_WORLDS}, else ismcts")
+    an.add_argument("--method", choices=METHODS, default="auto",
+                    help="auto (default): the exact analysis where its estimated cost fits the budget, else the search; "
+                         "exact: every consistent deal solved open-handed; pimc: sampled worlds solved; ismcts: the search")
     an.add_argument("--worlds", type=_positive_int, default=200, help="worlds for --method pimc (default 200)")
-    an.add_argument("--json", action="store_true", help="print the result as JSON (SearchResult.to_json())")
+    an.add_argument("--json", action="store_true", help="print the result as JSON (Analysis.to_json(): the method, why, and the result)")
     an.set_defaults(func=cmd_analyse)
     so = sub.add_parser("solve", help="solve a position with every hand given (hand0: ... lines) open-handed")
     so.add_argument("position", help="a position file with every seat's hand, or that text itself (docs/notation.md)")
@@ -294,7 +425,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except (ValueError, OSError) as e:
+    except BrokenPipeError:
+        # The reader went away (`stich ... | head`): end quietly, as Unix tools do, with no more
+        # writes to the closed pipe (Python would report them at exit).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except (ValueError, IndexError, OSError) as e:
         print(f"stich: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

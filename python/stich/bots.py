@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -96,16 +97,9 @@ def play(game: Game, bots: Sequence[Bot], deals: int = 1, seed: int | None = Non
         if not isinstance(b, Bot):
             raise TypeError(f"bots must be stich bots (RandomBot, HeuristicBot, IsmctsBot, ...), got {b!r}")
     deals = _check_count(deals)
-    base = random.Random(_check_seed(seed))
     out = np.zeros((deals, game.num_players), dtype=np.int64)
     bar = progress_bar(deals, "deals", progress)
-    for i in range(deals):
-        deal_seed = base.getrandbits(64)
-        for k, b in enumerate(bots):
-            b.reseed(deal_seed ^ (k + 1))
-        state = game.deal(seed=deal_seed, dealer=(i % game.num_players) if dealer is None else dealer)
-        while (seat := state.current_player) is not None:   # None: the deal is over
-            state.apply(bots[seat].act(state))
+    for i, state in enumerate(play_deals(game, bots, deals, seed, dealer)):
         out[i] = state.returns()
         if bar is not None:
             bar.update()
@@ -113,6 +107,30 @@ def play(game: Game, bots: Sequence[Bot], deals: int = 1, seed: int | None = Non
     if bar is not None:
         bar.close()
     return out
+
+
+def play_deals(game: Game, bots: Sequence[Bot], deals: int, seed: int | None = None, dealer: int | None = None,
+               on_action: Callable[[_core._StateBase, int, _core.Action], Any] | None = None,
+               hands: Any = None, on_deal: Callable[[_core._StateBase], Any] | None = None) -> Iterator[_core._StateBase]:
+    """The deals of ``stich.play``, one finished state at a time: deal i is dealt from the i-th
+    draw of ``seed`` with the dealer rotating (or fixed by ``dealer``) and each bot reseeded from
+    it, so a run is reproducible. ``on_action(state, seat, action)`` sees every action after it
+    is applied and ``on_deal(state)`` every new deal (the CLI prints the play with them); ``hands``
+    pins cards as ``game.deal`` does."""
+    base = random.Random(_check_seed(seed))
+    for i in range(deals):
+        deal_seed = base.getrandbits(64)
+        for k, b in enumerate(bots):
+            b.reseed(deal_seed ^ (k + 1))
+        state = game.deal(seed=deal_seed, dealer=(i % game.num_players) if dealer is None else dealer, hands=hands)
+        if on_deal is not None:
+            on_deal(state)
+        while (seat := state.current_player) is not None:   # None: the deal is over
+            action = bots[seat].act(state)
+            state.apply(action)
+            if on_action is not None:
+                on_action(state, seat, action)
+        yield state
 
 
 def progress_bar(total: int, unit: str, enabled: bool | None):

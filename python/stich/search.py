@@ -46,6 +46,11 @@ class ActionRow:
     # The mean of what the searching seat's side had taken by the end of the deal after this move
     # (the game's tally: card points in Couillon, eyes in Mucken, the seat's tricks in Mistigri).
     taken: float | None = None
+    # The share of this move's iterations in which the searching seat's return was positive (its
+    # chance of winning the deal by the search's playouts), and where the game has it, the share
+    # that ended "with Schneider" (Mucken, U-7); None below one visit or where the game has none.
+    win: float | None = None
+    schneider: float | None = None
 
     @property
     def sd(self) -> float | None:
@@ -185,7 +190,8 @@ class SearchResult(_Described):
             "nodes": self.nodes, "partial": self.partial, "best": str(self.best) if self.table else None,
             "tied": self.tied, "tie_reason": self.tie_reason, "taken": self.taken_name,
             "moves": [{"action": str(r.action), "visits": r.visits, "share": r.visits / total, "mean": _none(r.mean),
-                       "low": r.low, "high": r.high, "taken": r.taken} for r in self.table],
+                       "low": r.low, "high": r.high, "taken": r.taken, "win": r.win, "schneider": r.schneider}
+                      for r in self.table],
             "line": [{"seat": m.seat, "action": m.action, "visits": m.visits, "mean": m.mean} for m in self.line],
         }
 
@@ -199,17 +205,22 @@ class SearchResult(_Described):
         width = max([len(str(r.action)) for r in self.table] + [6])
         total = sum(r.visits for r in self.table) or 1
         most = max((r.visits for r in self.table), default=1) or 1
-        lines.append(f"  {'action':<{width}} {'visits':>10} {'share':>6}  {'mean':>8}  95% interval of the mean "
-                     f"(return of seat {self.observer}, {unit})")
+        schneider = any(r.schneider is not None for r in self.table)
+        lines.append(f"  {'action':<{width}} {'visits':>10} {'share':>6}  {'mean':>8}  {'95% interval':<18}  {'win':>5}"
+                     + (f"  {'Schneider':>9}" if schneider else ""))
         for r in self.table:
             mean = "n/a" if r.visits == 0 else f"{r.mean:+.3f}"
             interval = "n/a" if r.low is None else f"[{r.low:+.3f}, {r.high:+.3f}]"
+            win = "n/a" if r.win is None else f"{r.win:.0%}"
+            extra = "" if not schneider else f"  {'n/a' if r.schneider is None else format(r.schneider, '.0%'):>9}"
             bar = "#" * round(20 * r.visits / most)
-            lines.append(f"  {str(r.action):<{width}} {r.visits:>10,} {r.visits / total:>6.1%}  {mean:>8}  {interval:<18}  {bar}")
-        if self.line:
-            lines.append(f"principal line, seat:move (mean return of that seat, {unit}); most visited, >= 10 visits a move:")
-            steps = [f"{m.seat}:{m.action} ({m.mean:+.2f})" for m in self.line]
-            lines += ["  " + "  ".join(steps[i:i + 6]) for i in range(0, len(steps), 6)]
+            lines.append(f"  {str(r.action):<{width}} {r.visits:>10,} {r.visits / total:>6.1%}  {mean:>8}  {interval:<18}  "
+                         f"{win:>5}{extra}  {bar}")
+        lines.append(f"  mean: seat {self.observer}'s average return ({unit}) over the search's simulated deals, in which no seat "
+                     "sees another's cards;")
+        lines.append(f"  win: the share of them in which seat {self.observer} came out ahead"
+                     + ("; Schneider: the share decided with Schneider" if schneider else ""))
+        lines += _line_text(self.line, self.state)
         best = self.table[0] if self.table else None
         if best is not None and best.taken is not None and self.taken_name:
             lines.append(f"expected by the end of the deal after {best.action}: {best.taken:.1f} {self.taken_name}")
@@ -217,6 +228,32 @@ class SearchResult(_Described):
             lines.append(f"the top two moves, {self.table[0].action} and {self.table[1].action}, cannot be told apart "
                          f"at this budget ({self.tie_reason})")
         return "\n".join(lines)
+
+
+def _line_text(line: tuple[LineStep, ...], state: _core._StateBase | None) -> list[str]:
+    """The principal line as text. In the card play it is broken into tricks, each with the seat
+    that took it: a trick ends where the next card's seat has already played to it (the winner
+    leads the next trick), so the seats alone mark the breaks; the cards already on the table open
+    the first trick, in parentheses."""
+    if not line:
+        return []
+    head = "principal line (most visited, >= 10 visits a move), seat:move"
+    if state is None or state.phase != "play":
+        steps = [f"{m.seat}:{m.action}" for m in line]
+        return [head + ":", *("  " + "  ".join(steps[i:i + 12]) for i in range(0, len(steps), 12))]
+    out = [head + "; [seat N] took the trick:"]
+    on_table = [f"{seat}:{card}" for seat, card in state.trick_plays]
+    trick = [f"({' '.join(on_table)})"] if on_table else []
+    seats = {seat for seat, _ in state.trick_plays}
+    for m in line:
+        if m.seat in seats:   # m.seat leads: it took the trick just ended
+            out.append("  " + " ".join(trick) + f"  [seat {m.seat}]")
+            trick, seats = [], set()
+        trick.append(f"{m.seat}:{m.action}")
+        seats.add(m.seat)
+    if trick:
+        out.append("  " + " ".join(trick))
+    return out
 
 
 def _nan(x: float | None) -> float:
@@ -227,16 +264,17 @@ def _none(x: float) -> float | None:
     return None if math.isnan(x) else x
 
 
-def _row(action: _core.Action, visits: int, reward: float, reward_sq: float, tally: float = 0.0) -> ActionRow:
+def _row(action: _core.Action, visits: int, reward: float, reward_sq: float, tally: float = 0.0, wins: int = 0,
+         schneider: int | None = None) -> ActionRow:
     if visits == 0:
         return ActionRow(action, 0, math.nan, None, None)
     mean = reward / visits
-    taken = tally / visits
+    chances = dict(taken=tally / visits, win=wins / visits, schneider=None if schneider is None else schneider / visits)
     if visits < 2:
-        return ActionRow(action, visits, mean, None, None, taken)
+        return ActionRow(action, visits, mean, None, None, **chances)
     var = max(reward_sq - visits * mean * mean, 0.0) / (visits - 1)
     half = 1.96 * math.sqrt(var / visits)
-    return ActionRow(action, visits, mean, mean - half, mean + half, taken)
+    return ActionRow(action, visits, mean, mean - half, mean + half, **chances)
 
 
 def _position(state: _core._StateBase, observer: int) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -271,7 +272,7 @@ MAX_WORLDS = 10**7
 
 
 def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | None = None,
-         seconds: float | None = None) -> PimcResult:
+         seconds: float | None = None, callback: Callable[[int, int, float], Any] | None = None) -> PimcResult:
     """Perfect-information Monte Carlo for the seat to act: solves ``worlds`` worlds drawn
     uniformly from its view (every card it cannot see dealt anew, as ``state.resample`` does) with
     ``solve`` and averages each action's value, with a 95% interval. When the view has at most
@@ -280,7 +281,10 @@ def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | No
     seats that sit out), and the result is ``exact`` (so in particular whenever
     ``view.count_worlds() <= worlds``).
     ``seconds``: stop taking new worlds after this long (at least one a thread; at most 4096
-    worlds are prepared; the result then depends on the machine). Card-play phase only (``ValueError`` elsewhere)."""
+    worlds are prepared; the result then depends on the machine). Card-play phase only (``ValueError`` elsewhere).
+    ``callback(solved, total, seconds)``: called about every 0.1 s while solving with the worlds
+    solved so far, the worlds to solve and the time taken (a progress display). Ctrl-C raises
+    KeyboardInterrupt within about 50 ms."""
     if isinstance(state_or_view, _core.InfoSet):
         state = state_or_view._origin
         if state.current_player != state_or_view.observer:
@@ -301,8 +305,16 @@ def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | No
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                 or not 0 < seconds <= 1e6):
         raise ValueError(f"seconds must be a number in (0, 1e6] or None, got {seconds!r}")
+    if callback is not None and not callable(callback):
+        raise TypeError(f"callback must be callable, got {callback!r}")
+
+    def report(solved: int, total: int, elapsed: float) -> bool:
+        assert callback is not None   # passed to the core only with a callback
+        callback(solved, total, elapsed)
+        return True
+
     state = state.clone()
-    raw = _core.pimc(state, worlds, threads, seed, float(seconds or 0.0))
+    raw = _core.pimc(state, worlds, threads, seed, float(seconds or 0.0), report if callback is not None else None)
     n, weight = raw["worlds"], raw["weight"]
     rows = []
     for action, total, total_sq, lo, hi in raw["rows"]:

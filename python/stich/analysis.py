@@ -1,0 +1,172 @@
+"""``stich.analyse``: the decision of the seat to act, by the method that fits the time budget.
+
+The exact analysis (every deal consistent with what the seat knows, solved open-handed) is the
+best answer where it can finish; its cost is estimated before it starts (the deals to solve times
+the measured cost of a few sampled solves), and the search (ISMCTS) answers where it cannot.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import _core
+from .search import SearchResult, ismcts
+from .solve import PLAY_PHASE, PimcResult, pimc
+
+METHODS = ("auto", "exact", "pimc", "ismcts")
+# Solves timed to estimate the exact analysis's cost (fewer when the deals are fewer).
+COST_SAMPLE = 8
+# The auto method takes the exact analysis when its estimate is at most this share of the budget
+# (an estimate from a few solves can be off by a factor of about two either way).
+EXACT_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class ExactCost:
+    """What the exact analysis of a position would cost: ``deals`` to solve (the deals of the
+    hands that still play), ``seconds`` estimated on ``threads`` threads (from ``sampled`` solves
+    that took ``sample_seconds``; exact when every deal was in the sample)."""
+
+    deals: int
+    seconds: float
+    threads: int
+    sampled: int
+    sample_seconds: float
+
+    def __str__(self) -> str:
+        return (f"{self.deals:,} deals to solve, about {_duration(self.seconds)} on {self.threads} thread"
+                f"{'s' if self.threads > 1 else ''} (from {self.sampled} sampled solves in {1000 * self.sample_seconds:.1f} ms)")
+
+
+def _state_of(state_or_view: Any) -> Any:
+    if isinstance(state_or_view, _core.InfoSet):
+        state = state_or_view._origin
+        if state.current_player != state_or_view.observer:
+            raise ValueError(f"the view is of seat {state_or_view.observer}, but seat {state.current_player} is to act")
+        return state
+    if not hasattr(state_or_view, "legal_actions") or not hasattr(state_or_view, "phase"):
+        raise TypeError(f"analyse() takes a game state or an InfoSet, got {type(state_or_view).__name__}")
+    return state_or_view
+
+
+def exact_cost(state_or_view: Any, threads: int = 1, seed: int = 0) -> ExactCost:
+    """Estimates the exact analysis of the seat to act before it runs: the deals it would solve
+    (``_core.exact_deals``) times the mean cost of up to ``COST_SAMPLE`` solves of sampled worlds,
+    divided over ``threads``. Card-play phase only (``ValueError`` elsewhere)."""
+    state = _state_of(state_or_view)
+    if state.is_terminal:
+        raise ValueError("the deal is over: there is no decision to analyse")
+    if state.phase != PLAY_PHASE:
+        raise ValueError(f"the exact analysis covers the card play only; this position is in phase {state.phase!r}")
+    deals = _core.exact_deals(state)
+    sample = pimc(state, worlds=max(1, min(COST_SAMPLE, deals)), seed=seed)
+    per_deal = sample.seconds / max(sample.worlds, 1)
+    return ExactCost(deals, per_deal * deals / threads, threads, sample.worlds, sample.seconds)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The answer of ``stich.analyse``: the ``method`` that answered ("exact", "pimc" or
+    "ismcts") and ``why``, the underlying ``result`` (a PimcResult or a SearchResult), and the
+    exact analysis's estimated ``cost`` where it was estimated. ``best``, ``table`` and ``tied``
+    are the result's."""
+
+    method: str
+    why: str
+    result: PimcResult | SearchResult
+    cost: ExactCost | None = None
+
+    @property
+    def best(self) -> _core.Action:
+        return self.result.best
+
+    @property
+    def table(self) -> list[Any]:
+        return self.result.table
+
+    @property
+    def tied(self) -> bool:
+        return self.result.tied
+
+    def to_data(self) -> dict[str, Any]:
+        cost = None if self.cost is None else {"deals": self.cost.deals, "seconds": self.cost.seconds,
+                                              "threads": self.cost.threads, "sampled": self.cost.sampled}
+        return {"method": self.method, "why": self.why, "exact_cost": cost, **self.result.to_data()}
+
+    def to_json(self, indent: int | None = 2) -> str:
+        import json
+
+        return json.dumps(self.to_data(), indent=indent)
+
+    def __str__(self) -> str:
+        return f"method: {self.method} ({self.why})\n{self.result}"
+
+
+def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, method: str = "auto", threads: int = 1,
+            iterations: int | None = None, worlds: int = 200, playout: str = "heuristic",
+            callback: Callable[[Any], Any] | None = None) -> Analysis:
+    """Analyses the decision of the seat to act within about ``seconds``.
+
+    ``method="auto"`` chooses by cost: in the card play it estimates the exact analysis first
+    (``exact_cost``: the deals to solve times a few timed solves) and takes it when the estimate
+    fits well inside the budget (at most half of it); otherwise, and before the card play (which
+    the solver does not cover), the search answers with the rest of the budget. ``"exact"`` runs
+    the exact analysis whatever it costs, ``"pimc"`` solves ``worlds`` sampled worlds within the
+    budget, ``"ismcts"`` searches (``iterations`` instead of ``seconds`` makes it reproducible).
+    ``callback`` sees the progress: ``callback((solved, total, seconds))`` for the exact analysis
+    and PIMC, ``callback(partial SearchResult)`` for the search. Ctrl-C raises KeyboardInterrupt
+    within about 50 ms."""
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; accepted: {', '.join(METHODS)}")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (0 < seconds <= 1e6 and math.isfinite(seconds)):
+        raise ValueError(f"seconds must be a finite number in (0, 1e6], got {seconds!r}")
+    if iterations is not None and method not in ("auto", "ismcts"):
+        raise ValueError(f"iterations is a budget of the search (method 'ismcts'), not of {method!r}")
+    state = _state_of(state_or_view)
+    if state.is_terminal:
+        raise ValueError("the deal is over: there is no decision to analyse")
+    if seed is None:
+        seed = secrets.randbits(64)
+    progress = None if callback is None else (lambda solved, total, elapsed: callback((solved, total, elapsed)))
+    in_play = state.phase == PLAY_PHASE
+    if method in ("exact", "pimc") and not in_play:
+        raise ValueError(f"method {method!r} solves the card play only; this position is in phase {state.phase!r} "
+                         "(use 'auto' or 'ismcts')")
+    cost = None
+    why = f"as asked (budget {seconds:g} s)"
+    if method == "exact" or (method == "auto" and in_play):
+        cost = exact_cost(state, threads, seed)
+        if method == "exact" or cost.seconds <= EXACT_SHARE * seconds:
+            if method == "auto":
+                why = f"the exact analysis fits the budget of {seconds:g} s: {cost}"
+            result: PimcResult | SearchResult = pimc(state_or_view, worlds=cost.deals, threads=threads, seed=seed,
+                                                     callback=progress)
+            return Analysis("exact", why, result, cost)
+        why = f"the exact analysis would not fit the budget of {seconds:g} s: {cost}"
+        seconds = max(seconds - cost.sample_seconds, seconds / 2)
+    elif method == "auto":
+        why = f"the exact analysis covers the card play only; this position is in phase {state.phase!r}"
+    if method == "pimc":
+        return Analysis("pimc", why, pimc(state_or_view, worlds=worlds, threads=threads, seed=seed, seconds=seconds,
+                                          callback=progress))
+    result = ismcts(state_or_view, iterations=iterations, seconds=None if iterations else seconds, threads=threads,
+                    seed=seed, playout=playout, callback=callback, every=0.1 if callback else 1.0)
+    return Analysis("ismcts", why, result, cost)
+
+
+def _duration(seconds: float) -> str:
+    """A rough duration for people: 0.3 s, 45 s, 12 min, 3.5 h, 4 days."""
+    if seconds < 60:
+        return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 86400:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.0f} days"
+
+
+__all__ = ["Analysis", "ExactCost", "analyse", "exact_cost"]
