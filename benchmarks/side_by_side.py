@@ -1,4 +1,4 @@
-"""Two builds of stich side by side: the README's speed table (before/after a change).
+"""Two builds of stich side by side: the speed table of docs/bench.md (before/after a change).
 
 Runs the same calls with two importable stich packages (each a folder that holds ``stich/`` with
 its built ``_core``), alternately in fresh interpreters, ``--runs`` times; each figure is the
@@ -6,7 +6,7 @@ median over the runs of the fastest of ``--repeats`` (timeit). Prints a markdown
 before, time after, their ratio (after / before; below 1 is faster) and the rate after.
 
 Run:  python benchmarks/side_by_side.py OLD_DIR NEW_DIR [--runs 3] [--repeats 9]
-(e.g. OLD_DIR: a worktree of the old commit with its module built; see README "Speed").
+(e.g. OLD_DIR: a worktree of the old commit with its module built; see docs/bench.md "Speed history").
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ constexpr bool contains(CardSet s, Card c) { return (s >> c) & 1; }
 
 // The n-th (0-based) set bit of s, counting from the least significant; s must have > n bits.
 // pdep where the CPU has BMI2 (n is random in playouts, so a loop mispredicts): 8-20% of three
-// games' playout speed on Zen 3 (README "Portable wheels and native builds"). A portable build
+// games' playout speed on Zen 3 (docs/bench.md "Portable wheels and native builds"). A portable build
 // asks the CPU at load time (stich/dispatch.hpp: fast_pdep, off where pdep is microcoded) and
 // issues the instruction itself: its functions are not compiled for BMI2, not even the clones.
 inline Card nth_card(CardSet s, int n) {

@@ -577,7 +577,7 @@ def render_comparison(cmp: dict[str, Any]) -> str:
 
 
 def markdown(report: dict[str, Any]) -> str:
-    """The README's bench tables (tools/bench_readme.py writes them; tests/common/test_bench_readme.py
+    """The bench tables of docs/bench.md (tools/bench_readme.py writes them; tests/common/test_bench_readme.py
     checks them against benchmarks/results/bench.json)."""
     o = report["options"]
     runs = max((r["rate"]["runs"] for r in report["rows"]), default=0)

@@ -1,4 +1,4 @@
-"""The README's bench tables are those of the saved report benchmarks/results/bench.json (made by
+"""The bench tables of docs/bench.md ("The recorded run") are those of the saved report benchmarks/results/bench.json (made by
 tools/bench_readme.py, as tests/common/test_perft.py does for the perft tables), and that report is one
 that ``stich bench --json`` writes."""
 
@@ -23,9 +23,9 @@ def test_the_saved_report_is_a_complete_bench_report():
     assert {r["section"] for r in report["rows"]} >= {"search", "solve"}
 
 
-def test_the_readme_shows_the_saved_report():
-    readme = bench_readme.README.read_text(encoding="utf-8")
-    assert bench_readme.expected(readme) == readme, "stale: run PYTHONPATH=python python tools/bench_readme.py"
+def test_the_page_shows_the_saved_report():
+    page = bench_readme.PAGE.read_text(encoding="utf-8")
+    assert bench_readme.expected(page) == page, "stale: run PYTHONPATH=python python tools/bench_readme.py"
 
 
 def test_the_check_sees_a_changed_figure(tmp_path):
@@ -33,7 +33,7 @@ def test_the_check_sees_a_changed_figure(tmp_path):
     report["rows"][0]["rate"]["median"] *= 1.5
     changed = tmp_path / "bench.json"
     benchreport.save(report, changed)
-    readme = bench_readme.README.read_text(encoding="utf-8")
-    assert bench_readme.expected(readme, changed) != readme
+    page = bench_readme.PAGE.read_text(encoding="utf-8")
+    assert bench_readme.expected(page, changed) != page
     with pytest.raises(ValueError, match="must hold the markers"):
-        bench_readme.expected(readme.replace(bench_readme.END, ""))
+        bench_readme.expected(page.replace(bench_readme.END, ""))

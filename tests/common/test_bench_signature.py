@@ -1,6 +1,6 @@
 """The bench signature (``stich bench``): total iterations and a checksum of every root visit count
 of its fixed positions. It depends only on the code, so it is asserted against the value the
-README records: a change to the search, a game's rules or the bench positions must update both in
+docs/bench.md records: a change to the search, a game's rules or the bench positions must update both in
 the same commit and say why."""
 
 from __future__ import annotations

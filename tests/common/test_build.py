@@ -1,6 +1,6 @@
 """What ``_core.build_info()`` says of the build (issue 13): the runtime dispatch of the hot loops
 and the CPU features agree with each other and with the running CPU. Nothing is built here (the
-wheels' checks, auditwheel and the speed table are in README's "Building" section)."""
+wheels' checks, auditwheel and the speed table are in docs/bench.md, "Portable wheels and native builds")."""
 
 from __future__ import annotations
 

@@ -141,7 +141,7 @@ def test_cpp_example_against_the_installed_package(tmp_path):
 
 
 def test_search_cost_program_runs_the_python_search(tmp_path):
-    """benchmarks/cpp (the README's count of what a search iteration costs, by part) builds against
+    """benchmarks/cpp (docs/bench.md's count of what a search iteration costs, by part) builds against
     the installed package; its search part is stich.ismcts on the same Euchre positions, with the
     same root visits; a bad part or count is refused with its usage line."""
     _, build = _built_out_of_tree(ROOT / "benchmarks" / "cpp", tmp_path)

@@ -6,7 +6,7 @@ turned card and talon; ``seeded``: what the seed deals once the rest is pinned),
 count (a finished deal is one leaf, depth 0 is one leaf; every action is one ply). Every count is
 given both by the engine's ``stich.perft`` and by the slow pure-Python reference of the game
 (``tests/reference/<game>.py``: ``perft_root(row)``, counted by ``reference.perft.perft``). The
-README's perft tables are made from this file (``readme_tables()``; a test checks they agree).
+perft tables of docs/perft.md are made from this file (``readme_tables()``; a test checks they agree).
 
 Reproduce a row: ``s = stich.<game>(**options).deal(seed=seed, dealer=dealer)``, ``s.apply(a)`` for
 each move, ``stich.perft(s, depth)``.
@@ -95,7 +95,7 @@ def test_perft_reference(row):
 
 
 def readme_tables() -> str:
-    """The README's perft tables, one per game, from the rows."""
+    """The perft tables of docs/perft.md, one per game, from the rows."""
     out = []
     for game in stich.GAMES:
         rows = [r for r in ROWS if r["game"] == game]
@@ -117,8 +117,8 @@ def readme_tables() -> str:
 
 
 def test_readme_tables_are_the_rows():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert readme_tables() in readme, "regenerate the README's perft tables: PYTHONPATH=tests python tests/common/test_perft.py"
+    page = (ROOT / "docs" / "perft.md").read_text(encoding="utf-8")
+    assert readme_tables() in page, "regenerate the perft tables of docs/perft.md: PYTHONPATH=tests python tests/common/test_perft.py"
 
 
 if __name__ == "__main__":
