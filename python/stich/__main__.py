@@ -28,8 +28,12 @@ def _read_hands(path: str | None) -> list[str | None] | None:
     """One hand per line, seat 0 first; '-' or an empty line leaves that seat random; '#' starts a comment."""
     if path is None:
         return None
+    text = Path(path).read_text(encoding="utf-8-sig")
+    if text.lstrip().startswith("stich position"):
+        raise ValueError(f"{path} is a position, not a file of hands: analyse it with 'stich analyse' "
+                         "('stich solve' where it gives every hand)")
     hands: list[str | None] = []
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
@@ -213,7 +217,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def _position_text(arg: str) -> str:
     """A position argument: a file, or the position text itself."""
     if "\n" not in arg and Path(arg).is_file():
-        return Path(arg).read_text(encoding="utf-8")
+        text = Path(arg).read_text(encoding="utf-8-sig")   # a byte-order mark is no part of the position
+        if not text.lstrip().startswith("stich position"):
+            raise ValueError(f"{arg} is not a position (a position starts with the line 'stich position 1', "
+                             "docs/notation.md); a file of one hand a line is for 'stich play GAME --hands FILE'")
+        return text
     if "\n" not in arg and not arg.lstrip().startswith("stich position"):
         raise ValueError(f"no such position file: {arg!r}")
     return arg

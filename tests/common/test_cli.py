@@ -81,11 +81,21 @@ def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_the_wrong_kind_of_position_file_points_at_the_right_command(capsys):
+def test_the_wrong_kind_of_file_points_at_the_right_command(capsys):
     assert main(["analyse", str(EXAMPLES / "deal_couillon.txt")]) == 2
     assert "'stich solve'" in capsys.readouterr().err
     assert main(["solve", POSITION]) == 2
     assert "'stich analyse'" in capsys.readouterr().err
+    assert main(["analyse", str(EXAMPLE)]) == 2
+    assert "'stich play GAME --hands FILE'" in capsys.readouterr().err
+    assert main(["play", "couillon", "--hands", POSITION]) == 2
+    assert "is a position, not a file of hands: analyse it with 'stich analyse'" in capsys.readouterr().err
+
+
+def test_a_byte_order_mark_before_a_position_is_read_past(capsys, tmp_path):
+    marked = tmp_path / "position.txt"
+    marked.write_bytes(b"\xef\xbb\xbf" + (EXAMPLES / "position_couillon.txt").read_bytes())
+    assert main(["analyse", str(marked), "--iterations", "200"]) == 0
 
 
 def test_a_closed_pipe_ends_quietly():
@@ -175,7 +185,8 @@ def test_analyse_text_explains_itself(capsys):
     assert "Couillon(): seat 0 to act" in out and "mean: seat 0's average return (match points)" in out
     assert "trick: 2:DQ 3:SQ 0:DA 1:DK" not in out   # that trick is complete: its taker leads the next
     assert "trick: 3:D9" in out and "seats 0+2: 0 tricks, 0 points; seats 1+3: 1 trick, 11 points" in out
-    assert re.search(r"^  \(3:D9\) 0:\S+ 1:\S+ 2:\S+  \[seat \d\]$", out, re.M)   # the line, trick by trick
+    # the line, trick by trick: the card on the table first (its taker is known once the next card is in the line)
+    assert re.search(r"^  \(3:D9\) 0:\S+ 1:\S+ 2:\S+(  \[seat \d\])?$", out, re.M)
 
 
 # A late Mucken position whose 1,680 worlds the exact analysis solves in well under a second (an
