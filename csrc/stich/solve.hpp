@@ -607,6 +607,15 @@ inline DealClasses deal_classes(const View& v, const std::vector<int>& live, uin
     if (merged.count() > u128(limit)) return out;
     Rng rng(seed);
     bool stopped = false;
+    // With at most one dead location that has open places (a Couillon talon, a Euchre kitty),
+    // each deal of the live hands completes one way: the rest of the unknown cards go there. No
+    // sampler to build per deal, which took about as long as solving the deal.
+    int open_dead = -1, open_dead_count = 0;
+    for (int l = 0; l < v.num_locations; ++l)
+        if (std::find(live.begin(), live.end(), l) == live.end() && v.where[size_t(l)].size > popcount(v.where[size_t(l)].known)) {
+            open_dead = l;
+            ++open_dead_count;
+        }
     merged.enumerate([&](const Locations& w) {
         if (stop && (out.worlds.size() & 1023) == 0 && stop->load(std::memory_order_relaxed)) {
             stopped = true;
@@ -623,6 +632,19 @@ inline DealClasses deal_classes(const View& v, const std::vector<int>& live, uin
         CardSet hands = 0;
         for (size_t i = 0; i < live.size(); ++i) hands |= w[i] & ~v.where[size_t(live[i])].known;
         sub.unknown = v.unknown & ~hands;
+        if (open_dead_count <= 1) {
+            Locations world{};
+            for (int l = 0; l < v.num_locations; ++l) world[size_t(l)] = sub.where[size_t(l)].known;
+            if (open_dead >= 0) {
+                if (sub.unknown & sub.where[size_t(open_dead)].forbidden) return true;   // no world
+                world[size_t(open_dead)] |= sub.unknown;
+            } else if (sub.unknown) {
+                return true;
+            }
+            out.worlds.push_back(world);
+            out.weights.push_back(1.0);
+            return true;
+        }
         try {
             const WorldSampler completions(sub);
             out.worlds.push_back(completions.sample(rng));

@@ -273,7 +273,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     stich.analyse: by default the method that fits the budget (the exact analysis where its
     estimated cost fits, else the search), with a progress display on a terminal."""
     from . import parse
-    from .analysis import analyse
+    from .analysis import ExactCost, analyse
 
     text = _position_text(args.position)
     if _is_full_deal(text):
@@ -291,6 +291,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     bar = _Progress(enabled=not args.json and sys.stderr.isatty())
 
     def progress(report: Any) -> None:
+        if isinstance(report, ExactCost):   # before it starts: what the exact analysis would take
+            if bar.enabled:
+                print(f"exact analysis: {report}", file=sys.stderr)
+            return
         latest.append(report)
         if isinstance(report, tuple):
             bar.update(*report)

@@ -117,9 +117,9 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
     the solver does not cover), the search answers with the rest of the budget. ``"exact"`` runs
     the exact analysis whatever it costs, ``"pimc"`` solves ``worlds`` sampled worlds within the
     budget, ``"ismcts"`` searches (``iterations`` instead of ``seconds`` makes it reproducible).
-    ``callback`` sees the progress: ``callback((solved, total, seconds))`` for the exact analysis
-    and PIMC, ``callback(partial SearchResult)`` for the search. Ctrl-C raises KeyboardInterrupt
-    within about 50 ms."""
+    ``callback`` sees the progress: the ``ExactCost`` once estimated, then ``callback((solved,
+    total, seconds))`` for the exact analysis and PIMC, ``callback(partial SearchResult)`` for the
+    search. Ctrl-C raises KeyboardInterrupt within about 50 ms."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; accepted: {', '.join(METHODS)}")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (0 < seconds <= 1e6 and math.isfinite(seconds)):
@@ -140,9 +140,10 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
     why = f"as asked (budget {seconds:g} s)"
     if method == "exact" or (method == "auto" and in_play):
         cost = exact_cost(state, threads, seed)
+        if callback is not None:
+            callback(cost)
         if method == "exact" or cost.seconds <= EXACT_SHARE * seconds:
-            if method == "auto":
-                why = f"the exact analysis fits the budget of {seconds:g} s: {cost}"
+            why = f"the exact analysis fits the budget of {seconds:g} s: {cost}" if method == "auto" else f"as asked: {cost}"
             result: PimcResult | SearchResult = pimc(state_or_view, worlds=cost.deals, threads=threads, seed=seed,
                                                      callback=progress)
             return Analysis("exact", why, result, cost)

@@ -26,7 +26,7 @@ def test_text_names_columns_unit_and_the_position_as_the_seat_knows_it(game):
     state, seat = position.state, position.seat
     result = stich.ismcts(state, iterations=5000, seed=1)
     text = str(result)
-    assert result.unit == UNITS[game] and f", {UNITS[game]})" in text
+    assert result.unit == UNITS[game] and f"average return ({UNITS[game]})" in text
     assert "action" in text and "visits" in text and "share" in text and "mean" in text and "95% interval" in text
     assert f"seat {seat}: " + " ".join(str(c) for c in state.hand(seat)) in text
     view = state.view(seat)
@@ -114,12 +114,12 @@ def test_inferred_voids_are_suits_whose_unknown_cards_a_seat_cannot_hold():
 def test_each_move_reports_what_the_side_takes_by_the_end(name, most):
     """The mean tally (card points, eyes, tricks) of the searching seat's side at the end of the
     deal after each move, within the game's bounds; in the Mucken example seat 0's team already
-    holds 9 eyes ("eyes 9-0"), which no continuation takes away."""
+    holds 9 eyes ("seats 0+2: 1 trick, 9 eyes"), which no continuation takes away."""
     state = example(name).state
     seat = state.current_player
     result = stich.ismcts(state, iterations=20_000, seed=1)
     least = 9 if name == "mucken" else 0
-    assert name != "mucken" or any("eyes 9-0" in line for line in result.position)
+    assert name != "mucken" or any("seats 0+2: 1 trick, 9 eyes" in line for line in result.position)
     for r in result.table:
         if r.visits:
             assert least <= r.taken <= most
