@@ -8,10 +8,12 @@ from __future__ import annotations
 import copy
 import json
 import sys
+import threading
+import time
 
 import pytest
 from helpers import recorded_signature
-from helpers.interrupting import seconds_until_interrupted
+from helpers.interrupting import CtrlC
 
 from stich import bench, benchreport
 from stich.__main__ import main
@@ -21,8 +23,9 @@ TINY = dict(iterations=40, repeats=2, warmup=1, solve_deals=1)
 
 @pytest.fixture(scope="module")
 def report():
-    """One small measured report with two thread counts (shared by the structure tests)."""
-    return bench.measure(bench.Options(threads=(1, 2), **TINY))
+    """One small measured report with two thread counts (shared by the structure tests). No time
+    limit (the default, 120 s, could end a slow run early): the tests expect every repeat."""
+    return bench.measure(bench.Options(threads=(1, 2), max_seconds=1e9, **TINY))
 
 
 # ------------------------------------------------------------------------------ the report
@@ -171,13 +174,28 @@ def test_the_signature_is_the_same_whatever_the_speed_options(report):
 
 # ------------------------------------------------------------------------------ Ctrl-C
 
-def test_ctrl_c_prints_what_was_measured_so_far(monkeypatch, tmp_path):
+def test_ctrl_c_after_a_measured_row_prints_and_saves_the_rows_so_far(monkeypatch, tmp_path):
     signature = bench.signature()
     monkeypatch.setattr(bench, "signature", lambda progress=None: signature)   # reach the rows before the signal
+    ctrl_c = CtrlC()
+    real = bench.tasks
+
+    def tasks(options):   # whose runs mark once a row has been measured: then there is one to print
+        rows = real(options)
+        for t in rows:
+            def run(once=t.run):
+                if any(row.seconds for row in rows):
+                    ctrl_c.mark()
+                return once()
+            t.run = run
+        return rows
+
+    monkeypatch.setattr(bench, "tasks", tasks)
     lines: list[str] = []
     path = tmp_path / "partial.json"
     options = bench.Options(iterations=5000, repeats=10**6, warmup=0, solve=False)
-    assert seconds_until_interrupted(lambda: bench.run(options, out=lines.append, json_path=path)) < 1.5
+    i = ctrl_c.during(lambda: bench.run(options, out=lines.append, json_path=path), mark=False)
+    assert i.prompt(), i
     text = "\n".join(lines)
     assert "couillon trump choice" in text and "interrupted: the figures above are what was measured so far" in text
     assert "stopped: interrupted (Ctrl-C)" in text
@@ -185,28 +203,49 @@ def test_ctrl_c_prints_what_was_measured_so_far(monkeypatch, tmp_path):
     assert partial["interrupted"] and partial["stopped_by"] == "interrupt" and partial["rows"]
 
 
-def test_ctrl_c_interrupts_the_peer_search_too(monkeypatch):
+def test_ctrl_c_during_the_peer_search_ends_the_bench(monkeypatch):
+    """OpenSpiel's search runs on a thread of its own, which checks no signals: the bench's thread
+    waits for it in short joins, so that Ctrl-C during that search still ends the run at once."""
     pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    from stich import openspiel_peer
     euchre = [p for p in bench.positions() if type(p.game).__name__ == "Euchre"][:1]
     monkeypatch.setattr(bench, "positions", lambda: euchre)
-    seen: list[str] = []
-    options = bench.Options(iterations=40_000, repeats=5, warmup=0, solve=False, peer="openspiel")
-    real = bench._openspiel_task
-
-    def task(*args):   # the signal should arrive while OpenSpiel searches
-        t = real(*args)
-        run = t.run
-
-        def marked():
-            seen.append("openspiel")
-            return run()
-        t.run = marked
-        return t
-
-    monkeypatch.setattr(bench, "_openspiel_task", task)
     monkeypatch.setattr(bench, "signature", lambda progress=None: None)
-    assert seconds_until_interrupted(lambda: bench.run(options, out=lambda _: None)) < 1.0
-    assert seen, "the interrupt came before OpenSpiel's search started"
+    ctrl_c = CtrlC()
+    searches: list[threading.Event] = []   # OpenSpiel's, each set when it has ended
+    ended: list[float] = []
+    real = openspiel_peer.openspiel_ismcts
+
+    class Marked:
+        """OpenSpiel's bot, which marks the start of its search (the signal follows once this
+        process has worked on for ctrl_c.busy CPU seconds) and notes its end."""
+
+        def __init__(self, *args):
+            self.bot = real(*args)
+
+        def step(self, state):
+            searches.append(done := threading.Event())
+            ctrl_c.mark()
+            try:
+                return self.bot.step(state)
+            finally:
+                ended.append(time.monotonic())
+                done.set()
+
+    monkeypatch.setattr(openspiel_peer, "openspiel_ismcts", Marked)
+    # 60,000 iterations: seconds of OpenSpiel's search, some ten times the wait for the evidence.
+    options = bench.Options(iterations=60_000, repeats=1, warmup=0, solve=False, peer="openspiel")
+    try:
+        i = ctrl_c.during(lambda: bench.run(options, out=lambda _: None), mark=False)
+    finally:
+        # The search goes on after the interrupt: wait for it, so that none of its CPU time falls
+        # into a later test. (Not with Thread.join: CPython 3.11 takes a thread whose join Ctrl-C
+        # interrupted for ended.)
+        for done in searches:
+            assert done.wait(timeout=600), "OpenSpiel's search did not end"
+    assert len(searches) == 1, "the interrupt came after OpenSpiel's search"
+    assert ended[0] > i.sent_at, "OpenSpiel's search had ended before the interrupt"
+    assert i.prompt(), i
 
 
 # ------------------------------------------------------------------------------ the command line

@@ -3,8 +3,9 @@ KeyboardInterrupt soon after SIGINT on any thread count, ismcts reports its tabl
 the CLI prints the search so far and exits 130, play and bench show a bar on a terminal, and a
 search or perft reads a copy of the state.
 
-Time appears only as a generous bound (5 s for calls that would run for minutes), never as a
-speed assertion."""
+No test here depends on the machine's speed or load: a signal is sent once the work is known to
+run (helpers.interrupting), and the time it took a call to end is measured from the signal, as CPU
+time (at most half a second of it) with a generous wall-clock backstop; never a speed assertion."""
 
 from __future__ import annotations
 
@@ -14,18 +15,14 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
 import stich
-from helpers.interrupting import seconds_until_interrupted
+from helpers.interrupting import interrupted
 from stich.bench import run as bench
 from helpers import ROOT
-
-BOUND = 5.0
-
 
 def couillon():
     return stich.Couillon().deal(seed=1)
@@ -50,13 +47,14 @@ MULTI_THREADED = ("ismcts_iterations", "ismcts_seconds", "play", "bench")
 
 
 @pytest.mark.parametrize("name, threads", [(n, 1) for n in LONG_CALLS] + [(n, 2) for n in MULTI_THREADED])
-def test_ctrl_c_interrupts_every_long_call(name, threads):
-    assert seconds_until_interrupted(lambda: LONG_CALLS[name](threads)) < BOUND
+def test_ctrl_c_while_a_long_call_works_ends_it_within_half_a_second_of_work(name, threads):
+    i = interrupted(lambda: LONG_CALLS[name](threads))
+    assert i.prompt(), i
 
 
 def test_interrupted_search_leaves_the_interpreter_usable():
     state = couillon()
-    seconds_until_interrupted(lambda: stich.ismcts(state, iterations=10**9, threads=2, seed=1, max_nodes=2**20))
+    interrupted(lambda: stich.ismcts(state, iterations=10**9, threads=2, seed=1, max_nodes=2**20))
     a = stich.ismcts(state, iterations=3000, threads=2, seed=4)
     assert a.to_dict() == stich.ismcts(state, iterations=3000, threads=2, seed=4).to_dict()
 
@@ -67,15 +65,17 @@ def test_callback_reports_the_merged_table_and_stops_the_search(threads):
 
     def callback(result):
         reports.append(result)
-        return len(reports) < 3
+        # Stop at the third report, or later if the threads had not run an iteration yet: on a loaded
+        # machine the first reports may come before the search threads got a core (0 iterations).
+        return len(reports) < 3 or result.iterations == 0
 
     state = couillon()
     result = stich.ismcts(state, iterations=10**9, threads=threads, seed=1, max_nodes=2**20, callback=callback,
                           every=0.05)
-    assert len(reports) == 3 and result.partial and all(r.partial for r in reports)
-    assert result.iterations < 10**9
+    assert len(reports) >= 3 and result.partial and all(r.partial for r in reports)
+    assert result.iterations < 10**9 and reports[-1].iterations > 0
     for r in reports:
-        assert sum(row.visits for row in r.table) == r.iterations > 0
+        assert sum(row.visits for row in r.table) == r.iterations
         assert {str(row.action) for row in r.table} == {str(a) for a in state.legal_actions()}
     assert [r.iterations for r in reports] == sorted(r.iterations for r in reports)
     assert result.iterations >= reports[-1].iterations
@@ -155,24 +155,47 @@ def test_perft_reads_a_copy_of_a_state_changed_during_the_call():
     assert changed_during(lambda: stich.perft(state, 14), state) == stich.perft(original, 14)
 
 
+# `python -m stich` whose searches write a byte to a pipe after each report, once the CLI has it.
+MARKED_CLI = """
+import os, runpy, sys
+import stich
+fd, real = int(sys.argv.pop(1)), stich.ismcts
+def ismcts(*args, callback, **kwargs):
+    def marked(result):
+        out = callback(result)
+        os.write(fd, b"!")
+        return out
+    return real(*args, callback=marked, **kwargs)
+stich.ismcts = ismcts
+runpy.run_module("stich", run_name="__main__", alter_sys=True)
+"""
+
+
 def test_cli_ctrl_c_prints_the_search_so_far_and_exits_130():
     env = dict(os.environ, PYTHONPATH=str(Path(stich.__file__).resolve().parents[1]))   # the stich the tests import
-    command = [sys.executable, "-m", "stich", "analyse", str(ROOT / "examples" / "position_couillon.txt")]
-    # Signal once the search is surely running: after the time a whole short run takes, plus 1 s.
-    start = time.monotonic()
-    subprocess.run(command + ["--iterations", "100"], check=True, capture_output=True, env=env)
-    startup = time.monotonic() - start
-    proc = subprocess.Popen(command + ["--seconds", "3600", "--threads", "2"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    position = str(ROOT / "examples" / "position_couillon.txt")
+    # The signal goes once the search has reported to the CLI (a mark on a pipe): after a fixed
+    # delay it could come during the start-up on a loaded machine, with nothing yet to print.
+    read, write = os.pipe()
     try:
-        time.sleep(startup + 1.0)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        proc = subprocess.Popen([sys.executable, "-c", MARKED_CLI, str(write), "analyse", position, "--seconds", "3600",
+                                 "--threads", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                pass_fds=(write,))
     finally:
-        proc.kill()
+        os.close(write)
+    # The pipe stays open until the child has ended: its later marks must not fail its callback.
+    with os.fdopen(read, "rb") as marks:
+        try:
+            reported = marks.read(1)   # end of file instead: the child ended without a report
+            assert reported, f"the CLI ended without searching: {proc.communicate(timeout=60)}"
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+        finally:
+            proc.kill()
+            proc.wait()
     assert proc.returncode == 130, err
     assert "partial search:" in out and "SJ" in out
-    assert "interrupted" in err
+    assert "stich: interrupted: the table above is the search so far" in err
 
 
 class Terminal(io.StringIO):
