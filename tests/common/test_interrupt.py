@@ -40,10 +40,13 @@ LONG_CALLS = {
     "play": lambda t: stich.play(stich.Couillon(), [stich.IsmctsBot(iterations=20_000, threads=t)] * 4, deals=10**5,
                                  seed=1),
     "bench": lambda t: bench(iterations=3 * 10**6, threads=t, out=lambda _: None, solve=False),
+    # 4,204,200 deals: seconds to list them, minutes to solve them
+    "exact_analysis": lambda t: stich.analyse(stich.parse((ROOT / "examples" / "position_couillon.txt").read_text()).state,
+                                              method="exact", threads=t, seed=1),
 }
 
 
-MULTI_THREADED = ("ismcts_iterations", "ismcts_seconds", "play", "bench")
+MULTI_THREADED = ("ismcts_iterations", "ismcts_seconds", "play", "bench", "exact_analysis")
 
 
 @pytest.mark.parametrize("name, threads", [(n, 1) for n in LONG_CALLS] + [(n, 2) for n in MULTI_THREADED])
@@ -156,17 +159,18 @@ def test_perft_reads_a_copy_of_a_state_changed_during_the_call():
 
 
 # `python -m stich` whose searches write a byte to a pipe after each report, once the CLI has it.
+# (With an hour's budget the auto method would choose the exact analysis: --method ismcts.)
 MARKED_CLI = """
 import os, runpy, sys
-import stich
-fd, real = int(sys.argv.pop(1)), stich.ismcts
+import stich.analysis
+fd, real = int(sys.argv.pop(1)), stich.analysis.ismcts
 def ismcts(*args, callback, **kwargs):
     def marked(result):
         out = callback(result)
         os.write(fd, b"!")
         return out
     return real(*args, callback=marked, **kwargs)
-stich.ismcts = ismcts
+stich.analysis.ismcts = ismcts
 runpy.run_module("stich", run_name="__main__", alter_sys=True)
 """
 
@@ -179,7 +183,7 @@ def test_cli_ctrl_c_prints_the_search_so_far_and_exits_130():
     read, write = os.pipe()
     try:
         proc = subprocess.Popen([sys.executable, "-c", MARKED_CLI, str(write), "analyse", position, "--seconds", "3600",
-                                 "--threads", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                 "--method", "ismcts", "--threads", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                                 pass_fds=(write,))
     finally:
         os.close(write)
