@@ -54,13 +54,4 @@ void register_games(py::module_& m);
 void register_solvers(py::module_& m);   // bindings/solve.cpp
 void register_registry(py::module_& m);   // every registered game (bind_registry.hpp)
 
-// The I-th registered game's class faces (bind_game), notation (bind_position) and solver
-// (bind_solver): bindings/per_game.cpp, compiled once per game, the games in parallel.
-template <size_t I>
-void bind_game_at(py::module_& m);
-template <size_t I>
-void bind_position_at(py::module_& m);
-template <size_t I>
-void bind_solver_at(py::module_& m);
-
 }  // namespace stich::py_bind

@@ -287,7 +287,7 @@ void register_games(py::module_& m) {
     // The search's accepted budgets, defined once in the core (ismcts.hpp).
     m.attr("SEARCH_MAX_SECONDS") = detail::MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
-    for_each_game_index([&]<size_t I>() { bind_position_at<I>(m); });   // bindings/per_game.cpp
+    for_each_game([&]<class Def>() { bind_position<Def>(m); });
     // The one reader of position texts (stich/notation.hpp): the text as UTF-8 bytes (Python's
     // surrogatepass, so that a line that is not UTF-8 is named), the seed of the hidden cards.
     m.def("parse_position",

@@ -120,7 +120,7 @@ FixedHands fixed_hands(const std::vector<std::vector<int>>& hands, int players) 
 }
 
 void register_registry(py::module_& m) {
-    for_each_game_index([&]<size_t I>() { bind_game_at<I>(m); });   // bindings/per_game.cpp
+    for_each_game([&]<class Def>() { bind_game<Def>(m); });
     m.def("games", [] { return game_registry(); }, "The registered games, in registry order: one dict each (name, classes, options, ...).");
 }
 

@@ -1,6 +1,5 @@
-// The searches of the registered games (stich/registry.hpp): instantiated once, in the core
-// (csrc/per_game.cpp, an object per game), with the core's options (link-time optimisation across
-// the games' moves), for the bindings.
+// The searches of the registered games (stich/registry.hpp): instantiated once, in search.cpp,
+// with the core's options (link-time optimisation across the games' moves), for the bindings.
 #pragma once
 #include "stich/ismcts.hpp"
 #include "stich/registry.hpp"

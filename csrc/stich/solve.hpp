@@ -17,8 +17,8 @@
 // that is still in another hand or on the table (bridge solvers' "sequences").
 //
 // Per-game hooks: SolverTraits<State> (stich/solver_traits.hpp; each game specialises it in its own
-// header). The core instantiates the solver and pimc once for every registered game
-// (stich/registry.hpp) that has them (SolverEntry, at the end); the bindings call those.
+// header). The bindings instantiate
+// solve and pimc for every registered game (stich/registry.hpp) that has them.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -715,39 +715,5 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
 }
-
-// What the bindings call of the solver, for one game's State: compiled once in the core
-// (csrc/per_game.cpp, an object per game: optimised with the games' moves, link-time optimisation
-// included), not in every file that includes this header. The members are defined out of the
-// class so that `extern template` below keeps them, and the search they instantiate, out of the
-// includers. A game without SolverTraits has an empty entry.
-template <class State>
-struct SolverEntry {
-    static SolveResult solve(Solver<State>& solver, const State& s, SolveLine line);
-    static void analyse_deal(Solver<State>& solver, const State& s, const std::vector<Action>& moves, bool to_end, bool lines,
-                             std::vector<SolveResult>& out);
-    static PimcResult run_pimc(const State& root, const PimcConfig& cfg);
-};
-template <class State>
-    requires(!Solvable<State>)
-struct SolverEntry<State> {};
-
-template <class State>
-SolveResult SolverEntry<State>::solve(Solver<State>& solver, const State& s, SolveLine line) {
-    return solve_with(solver, s, line);
-}
-template <class State>
-void SolverEntry<State>::analyse_deal(Solver<State>& solver, const State& s, const std::vector<Action>& moves, bool to_end,
-                                      bool lines, std::vector<SolveResult>& out) {
-    analyse_deal_into(solver, s, moves, to_end, lines, out);
-}
-template <class State>
-PimcResult SolverEntry<State>::run_pimc(const State& root, const PimcConfig& cfg) {
-    return pimc(root, cfg);
-}
-
-#define STICH_EXTERN_SOLVER(Def) extern template struct SolverEntry<Def::State>;
-STICH_GAMES(STICH_EXTERN_SOLVER)
-#undef STICH_EXTERN_SOLVER
 
 }  // namespace stich
