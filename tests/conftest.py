@@ -9,9 +9,24 @@ games' hooks.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
+
+import pytest
 
 TESTS = str(Path(__file__).resolve().parent)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The tests import the installed package: without it every test module would fail to import,
+    # a page of errors instead of the one step that is missing.
+    try:
+        missing = importlib.util.find_spec("stich._core") is None
+    except ImportError:   # no stich package at all
+        missing = True
+    if missing:
+        pytest.exit("stich is not installed in this Python (" + sys.executable + "): "
+                    "run the README's first command: pip install .", returncode=pytest.ExitCode.USAGE_ERROR)

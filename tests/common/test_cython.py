@@ -48,7 +48,7 @@ def example(tmp_path_factory):
         try:
             importlib.import_module(module)
         except ImportError:
-            pytest.skip(f"no {module} in this environment (pip install cython setuptools, or the test extras)")
+            pytest.skip(f"no {module} in this environment (pip install cython setuptools, or pip install --group test)")
     if not any(c and shutil.which(c) for c in (os.environ.get("CXX", ""), "c++", "g++")):
         pytest.skip("no C++ compiler on this machine (c++ or g++)")
     tmp = tmp_path_factory.mktemp("cython")

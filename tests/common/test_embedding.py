@@ -5,7 +5,7 @@ source tree, giving the numbers the Python API gives.
 
 The checks of the installed files skip, saying so, when stich is imported from the source tree
 (``PYTHONPATH=python``), which has no installed headers; the example's build skips only where no
-cmake or no C++ compiler exists (CI has both: cmake and ninja come with the test extras)."""
+cmake or no C++ compiler exists (CI has both: cmake and ninja come with the test group)."""
 
 from __future__ import annotations
 
@@ -70,10 +70,10 @@ def _tools() -> tuple[str, list[str]]:
     cmake = shutil.which("cmake")
     if cmake is None:
         try:
-            import cmake as cmake_module   # the pip package (the test extras)
+            import cmake as cmake_module   # the pip package (the test group)
             cmake = str(Path(cmake_module.CMAKE_BIN_DIR) / "cmake")
         except ImportError:
-            pytest.skip("no cmake on this machine (pip install cmake, or the test extras)")
+            pytest.skip("no cmake on this machine (pip install cmake, or pip install --group test)")
     _compiler()
     return cmake, ["-G", "Ninja"] if shutil.which("ninja") else []
 

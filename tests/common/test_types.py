@@ -27,7 +27,7 @@ import stubs  # noqa: E402  (tools/stubs.py)
 sys.path.pop(0)
 
 HAS_MYPY = importlib.util.find_spec("mypy") is not None
-needs_mypy = pytest.mark.skipif(not HAS_MYPY, reason="mypy is not installed (pip install '.[test]')")
+needs_mypy = pytest.mark.skipif(not HAS_MYPY, reason="mypy is not installed (pip install --group test)")
 DOCS = [ROOT / "README.md", ROOT / "docs" / "api.md"]
 FENCE = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
@@ -108,7 +108,7 @@ def test_doc_examples_type_check_strictly(path: Path, tmp_path: Path) -> None:
 def test_mypy_catches_a_wrong_keyword(tmp_path: Path) -> None:
     """The generated game classes are precise: an unknown option or a wrong type is an error."""
     if not HAS_MYPY:
-        pytest.skip("mypy is not installed (pip install '.[test]')")
+        pytest.skip("mypy is not installed (pip install --group test)")
     code = tmp_path / "wrong.py"
     code.write_text("import stich\n"
                     "stich.Mucken(target='31')\n"
