@@ -6,7 +6,7 @@ deterministic and zero-sum, its search gives stich.ismcts's visits.
 
 The build skips, saying so, when stich is imported from the source tree (``PYTHONPATH=python``:
 no installed headers or library), or where Cython, setuptools or a C++ compiler is missing (the
-test extras bring Cython and setuptools)."""
+test group brings Cython and setuptools)."""
 
 from __future__ import annotations
 
