@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import _core
-from .search import SearchResult, ismcts
-from .solve import PLAY_PHASE, PimcResult, pimc
+from .search import PLAY_PHASE, SearchResult, ismcts, state_to_act
+from .solve import PimcResult, pimc
 
 METHODS = ("auto", "exact", "pimc", "ismcts")
 # Solves timed to estimate the exact analysis's cost (fewer when the deals are fewer).
@@ -42,22 +42,11 @@ class ExactCost:
                 f"{'s' if self.threads > 1 else ''} (from {self.sampled} sampled solves in {1000 * self.sample_seconds:.1f} ms)")
 
 
-def _state_of(state_or_view: Any) -> Any:
-    if isinstance(state_or_view, _core.InfoSet):
-        state = state_or_view._origin
-        if state.current_player != state_or_view.observer:
-            raise ValueError(f"the view is of seat {state_or_view.observer}, but seat {state.current_player} is to act")
-        return state
-    if not hasattr(state_or_view, "legal_actions") or not hasattr(state_or_view, "phase"):
-        raise TypeError(f"analyse() takes a game state or an InfoSet, got {type(state_or_view).__name__}")
-    return state_or_view
-
-
 def exact_cost(state_or_view: Any, threads: int = 1, seed: int = 0) -> ExactCost:
     """Estimates the exact analysis of the seat to act before it runs: the deals it would solve
     (``_core.exact_deals``) times the mean cost of up to ``COST_SAMPLE`` solves of sampled worlds,
     divided over ``threads``. Card-play phase only (``ValueError`` elsewhere)."""
-    state = _state_of(state_or_view)
+    state = state_to_act(state_or_view, "exact_cost")
     if state.is_terminal:
         raise ValueError("the deal is over: there is no decision to analyse")
     if state.phase != PLAY_PHASE:
@@ -126,7 +115,7 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
         raise ValueError(f"seconds must be a finite number in (0, 1e6], got {seconds!r}")
     if iterations is not None and method not in ("auto", "ismcts"):
         raise ValueError(f"iterations is a budget of the search (method 'ismcts'), not of {method!r}")
-    state = _state_of(state_or_view)
+    state = state_to_act(state_or_view, "analyse")
     if state.is_terminal:
         raise ValueError("the deal is over: there is no decision to analyse")
     if seed is None:

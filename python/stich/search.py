@@ -21,6 +21,7 @@ from . import _core
 from .games import game_of
 
 PLAYOUTS = {"random": 0, "heuristic": 1}
+PLAY_PHASE = "play"   # the card play: the solver's phase, and where the principal line shows tricks
 # The accepted budgets, from the core: a time budget up to 1e6 s (11.6 days; a deadline much
 # further away would overflow the clock), the exploration constant up to 100.
 MAX_SECONDS: float = _core.SEARCH_MAX_SECONDS
@@ -238,7 +239,7 @@ def _line_text(line: tuple[LineStep, ...], state: _core._StateBase | None) -> li
     if not line:
         return []
     head = "principal line (most visited, >= 10 visits a move), seat:move"
-    if state is None or state.phase != "play":
+    if state is None or state.phase != PLAY_PHASE:
         steps = [f"{m.seat}:{m.action}" for m in line]
         return [head + ":", *("  " + "  ".join(steps[i:i + 12]) for i in range(0, len(steps), 12))]
     out = [head + "; [seat N] took the trick:"]
@@ -254,6 +255,19 @@ def _line_text(line: tuple[LineStep, ...], state: _core._StateBase | None) -> li
     if trick:
         out.append("  " + " ".join(trick))
     return out
+
+
+def state_to_act(state_or_view: Any, what: str) -> Any:
+    """The state behind a game state or a view of the seat to act (``ValueError`` for another
+    seat's view, ``TypeError`` for anything else): what ismcts, pimc and analyse start from."""
+    if isinstance(state_or_view, _core.InfoSet):
+        state = state_or_view._origin
+        if state.current_player != state_or_view.observer:
+            raise ValueError(f"the view is of seat {state_or_view.observer}, but seat {state.current_player} is to act")
+        return state
+    if not hasattr(state_or_view, "legal_actions") or not hasattr(state_or_view, "phase"):
+        raise TypeError(f"{what}() takes a game state or an InfoSet, got {type(state_or_view).__name__}")
+    return state_or_view
 
 
 def _nan(x: float | None) -> float:
@@ -348,16 +362,7 @@ def ismcts(
     so far (a partial SearchResult); returning False stops the search, whose result is then
     partial. Ctrl-C raises KeyboardInterrupt within about 50 ms, on any thread count.
     """
-    if isinstance(state_or_view, _core.InfoSet):
-        state = state_or_view._origin
-        if state.current_player != state_or_view.observer:
-            raise ValueError(
-                f"the view is of seat {state_or_view.observer}, but seat {state.current_player} is to act"
-            )
-    else:
-        state = state_or_view
-    if not hasattr(state, "legal_actions"):
-        raise TypeError(f"ismcts() takes a game state or an InfoSet, got {type(state_or_view).__name__}")
+    state = state_to_act(state_or_view, "ismcts")
     if state.is_terminal:
         raise ValueError("the deal is over: there is no decision to search")
     if (iterations is None) == (seconds is None):

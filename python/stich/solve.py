@@ -15,9 +15,7 @@ from typing import Any, NamedTuple
 from . import _core
 from .bots import Bot, HeuristicBot, _SeededBot
 from .games import game_of
-from .search import _Described, _position
-
-PLAY_PHASE = "play"
+from .search import PLAY_PHASE, _Described, _position, state_to_act
 
 
 def _check_state(state: Any, what: str) -> None:
@@ -285,14 +283,7 @@ def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | No
     ``callback(solved, total, seconds)``: called about every 0.1 s while solving with the worlds
     solved so far, the worlds to solve and the time taken (a progress display). Ctrl-C raises
     KeyboardInterrupt within about 50 ms."""
-    if isinstance(state_or_view, _core.InfoSet):
-        state = state_or_view._origin
-        if state.current_player != state_or_view.observer:
-            raise ValueError(f"the view is of seat {state_or_view.observer}, but seat {state.current_player} is to act")
-    else:
-        state = state_or_view
-    if not hasattr(state, "legal_actions") or not hasattr(state, "phase"):
-        raise TypeError(f"pimc() takes a game state or an InfoSet, got {type(state_or_view).__name__}")
+    state = state_to_act(state_or_view, "pimc")
     _check_state(state, "pimc")
     if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_WORLDS:
         raise ValueError(f"worlds must be an int in 1..{MAX_WORLDS}, got {worlds!r}")
