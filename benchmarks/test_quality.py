@@ -178,7 +178,7 @@ def test_rates_count_non_trivial_positions_only_and_trivial_ones_apart() -> None
         results.append(run.score_late(triv, run.exact_facts(triv), _answer("pimc", [{"action": "B", "mean": 0.0},
                                                                                     {"action": "A", "mean": 5.0}], tied), None))
     s = run.summarize_late(results)
-    assert s["positions"] == 3 and s["trivial"] == 3 and s["trivial_tied"] == 1
+    assert s["positions"] == 2 and s["trivial"] == 3 and s["trivial_tied"] == 1
     assert s["exact_best"]["k"] == 1 and s["exact_best"]["n"] == 2 and s["exact_best"]["rate"] == 0.5
     assert s["mean_regret"] == 1.0 and s["worst_regret"] == 2.0
     assert s["methods"] == {"exact": 1, "pimc": 1}
@@ -277,3 +277,15 @@ def test_mid_measurement_and_the_command_run(tmp_path: Path, capsys: pytest.Capt
         legal = {str(a) for a in stich.parse(next(r for r in MID if r["id"] == m["id"])["position"]).state.legal_actions()}
         assert set(m["picks"]) <= legal and m["reference_best"] in legal
         assert m["frozen"] is None or set(m["frozen"]) <= legal
+
+
+def test_ctrl_c_stops_cleanly_and_prints_what_was_measured(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    def interrupted(*args: object, **kwargs: object) -> dict:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(run, "measure_mid", interrupted)
+    code = run.main(["--seconds", "0.05", "--positions", "1", "--games", "Mistigri"])
+    assert code == 130
+    text = capsys.readouterr().out
+    assert "interrupted" in text and "| Mistigri |" in text and "Mid-game" not in text

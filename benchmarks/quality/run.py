@@ -226,19 +226,21 @@ def score_mid(record: dict[str, Any], runs: list[dict[str, Any]], reference: dic
         separated = (a["low"] is not None and b["low"] is not None and (a["low"] > b["high"] or b["low"] > a["high"]))
         rule = "intervals"
     picks = [r["best"] for r in runs]
-    frozen = None
+    frozen = visits = None
+    moves = len(ref_rows)
     if runs[0]["method"] == reference["method"] and all(row["visits"] is not None for row in runs[0]["rows"] + ref_rows):
         small = {row["action"]: row["visits"] for row in runs[0]["rows"]}
         large = {row["action"]: row["visits"] for row in ref_rows}
         frozen = sorted(a for a in small if large.get(a, 0) <= small[a])
+        visits = {a: [small[a], large.get(a, 0)] for a in small}
         moves = len(small)
     return {"id": record["id"], "game": record["game"], "kind": record["kind"], "phase": record["phase"],
             "origin": record["origin"], "methods": [r["method"] for r in runs], "reference_method": reference["method"],
             "picks": picks, "reference_best": reference["best"], "agree": len(set(picks)) == 1,
             "agree_with_reference": all(p == reference["best"] for p in picks), "separated": separated,
             "separated_by": rule, "reference_gap": (ref_rows[0]["mean"] - ref_rows[1]["mean"]) if len(ref_rows) > 1 else None,
-            "tie_threshold": threshold, "tied": [r["tied"] for r in runs], "frozen": frozen,
-            "moves": moves if frozen is not None else len(ref_rows),
+            "tie_threshold": threshold, "tied": [r["tied"] for r in runs], "frozen": frozen, "visits": visits,
+            "moves": moves,
             "seconds": sum(r["seconds"] for r in runs) + reference["seconds"]}
 
 
