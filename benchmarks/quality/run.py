@@ -198,7 +198,8 @@ def score_late(record: dict[str, Any], facts: dict[str, Any], first: dict[str, A
     return {"id": record["id"], "game": record["game"], "hand_size": record["hand_size"], "origin": record["origin"],
             "trivial": record["trivial"], "method": first["method"], "why": first["why"], "pick": pick,
             "best_moves": facts["best_moves"], "hit": regret <= EPS, "regret": max(regret, 0.0), "gap": facts["gap"],
-            "tied": first["tied"], "tie_threshold": first["tie_threshold"], "seconds": first["seconds"],
+            "tied": first["tied"], "tie_threshold": first["tie_threshold"],
+            "seconds": first["seconds"] + (second["seconds"] if second else 0.0),
             "second_run": second is not None, "rows": rows}
 
 
