@@ -360,7 +360,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         });
     m.def("ismcts",
           [](const State& s, uint64_t iterations, double seconds, int threads, uint64_t seed, double exploration, int playout,
-             uint32_t max_nodes, py::object report, double every) {
+             uint32_t max_nodes, py::object report, double every, int runs, bool wide_root) {
               const State root = s;   // the search reads its own copy: other Python threads may change `s` meanwhile
               std::atomic<bool> stop = false;
               SearchProgress progress;
@@ -372,6 +372,8 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               cfg.seed = seed;
               cfg.c = exploration;
               cfg.playout = Playout(playout);
+              cfg.runs = runs;
+              cfg.wide_root = wide_root;
               cfg.stop = &stop;
               if (!report.is_none()) cfg.progress = &progress;
               const int observer = root.current_player();
@@ -407,12 +409,16 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               for (const LineStep& step : r.line)
                   line.append(py::make_tuple(step.key == HIDDEN_ACTION ? std::string("?") : root.action_text(step.key), step.seat,
                                              step.visits, step.mean));
-              return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows(r.actions), py::arg("iterations") = r.iterations,
+              py::list runs_rows;
+              for (const std::vector<ActionStats>& run : r.runs) runs_rows.append(rows(run));
+              return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows(r.actions), py::arg("runs") = runs_rows,
+                              py::arg("iterations") = r.iterations,
                               py::arg("nodes") = r.nodes, py::arg("arena_bytes") = r.arena_bytes, py::arg("seconds") = r.seconds,
                               py::arg("line") = line);
           },
           py::arg("state"), py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("c"),
           py::arg("playout"), py::arg("max_nodes") = SearchConfig{}.max_nodes, py::arg("report") = py::none(), py::arg("every") = 1.0,
+          py::arg("runs") = 0, py::arg("wide_root") = true,
           "The core of stich.ismcts (use that: it checks the arguments and makes a SearchResult): SO-ISMCTS from `state` "
           "with a budget of `iterations` (0: none) or `seconds`; `playout` 0 random, 1 heuristic; `report(dict)` is called "
           "every `every` seconds and stops the search by returning False. Returns the root statistics as a dict.");

@@ -179,9 +179,12 @@ void bind_solver(py::module_& m) {
               const PimcResult r = run_interruptible(stop, [&] { return pimc(root, cfg); }, tick);
               py::list rows;
               for (size_t i = 0; i < r.actions.size(); ++i)
-                  rows.append(py::make_tuple(make_action(root, r.actions[i]), r.sum[i], r.sum_sq[i], r.low[i], r.high[i]));
-              return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows, py::arg("worlds") = r.worlds,
-                              py::arg("weight") = r.weight, py::arg("exact") = r.exact, py::arg("world_count") = py::int_(py::str(u128_text(r.world_count))),
+                  rows.append(py::make_tuple(make_action(root, r.actions[i]), r.mean[i], r.se[i], r.diff[i], r.diff_se[i],
+                                             r.low[i], r.high[i]));
+              return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows, py::arg("best") = r.best,
+                              py::arg("worlds") = r.worlds, py::arg("weight") = r.weight, py::arg("exact") = r.exact,
+                              py::arg("population") = r.population,
+                              py::arg("world_count") = py::int_(py::str(u128_text(r.world_count))),
                               py::arg("nodes") = r.nodes, py::arg("seconds") = r.seconds);
           },
           py::arg("state"), py::arg("worlds"), py::arg("threads"), py::arg("seed"), py::arg("seconds") = 0.0,
@@ -199,6 +202,8 @@ void register_solvers(py::module_& m) {
     for_each_game([&]<class Def>() {
         if constexpr (Solvable<typename Def::State>) bind_solver<typename Def::State>(m);
     });
+    // The most deals a timed PIMC lists to solve without repeats (solve.hpp).
+    m.attr("PIMC_LIST_LIMIT") = TIMED_LIST_LIMIT;
     // Every world consistent with a view, each once (at most `limit`; ValueError beyond).
     m.def("enumerate_worlds",
           [](const PyView& v, uint64_t limit) {

@@ -197,6 +197,9 @@ struct CouillonDef {
     static constexpr const char* UNIT = "match points";                          // of returns()
     static constexpr const char* TALLY = "card points of seat {seat}'s team";    // of State::tally
     static constexpr double SEARCH_C = 1.4;   // the search's exploration constant (docs/search.md)
+    // Analysis: moves whose values differ by less (and whose difference cannot be told from 0) are
+    // a tie; a tenth of a match point (a deal scores 1 to 5).
+    static constexpr double TIE_THRESHOLD = 0.1;
     STICH_DESCRIPTION_TABLES
     static int num_players(const Rules&) { return CouillonState::NUM_SEATS; }
     static const Deck& deck_of(const Rules&) { return deck(DeckKind::French24); }

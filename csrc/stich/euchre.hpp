@@ -257,6 +257,9 @@ struct EuchreDef {
     static constexpr const char* UNIT = "points";
     static constexpr const char* TALLY = "tricks of seat {seat}'s team";
     static constexpr double SEARCH_C = 1.4;   // Couillon's; Euchre's grid in docs/search.md
+    // Analysis: moves whose values differ by less (and whose difference cannot be told from 0) are
+    // a tie; a twentieth of a point (a deal scores 1, 2 or 4).
+    static constexpr double TIE_THRESHOLD = 0.05;
     STICH_DESCRIPTION_TABLES
     static int num_players(const Rules&) { return EuchreState::NUM_SEATS; }
     static const Deck& deck_of(const Rules&) { return deck(DeckKind::French24); }

@@ -262,6 +262,9 @@ struct MistigriDef {
     static constexpr const char* UNIT = "chips";
     static constexpr const char* TALLY = "tricks of seat {seat}";
     static constexpr double SEARCH_C = 0.7;
+    // Analysis: moves whose values differ by less (and whose difference cannot be told from 0) are
+    // a tie; a tenth of a chip.
+    static constexpr double TIE_THRESHOLD = 0.1;
     STICH_DESCRIPTION_TABLES
     static int num_players(const Rules& r) { return r.players; }
     static const Deck& deck_of(const Rules& r) { return deck(r.deck); }

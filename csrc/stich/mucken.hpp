@@ -307,6 +307,9 @@ struct MuckenDef {
     static constexpr const char* UNIT = "game points";
     static constexpr const char* TALLY = "eyes of seat {seat}'s team";
     static constexpr double SEARCH_C = 0.35;
+    // Analysis: moves whose values differ by less (and whose difference cannot be told from 0) are
+    // a tie; a tenth of a game point, the smallest step of a tariff.
+    static constexpr double TIE_THRESHOLD = 0.1;
     STICH_DESCRIPTION_TABLES
     static int num_players(const Rules& r) { return r.players; }
     static const Deck& deck_of(const Rules& r) { return deck(r.deck_kind()); }

@@ -537,28 +537,38 @@ std::vector<SolveResult> analyse_deal(const State& s, const std::vector<Action>&
     return out;
 }
 
-// A timed PIMC prepares at most this many worlds (they are drawn before the clock is read).
-constexpr uint64_t TIMED_WORLDS = 4096;
+// A timed PIMC lists the deals of the playing hands (to solve them in a random order without
+// repeats) only when there are at most this many; beyond, it draws worlds with repeats.
+constexpr uint64_t TIMED_LIST_LIMIT = uint64_t(1) << 18;
 
 struct PimcConfig {
-    uint64_t worlds = 100;    // worlds to sample (at most); all of them when there are no more
+    uint64_t worlds = 100;    // worlds to solve (at most); all deals when there are no more
     int threads = 1;
     uint64_t seed = 0;
     double seconds = 0;       // > 0: stop taking new worlds after this long (at least one a thread)
     const std::atomic<bool>* stop = nullptr;
-    // Optional progress for a caller's display: the worlds to solve, once drawn, and those solved.
+    // Optional progress for a caller's display: the worlds to solve, once known, and those solved.
     std::atomic<uint64_t>* total = nullptr;
     std::atomic<uint64_t>* solved = nullptr;
 };
 
+// Per action (the observer's legal actions, ascending ids): the weighted mean open-hand value over
+// the worlds solved and its standard error; the difference to the best action's mean and the
+// standard error of that difference from the per-world (paired) differences. The standard errors
+// are 0 when exact and NaN below two worlds.
 struct PimcResult {
     int observer = 0;
-    std::vector<Action> actions;               // the observer's legal actions, ascending ids
-    std::vector<double> sum, sum_sq;           // per action over the worlds solved, weighted
+    std::vector<Action> actions;
+    std::vector<double> mean, se, diff, diff_se;
     std::vector<int> low, high;                // per action: the lowest and highest value of a world
+    size_t best = 0;                           // the highest mean (the lowest id among equal means)
     uint64_t worlds = 0;                       // worlds solved
     double weight = 0;                         // their total weight (worlds solved when sampling)
     bool exact = false;                        // every consistent world counted once
+    // The deals listed to solve without repeats (0: worlds drawn with repeats); a time budget that
+    // ends before all are solved leaves a sample of them (its standard errors shrink by the
+    // finite-population factor).
+    uint64_t population = 0;
     u128 world_count = 0;                      // the consistent worlds of the observer's view
     uint64_t nodes = 0;
     double seconds = 0;
@@ -678,12 +688,62 @@ u128 exact_deals(const State& root) {
     return merged.count();
 }
 
-// PIMC: solves worlds of the seat to act's view open-handed and sums each action's value. When
-// the view has at most cfg.worlds deals of the hands that still play, every one is solved once,
-// weighted by the consistent worlds it stands for (the exact expectation of open-hand play over
-// all consistent deals); else cfg.worlds worlds are drawn uniformly. The worlds are drawn from
-// the seed before solving, so a seed gives the same result on every thread count (without a
-// time budget).
+namespace detail {
+
+// Weighted means, differences to the best and their standard errors (see PimcResult) from the
+// values of the worlds solved: `values` holds na values a world, in world order.
+inline void pimc_statistics(PimcResult& r, const std::vector<int>& values, const std::vector<double>& weights) {
+    const size_t na = r.actions.size(), n = weights.size();
+    r.worlds = n;
+    r.weight = 0;
+    for (double w : weights) r.weight += w;
+    r.mean.assign(na, 0);
+    r.low.assign(na, std::numeric_limits<int>::max());
+    r.high.assign(na, std::numeric_limits<int>::min());
+    for (size_t i = 0; i < n; ++i)
+        for (size_t a = 0; a < na; ++a) {
+            const int v = values[i * na + a];
+            r.mean[a] += weights[i] * v;
+            r.low[a] = std::min(r.low[a], v);
+            r.high[a] = std::max(r.high[a], v);
+        }
+    for (double& m : r.mean) m /= r.weight;
+    r.best = size_t(std::max_element(r.mean.begin(), r.mean.end()) - r.mean.begin());
+    r.diff.resize(na);
+    for (size_t a = 0; a < na; ++a) r.diff[a] = r.mean[a] - r.mean[r.best];
+    r.se.assign(na, 0);
+    r.diff_se.assign(na, 0);
+    if (r.exact) return;
+    if (n < 2) {
+        r.se.assign(na, NAN);
+        r.diff_se.assign(na, NAN);
+        return;
+    }
+    // The ratio estimator's variance, sum w_i^2 (x_i - mean)^2 / W^2, with n / (n - 1) for the
+    // estimated mean (s^2 / n for equal weights), and without repeats (1 - n / N).
+    const double fpc = r.population ? std::max(0.0, 1.0 - double(n) / double(r.population)) : 1.0;
+    const double scale = double(n) / double(n - 1) / (r.weight * r.weight) * fpc;
+    for (size_t a = 0; a < na; ++a) {
+        double ss = 0, dd = 0;
+        for (size_t i = 0; i < n; ++i) {
+            const double w = weights[i], v = values[i * na + a], b = values[i * na + r.best];
+            ss += w * w * (v - r.mean[a]) * (v - r.mean[a]);
+            dd += w * w * (v - b - r.diff[a]) * (v - b - r.diff[a]);
+        }
+        r.se[a] = std::sqrt(ss * scale);
+        r.diff_se[a] = std::sqrt(dd * scale);
+    }
+}
+
+}  // namespace detail
+
+// PIMC: solves worlds of the seat to act's view open-handed and averages each action's value.
+// When the view has at most cfg.worlds deals of the hands that still play, each is solved once
+// (in an order shuffled by the seed), weighted by the consistent worlds it stands for: the exact
+// expectation of open-hand play over all consistent deals, or, when a time budget ends first, a
+// sample of those deals without repeats. Else world i is drawn uniformly from mix_seed(seed, i),
+// so a seed gives the same worlds on every thread count; without a time budget, the same result.
+// Every world gives the values of all actions, so the differences between actions are paired.
 template <GameState State>
 PimcResult pimc(const State& root, const PimcConfig& cfg) {
     check_solvable(root);
@@ -696,74 +756,72 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     PimcResult r;
     r.observer = observer;
     r.world_count = sampler.count();
-    const std::vector<int> live = detail::live_seats(root);
-    // With a time budget the worlds are prepared up front all the same: at most TIMED_WORLDS.
     const bool timed = cfg.seconds > 0;
-    const uint64_t most = timed ? std::min<uint64_t>(cfg.worlds, TIMED_WORLDS) : cfg.worlds;
-    detail::DealClasses classes = detail::deal_classes(view, live, most, cfg.seed, cfg.stop);
-    std::vector<Locations>& worlds = classes.worlds;
-    std::vector<double>& weights = classes.weights;
-    if (!worlds.empty()) {
-        r.exact = true;
-    } else {
-        Rng rng(cfg.seed);
-        worlds.reserve(size_t(most));
-        for (uint64_t i = 0; i < most; ++i) worlds.push_back(sampler.sample(rng));
-        weights.assign(worlds.size(), 1.0);
+    const uint64_t listable = timed ? std::min(cfg.worlds, TIMED_LIST_LIMIT) : cfg.worlds;
+    detail::DealClasses classes = detail::deal_classes(view, detail::live_seats(root), listable, cfg.seed, cfg.stop);
+    const bool listed = !classes.worlds.empty();
+    if (listed) {   // a random order: a time budget's cut leaves a uniform sample of the deals
+        Rng shuffle(mix_seed(cfg.seed, ~uint64_t(0)));
+        for (size_t i = classes.worlds.size(); i > 1; --i) {
+            const size_t j = shuffle.below(uint32_t(i));
+            std::swap(classes.worlds[i - 1], classes.worlds[j]);
+            std::swap(classes.weights[i - 1], classes.weights[j]);
+        }
+        r.population = classes.worlds.size();
     }
-    if (cfg.total) cfg.total->store(worlds.size());
+    const uint64_t to_solve = listed ? classes.worlds.size() : cfg.worlds;
+    if (cfg.total) cfg.total->store(listed || !timed ? to_solve : 0);   // 0: until the time is up
     ActionList legal;
     root.legal_actions(legal);
     const size_t na = size_t(legal.n);
-    std::vector<int> values(worlds.size() * na);
-    std::vector<uint8_t> solved(worlds.size(), 0);
-    std::atomic<size_t> next{0};
-    std::vector<uint64_t> nodes(size_t(cfg.threads), 0);
+    r.actions.assign(legal.begin(), legal.end());
+    // Each thread keeps the worlds it solved (their indices and values); merged in world order.
+    struct Solved {
+        std::vector<uint64_t> index;
+        std::vector<int> values;
+        uint64_t nodes = 0;
+    };
+    std::vector<Solved> per_thread(size_t(cfg.threads));
+    std::atomic<uint64_t> next{0};
     const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                       std::chrono::duration<double>(timed ? cfg.seconds : 0.0));
     auto run = [&](int t) {
         Solver<State> solver;
         solver.stop = cfg.stop;
-        bool first = true;
-        for (;;) {
+        Solved& mine = per_thread[size_t(t)];
+        for (bool first = true;; first = false) {
             if (timed && !first && std::chrono::steady_clock::now() >= deadline) break;
             if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) throw SolveStopped();
-            const size_t i = next.fetch_add(1);
-            if (i >= worlds.size()) break;
-            first = false;
-            State w = root;
+            const uint64_t i = next.fetch_add(1);
+            if (i >= to_solve) break;
             Rng rng(mix_seed(cfg.seed, i));
-            w.set_hidden(worlds[i], observer, rng);
+            State w = root;
+            w.set_hidden(listed ? classes.worlds[size_t(i)] : sampler.sample(rng), observer, rng);
             solver.start(w);
             const auto vals = solver.root_values(w);
-            for (size_t a = 0; a < na; ++a) values[i * na + a] = vals[a].second;
-            solved[i] = 1;
+            mine.index.push_back(i);
+            for (size_t a = 0; a < na; ++a) mine.values.push_back(vals[a].second);
             if (cfg.solved) cfg.solved->fetch_add(1, std::memory_order_relaxed);
         }
-        nodes[size_t(t)] = solver.nodes;
+        mine.nodes = solver.nodes;
     };
     run_on_threads(cfg.threads, run);
-    r.actions.assign(legal.begin(), legal.end());
-    r.sum.assign(na, 0);
-    r.sum_sq.assign(na, 0);
-    r.low.assign(na, std::numeric_limits<int>::max());
-    r.high.assign(na, std::numeric_limits<int>::min());
-    for (size_t i = 0; i < worlds.size(); ++i) {   // in world order: the same sums on any thread count
-        if (!solved[i]) {
-            r.exact = false;   // a time budget cut the enumeration short
-            continue;
-        }
-        ++r.worlds;
-        r.weight += weights[i];
-        for (size_t a = 0; a < na; ++a) {
-            const int v = values[i * na + a];
-            r.sum[a] += weights[i] * v;
-            r.sum_sq[a] += weights[i] * double(v) * v;
-            r.low[a] = std::min(r.low[a], v);
-            r.high[a] = std::max(r.high[a], v);
-        }
+    // In world order: the same sums on any thread count.
+    std::vector<std::pair<uint64_t, const int*>> order;
+    for (const Solved& t : per_thread) {
+        for (size_t k = 0; k < t.index.size(); ++k) order.emplace_back(t.index[k], &t.values[k * na]);
+        r.nodes += t.nodes;
     }
-    for (uint64_t n : nodes) r.nodes += n;
+    std::sort(order.begin(), order.end());
+    std::vector<int> values;
+    std::vector<double> weights;
+    values.reserve(order.size() * na);
+    for (const auto& [i, v] : order) {
+        values.insert(values.end(), v, v + na);
+        weights.push_back(listed ? classes.weights[size_t(i)] : 1.0);
+    }
+    r.exact = listed && order.size() == classes.worlds.size();
+    detail::pimc_statistics(r, values, weights);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
 }

@@ -305,7 +305,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         bar.close()
         report = latest[-1] if latest else None
-        if isinstance(report, tuple) and report[1] == 0:
+        if isinstance(report, tuple) and report[1] == 0 and report[0] > 0:
+            print(f"stich: interrupted: {report[0]:,} worlds solved in {report[2]:.1f} s; no values yet", file=sys.stderr)
+        elif isinstance(report, tuple) and report[1] == 0:
             print(f"stich: interrupted after {report[2]:.1f} s while listing the deals to solve; none solved yet",
                   file=sys.stderr)
         elif isinstance(report, tuple):
@@ -325,19 +327,21 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
 
 class _Progress:
-    """A tqdm bar of deals solved with the time left, on stderr (only on a terminal)."""
+    """A tqdm bar of deals solved with the time left, on stderr (only on a terminal); a counter with
+    the rate when the total is open (``total`` 0: PIMC drawing worlds until its time is up)."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.bar: Any = None
 
     def update(self, solved: int, total: int, elapsed: float) -> None:
-        if not self.enabled or total == 0:
+        if not self.enabled:
             return
         if self.bar is None:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, unit="deal", desc="exact analysis", file=sys.stderr, dynamic_ncols=True)
+            self.bar = tqdm(total=total or None, unit="deal" if total else "world",
+                            desc="exact analysis" if total else "PIMC", file=sys.stderr, dynamic_ncols=True)
         self.bar.update(solved - self.bar.n)
 
     def close(self) -> None:

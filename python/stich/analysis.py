@@ -1,8 +1,11 @@
 """``stich.analyse``: the decision of the seat to act, by the method that fits the time budget.
 
-The exact analysis (every deal consistent with what the seat knows, solved open-handed) is the
-best answer where it can finish; its cost is estimated before it starts (the deals to solve times
-the measured cost of a few sampled solves), and the search (ISMCTS) answers where it cannot.
+In the card play the answer is the exact analysis (every deal consistent with what the seat
+knows, solved open-handed) where it finishes within the budget, and otherwise an estimate of it by
+PIMC (as many of those deals as the budget allows, the same deals for every move), with
+intervals; before the card play, which the solver does not cover, the search (ISMCTS) answers.
+The exact analysis's cost is estimated before it starts (the deals to solve times the measured
+cost of a few sampled solves), to say why the method was chosen.
 """
 
 from __future__ import annotations
@@ -15,14 +18,15 @@ from typing import Any
 
 from . import _core
 from .search import PLAY_PHASE, SearchResult, ismcts, state_to_act
-from .solve import PimcResult, pimc
+from .solve import MAX_WORLDS, PimcResult, pimc
 
 METHODS = ("auto", "exact", "pimc", "ismcts")
 # Solves timed to estimate the exact analysis's cost (fewer when the deals are fewer).
 COST_SAMPLE = 8
-# The auto method takes the exact analysis when its estimate is at most this share of the budget
-# (an estimate from a few solves can be off by a factor of about two either way).
-EXACT_SHARE = 0.5
+# The most deals the auto method lists to solve in a random order (stich._core.PIMC_LIST_LIMIT):
+# up to it, the exact analysis runs until the budget ends, and a cut leaves a sample without
+# repeats; beyond it, PIMC draws worlds with repeats.
+LIST_LIMIT: int = _core.PIMC_LIST_LIMIT
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,11 @@ class Analysis:
     def tied(self) -> bool:
         return self.result.tied
 
+    @property
+    def tie_threshold(self) -> float:
+        """Differences between moves below this (the game's unit) can be a tie."""
+        return self.result.tie_threshold
+
     def to_data(self) -> dict[str, Any]:
         cost = None if self.cost is None else {"deals": self.cost.deals, "seconds": self.cost.seconds,
                                               "threads": self.cost.threads, "sampled": self.cost.sampled}
@@ -100,12 +109,17 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
             callback: Callable[[Any], Any] | None = None) -> Analysis:
     """Analyses the decision of the seat to act within about ``seconds``.
 
-    ``method="auto"`` chooses by cost: in the card play it estimates the exact analysis first
-    (``exact_cost``: the deals to solve times a few timed solves) and takes it when the estimate
-    fits well inside the budget (at most half of it); otherwise, and before the card play (which
-    the solver does not cover), the search answers with the rest of the budget. ``"exact"`` runs
-    the exact analysis whatever it costs, ``"pimc"`` solves ``worlds`` sampled worlds within the
-    budget, ``"ismcts"`` searches (``iterations`` instead of ``seconds`` makes it reproducible).
+    ``method="auto"``: in the card play, the exact analysis (``exact_cost`` estimates it first: the
+    deals to solve times a few timed solves) runs in a random order of its deals until the budget
+    ends; if it finishes, the answer is exact (``method`` "exact"), else the deals solved are a
+    sample without repeats and the answer is PIMC's estimate with intervals (``method`` "pimc";
+    beyond ``LIST_LIMIT`` deals PIMC draws worlds with repeats). Before the card play, which the
+    solver does not cover, the search answers (``method`` "ismcts"; ``iterations`` instead of
+    ``seconds`` makes it reproducible). ``"exact"`` runs the exact analysis whatever it costs,
+    ``"pimc"`` solves ``worlds`` sampled worlds within the budget, ``"ismcts"`` searches.
+    Every sampled answer carries intervals on each move's value and on its difference to the best
+    (the same worlds for every move); ``tied`` says the best cannot be told from the runner-up
+    (the difference's interval contains 0 and the difference is below ``tie_threshold``).
     ``callback`` sees the progress: the ``ExactCost`` once estimated, then ``callback((solved,
     total, seconds))`` for the exact analysis and PIMC, ``callback(partial SearchResult)`` for the
     search. Ctrl-C raises KeyboardInterrupt within about 50 ms."""
@@ -122,23 +136,40 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
         seed = secrets.randbits(64)
     progress = None if callback is None else (lambda solved, total, elapsed: callback((solved, total, elapsed)))
     in_play = state.phase == PLAY_PHASE
+    if method == "auto" and in_play and iterations is not None:
+        raise ValueError("iterations is a budget of the search; in the card play the auto method answers by the exact "
+                         "analysis or PIMC within `seconds`: pass method 'ismcts' (CLI: --method ismcts) to search")
     if method in ("exact", "pimc") and not in_play:
         raise ValueError(f"method {method!r} solves the card play only; this position is in phase {state.phase!r} "
                          "(use 'auto' or 'ismcts')")
     cost = None
     why = f"as asked (budget {seconds:g} s)"
-    if method == "exact" or (method == "auto" and in_play):
+    if method == "exact":
         cost = exact_cost(state, threads, seed)
         if callback is not None:
             callback(cost)
-        if method == "exact" or cost.seconds <= EXACT_SHARE * seconds:
-            why = f"the exact analysis fits the budget of {seconds:g} s: {cost}" if method == "auto" else f"as asked: {cost}"
-            result: PimcResult | SearchResult = pimc(state_or_view, worlds=cost.deals, threads=threads, seed=seed,
-                                                     callback=progress)
+        result: PimcResult | SearchResult = pimc(state_or_view, worlds=cost.deals, threads=threads, seed=seed,
+                                                 callback=progress)
+        return Analysis("exact", f"as asked: {cost}", result, cost)
+    if method == "auto" and in_play:
+        cost = exact_cost(state, threads, seed)
+        if callback is not None:
+            callback(cost)
+        left = max(seconds - cost.sample_seconds, seconds / 2)
+        listed = cost.deals <= LIST_LIMIT
+        result = pimc(state_or_view, worlds=cost.deals if listed else MAX_WORLDS, threads=threads, seed=seed,
+                      seconds=left, callback=progress)
+        if result.exact:
+            why = f"the exact analysis fits the budget of {seconds:g} s: {cost}"
             return Analysis("exact", why, result, cost)
-        why = f"the exact analysis would not fit the budget of {seconds:g} s: {cost}"
-        seconds = max(seconds - cost.sample_seconds, seconds / 2)
-    elif method == "auto":
+        if listed:
+            why = (f"the exact analysis would not fit the budget of {seconds:g} s ({cost}): {result.worlds:,} of its "
+                   f"{cost.deals:,} deals solved in a random order, the same for every move")
+        else:
+            why = (f"the exact analysis would not fit the budget of {seconds:g} s ({cost}): PIMC on {result.worlds:,} "
+                   "worlds drawn at random, the same for every move")
+        return Analysis("pimc", why, result, cost)
+    if method == "auto":
         why = f"the exact analysis covers the card play only; this position is in phase {state.phase!r}"
     if method == "pimc":
         return Analysis("pimc", why, pimc(state_or_view, worlds=worlds, threads=threads, seed=seed, seconds=seconds,

@@ -64,24 +64,30 @@ class HeuristicBot(_SeededBot):
 
 class IsmctsBot(_SeededBot):
     """SO-ISMCTS with a budget of ``iterations`` or ``seconds`` per decision, with the search's
-    defaults: heuristic playouts and the game's exploration constant (``c=None``; docs/search.md)."""
+    defaults: heuristic playouts and the game's exploration constant (``c=None``; docs/search.md).
+    ``runs`` and ``wide_root`` are passed to ``stich.ismcts`` (``runs=1, wide_root=False``: the
+    search as it was before independent runs and the wider root exploration, for comparisons)."""
 
     name = "ismcts"
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None, threads: int = 1,
-                 seed: int | None = None, c: float | None = None, playout: str = "heuristic") -> None:
+                 seed: int | None = None, c: float | None = None, playout: str = "heuristic", runs: int | None = None,
+                 wide_root: bool = True) -> None:
         if (iterations is None) == (seconds is None):
             raise ValueError("give IsmctsBot exactly one budget: iterations=N or seconds=S")
         super().__init__(seed)
         self.iterations, self.seconds, self.threads, self.c, self.playout = iterations, seconds, threads, c, playout
+        self.runs, self.wide_root = runs, wide_root
 
     def act(self, state: _core._StateBase) -> _core.Action:
         return ismcts(state, iterations=self.iterations, seconds=self.seconds, threads=self.threads,
-                      seed=self._rng.getrandbits(64), c=self.c, playout=self.playout).best
+                      seed=self._rng.getrandbits(64), c=self.c, playout=self.playout, runs=self.runs,
+                      wide_root=self.wide_root).best
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations else f"seconds={self.seconds}"
-        return f"IsmctsBot({budget})"
+        extra = (f", runs={self.runs}" if self.runs is not None else "") + ("" if self.wide_root else ", wide_root=False")
+        return f"IsmctsBot({budget}{extra})"
 
 
 def play(game: Game, bots: Sequence[Bot], deals: int = 1, seed: int | None = None, dealer: int | None = None,

@@ -86,6 +86,7 @@ class Game:
     UNIT: ClassVar[str] = ""          # the unit of returns()
     TALLY: ClassVar[str] = ""         # what State.tally counts, with {seat}
     SEARCH_C: ClassVar[float] = 1.0   # the search's exploration constant
+    TIE_THRESHOLD: ClassVar[float] = 0.1   # analysis: smaller differences between moves can be a tie
     OPTIONS: ClassVar[dict[str, Option]] = {}
     DEAL_PARAMS: ClassVar[dict[str, Option]] = {}
     PLAYOUT_PARAMS: ClassVar[dict[str, Option]] = {}
@@ -210,6 +211,7 @@ def _game_class(d: dict[str, Any]) -> type[Game]:
         "UNIT": d["unit"],
         "TALLY": d["tally"],
         "SEARCH_C": d["search_c"],
+        "TIE_THRESHOLD": d["tie_threshold"],
         "OPTIONS": {o["name"]: Option._from_core(o) for o in d["options"]},
         "DEAL_PARAMS": {p["name"]: Option._from_core(p) for p in d["deal_params"]},
         "PLAYOUT_PARAMS": {p["name"]: Option._from_core(p) for p in d["playout_params"]},

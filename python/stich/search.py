@@ -36,8 +36,10 @@ def default_c(state: _core._StateBase) -> float:
 
 @dataclass(frozen=True)
 class ActionRow:
-    """One root action: visits, mean return for the searching seat (in the game's unit) and a
-    95% normal interval of that mean (``None`` below two visits, where it means nothing)."""
+    """One root action: visits, mean return for the searching seat (in the game's unit), an
+    interval where another run's mean falls 95% of the time (from the spread of the independent
+    runs; ``None`` unless two runs tried the move), the difference of its mean to the best
+    action's (``diff``, 0 for the best) and the same kind of interval for that difference."""
 
     action: _core.Action
     visits: int
@@ -52,18 +54,35 @@ class ActionRow:
     # that ended "with Schneider" (Mucken, U-7); None below one visit or where the game has none.
     win: float | None = None
     schneider: float | None = None
-
-    @property
-    def sd(self) -> float | None:
-        """The standard deviation of one iteration's return (from the interval; None below two visits)."""
-        if self.low is None or self.high is None:
-            return None
-        return (self.high - self.low) / (2 * 1.96) * math.sqrt(self.visits)
+    diff: float = 0.0
+    diff_low: float | None = None
+    diff_high: float | None = None
 
 
-# Means closer than this many standard deviations of one deal's return count as a tie: the
-# search's means of less-searched moves lag by about a tenth of that (docs/search.md, stability).
-NEGLIGIBLE_EFFECT = 0.2
+# Two-sided 95% quantiles of Student's t by degrees of freedom (a prediction interval from a few
+# independent runs: with k runs, another run's mean lies within t * s * sqrt(2 / k) of ours).
+_T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
+        11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021,
+        60: 2.000, 120: 1.980}
+
+
+def t95(df: int) -> float:
+    """Student's t two-sided 95% quantile with ``df`` degrees of freedom (the next smaller table
+    entry above 16: slightly wide, never narrow)."""
+    if df < 1:
+        raise ValueError("t95 needs at least one degree of freedom")
+    key = max(k for k in _T95 if k <= df)
+    return _T95[key] if df <= 120 else 1.96
+
+
+def is_tie(diff: float, low: float | None, high: float | None, threshold: float) -> bool:
+    """Whether a move whose mean is ``diff`` from the best's, with the interval [low, high] on that
+    difference, cannot be told from the best: the interval contains 0 (or is unknown) and the
+    difference is below ``threshold`` in the game's unit (an exact difference: zero)."""
+    if low is not None and high is not None and low == high:   # exact
+        return abs(diff) <= 1e-9
+    contains_zero = low is None or high is None or low <= 0 <= high
+    return contains_zero and abs(diff) < threshold
 
 
 @dataclass(frozen=True)
@@ -124,6 +143,7 @@ class SearchResult(_Described):
     arena_bytes: int = 0        # node memory of the search trees
     line: tuple[LineStep, ...] = ()  # most visited continuation (thread 0's tree), >= 10 visits a move
     partial: bool = False       # a report while searching, or a search stopped early by its callback
+    runs: int = 1               # independent trees (their spread gives the intervals)
     state: _core._StateBase | None = field(default=None, repr=False, compare=False)   # a copy of the searched state
 
     @property
@@ -135,33 +155,31 @@ class SearchResult(_Described):
         """The most visited action."""
         return self.table[0].action
 
+    @cached_property
+    def tie_threshold(self) -> float:
+        """Differences below this (the game's unit, ``Game.TIE_THRESHOLD``) can be a tie."""
+        return game_of(self.state).TIE_THRESHOLD if self.state is not None else 0.0
+
     @property
     def tied(self) -> bool:
-        """True when the two most visited actions cannot be told apart at this budget: the
-        runner-up still takes at least a quarter of the leader's visits (the search has not
-        separated them: a clearly worse move's share of the visits shrinks as the budget grows),
-        their 95% intervals on the mean overlap, or their means differ by less than
-        ``NEGLIGIBLE_EFFECT`` (0.2) standard deviations of one deal's return (a difference the
-        search cannot resolve: a less-searched move's mean lags by about that much). A runner-up
-        below two visits has no interval (docs/search.md)."""
-        return self.tie_reason is not None
+        """True when the runner-up (the second most visited action) cannot be told apart from the
+        best: the interval of its difference to the best contains 0 (or there is none: fewer than
+        two runs tried both) and the difference is below ``tie_threshold`` (docs/search.md)."""
+        if len(self.table) < 2:
+            return False
+        b = self.table[1]
+        return is_tie(b.diff, b.diff_low, b.diff_high, self.tie_threshold)
 
     @property
     def tie_reason(self) -> str | None:
         """Why the top two moves are a tie (``tied``), in words; None when they are not."""
-        if len(self.table) < 2:
+        if not self.tied:
             return None
-        a, b = self.table[0], self.table[1]
-        if 4 * b.visits >= a.visits:
-            return "the runner-up still takes a quarter of the leader's visits or more"
-        sd = a.sd
-        if sd is None or a.low is None or a.high is None or b.low is None or b.high is None:   # below two visits
-            return None
-        if a.low <= b.high and b.low <= a.high:
-            return "their 95% intervals overlap"
-        if abs(a.mean - b.mean) <= NEGLIGIBLE_EFFECT * sd:
-            return f"their means differ by less than {NEGLIGIBLE_EFFECT:g} standard deviations of a deal's return"
-        return None
+        b = self.table[1]
+        if b.diff_low is None:
+            return "too few runs tried both to tell them apart"
+        return (f"the runner-up is {abs(b.diff):.3g} behind, less than {self.tie_threshold:g} {self.unit}, "
+                "and its interval includes 0")
 
     @cached_property
     def taken_name(self) -> str:
@@ -189,9 +207,11 @@ class SearchResult(_Described):
             "game": self.game, "observer": self.observer, "unit": self.unit, "position": list(self.position),
             "iterations": self.iterations, "seconds": self.seconds, "threads": self.threads, "seed": self.seed,
             "nodes": self.nodes, "partial": self.partial, "best": str(self.best) if self.table else None,
-            "tied": self.tied, "tie_reason": self.tie_reason, "taken": self.taken_name,
+            "tied": self.tied, "tie_reason": self.tie_reason, "tie_threshold": self.tie_threshold, "runs": self.runs,
+            "taken": self.taken_name,
             "moves": [{"action": str(r.action), "visits": r.visits, "share": r.visits / total, "mean": _none(r.mean),
-                       "low": r.low, "high": r.high, "taken": r.taken, "win": r.win, "schneider": r.schneider}
+                       "low": r.low, "high": r.high, "diff": _none(r.diff), "diff_low": r.diff_low, "diff_high": r.diff_high,
+                       "taken": r.taken, "win": r.win, "schneider": r.schneider}
                       for r in self.table],
             "line": [{"seat": m.seat, "action": m.action, "visits": m.visits, "mean": m.mean} for m in self.line],
         }
@@ -207,27 +227,31 @@ class SearchResult(_Described):
         total = sum(r.visits for r in self.table) or 1
         most = max((r.visits for r in self.table), default=1) or 1
         schneider = any(r.schneider is not None for r in self.table)
-        lines.append(f"  {'action':<{width}} {'visits':>10} {'share':>6}  {'mean':>8}  {'95% interval':<18}  {'win':>5}"
-                     + (f"  {'Schneider':>9}" if schneider else ""))
+        lines.append(f"  {'action':<{width}} {'visits':>10} {'share':>6}  {'mean':>8}  {'95% interval':<18}  {'vs best':>8}  "
+                     f"{'interval':<18}  {'win':>5}" + (f"  {'Schneider':>9}" if schneider else ""))
         for r in self.table:
             mean = "n/a" if r.visits == 0 else f"{r.mean:+.3f}"
             interval = "n/a" if r.low is None else f"[{r.low:+.3f}, {r.high:+.3f}]"
+            first = r is self.table[0]
+            vs = "" if first or r.visits == 0 else f"{r.diff:+.3f}"
+            diff = "" if first else ("n/a" if r.diff_low is None else f"[{r.diff_low:+.3f}, {r.diff_high:+.3f}]")
             win = "n/a" if r.win is None else f"{r.win:.0%}"
             extra = "" if not schneider else f"  {'n/a' if r.schneider is None else format(r.schneider, '.0%'):>9}"
             bar = "#" * round(20 * r.visits / most)
             lines.append(f"  {str(r.action):<{width}} {r.visits:>10,} {r.visits / total:>6.1%}  {mean:>8}  {interval:<18}  "
-                         f"{win:>5}{extra}  {bar}")
+                         f"{vs:>8}  {diff:<18}  {win:>5}{extra}  {bar}")
         lines.append(f"  mean: seat {self.observer}'s average return ({unit}) over the search's simulated deals, in which no seat "
                      "sees another's cards;")
+        lines.append(f"  intervals: where another run's mean (and its difference to the best) falls 95% of the time, from the "
+                     f"spread of {self.runs} independent runs;")
         lines.append(f"  win: the share of them in which seat {self.observer} came out ahead"
                      + ("; Schneider: the share decided with Schneider" if schneider else ""))
         lines += _line_text(self.line, self.state)
         best = self.table[0] if self.table else None
         if best is not None and best.taken is not None and self.taken_name:
             lines.append(f"expected by the end of the deal after {best.action}: {best.taken:.1f} {self.taken_name}")
-        if self.tied:
-            lines.append(f"the top two moves, {self.table[0].action} and {self.table[1].action}, cannot be told apart "
-                         f"at this budget ({self.tie_reason})")
+        if self.table and not self.partial:
+            lines.append(verdict(self.table, self.tied, self.tie_threshold, unit))
         return "\n".join(lines)
 
 
@@ -278,17 +302,64 @@ def _none(x: float) -> float | None:
     return None if math.isnan(x) else x
 
 
-def _row(action: _core.Action, visits: int, reward: float, reward_sq: float, tally: float = 0.0, wins: int = 0,
-         schneider: int | None = None) -> ActionRow:
-    if visits == 0:
-        return ActionRow(action, 0, math.nan, None, None)
-    mean = reward / visits
-    chances = dict(taken=tally / visits, win=wins / visits, schneider=None if schneider is None else schneider / visits)
-    if visits < 2:
-        return ActionRow(action, visits, mean, None, None, **chances)
-    var = max(reward_sq - visits * mean * mean, 0.0) / (visits - 1)
-    half = 1.96 * math.sqrt(var / visits)
-    return ActionRow(action, visits, mean, mean - half, mean + half, **chances)
+def verdict(table: list[Any], tied: bool, threshold: float, unit: str, exact: bool = False) -> str:
+    """One line on the best move against the runner-up (rows with ``action``, ``diff``,
+    ``diff_low``, ``diff_high``, best first): a tie, a clear best with its margin, or a best
+    whose lead the interval does not yet confirm."""
+    if len(table) < 2:
+        return f"only move: {table[0].action}" if table else "no move"
+    a, b = table[0], table[1]
+    if tied:
+        if exact:
+            return f"the top two moves, {a.action} and {b.action}, have the same value: a tie"
+        return (f"the top two moves, {a.action} and {b.action}, cannot be told apart: {b.action} is {abs(b.diff):.3f} {unit} "
+                f"behind (below the tie threshold of {threshold:g}) and the interval of the difference includes 0")
+    if exact or b.diff_high is not None and b.diff_high < 0:
+        return f"best: {a.action}, better than {b.action} by {abs(b.diff):.3f} {unit}"
+    if b.diff_high is None:
+        return f"best: {a.action}, ahead of {b.action} by {abs(b.diff):.3f} {unit} (no interval: too few runs)"
+    return (f"probably best: {a.action}, ahead of {b.action} by {abs(b.diff):.3f} {unit}, but the interval of the "
+            f"difference [{b.diff_low:+.3f}, {b.diff_high:+.3f}] includes 0: more time would tell")
+
+
+def _prediction(values: list[float]) -> float | None:
+    """The half-width of a 95% interval around the mean of ``values`` (one per independent run)
+    for another run's mean of as many runs; None below two runs."""
+    k = len(values)
+    if k < 2:
+        return None
+    m = sum(values) / k
+    s = math.sqrt(sum((v - m) ** 2 for v in values) / (k - 1))
+    return t95(k - 1) * s * math.sqrt(2 / k)
+
+
+def _rows(raw: dict[str, Any]) -> list[ActionRow]:
+    """The table, most visited first: pooled means, and intervals from the spread of the runs (a
+    run's mean of a move it tried; the difference to the most visited move in the runs that tried
+    both)."""
+    merged = raw["rows"]
+    runs = raw.get("runs", [])
+    order = sorted(range(len(merged)), key=lambda i: (-merged[i][1], merged[i][0].id))
+    top = order[0]
+    run_means: list[list[float | None]] = [[r[i][2] / r[i][1] if r[i][1] else None for i in range(len(merged))] for r in runs]
+    best_mean = merged[top][2] / merged[top][1] if merged[top][1] else math.nan
+    rows = []
+    for i in order:
+        action, visits, reward, _reward_sq, tally, wins, schneider = merged[i]
+        if visits == 0:
+            rows.append(ActionRow(action, 0, math.nan, None, None))
+            continue
+        mean = reward / visits
+        chances = dict(taken=tally / visits, win=wins / visits, schneider=None if schneider is None else schneider / visits)
+        tried = [(m[i], m[top]) for m in run_means]
+        half = _prediction([x for x, _ in tried if x is not None])
+        diffs = [x - y for x, y in tried if x is not None and y is not None]
+        diff_half = 0.0 if i == top else _prediction(diffs)
+        diff = mean - best_mean
+        rows.append(ActionRow(action, visits, mean, None if half is None else mean - half, None if half is None else mean + half,
+                              diff=diff, diff_low=None if diff_half is None else diff - diff_half,
+                              diff_high=None if diff_half is None else diff + diff_half, **chances))
+    return rows
 
 
 def _position(state: _core._StateBase, observer: int) -> tuple[str, ...]:
@@ -330,10 +401,10 @@ def _position(state: _core._StateBase, observer: int) -> tuple[str, ...]:
 
 
 def _result(raw: dict[str, Any], state: _core._StateBase, threads: int, seed: int, partial: bool) -> SearchResult:
-    rows = [_row(*row) for row in raw["rows"]]
-    rows.sort(key=lambda r: (-r.visits, r.action.id))
+    rows = _rows(raw)
     return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed,
-                        raw["arena_bytes"], tuple(LineStep(*step) for step in raw["line"]), partial, state)
+                        raw["arena_bytes"], tuple(LineStep(*step) for step in raw["line"]), partial, len(raw.get("runs", ())) or 1,
+                        state)
 
 
 def ismcts(
@@ -347,6 +418,8 @@ def ismcts(
     max_nodes: int = 2**26,
     callback: Callable[[SearchResult], Any] | None = None,
     every: float = 1.0,
+    runs: int | None = None,
+    wide_root: bool = True,
 ) -> SearchResult:
     """Searches the decision of the seat to act with SO-ISMCTS (partially observable moves).
 
@@ -358,6 +431,10 @@ def ismcts(
     measurement: docs/search.md) or "random". Each thread's tree stops
     growing at ``max_nodes`` node slots (about 33 bytes each; the default is about 2.2 GB): later
     iterations play out from its leaves. A thread runs at most 2**32 - 2 iterations.
+    ``runs``: independent trees the budget is split over (rounded up to a multiple of
+    ``threads``; None: 4), whose spread gives the intervals; ``wide_root=False`` gives the root the
+    inner nodes' exploration bonus (the search before root exploration was widened, for
+    comparisons; docs/search.md).
     ``callback``: called about every ``every`` seconds while searching with the merged statistics
     so far (a partial SearchResult); returning False stops the search, whose result is then
     partial. Ctrl-C raises KeyboardInterrupt within about 50 ms, on any thread count.
@@ -393,6 +470,8 @@ def ismcts(
         raise TypeError(f"callback must be callable, got {callback!r}")
     if isinstance(every, bool) or not isinstance(every, (int, float)) or not 0.01 <= every <= 86400:
         raise ValueError(f"every must be a number of seconds in 0.01..86400, got {every!r}")
+    if runs is not None and (isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= 4096):
+        raise ValueError(f"runs must be an int in 1..4096 (or None: the default), got {runs!r}")
     stopped = False
 
     def report(raw: dict[str, Any]) -> bool:
@@ -403,5 +482,5 @@ def ismcts(
 
     state = state.clone()   # what the result describes, whatever happens to the caller's state later
     raw = _core.ismcts(state, iterations or 0, float(seconds or 0.0), threads, seed, float(c), PLAYOUTS[playout],
-                       max_nodes, report if callback is not None else None, float(every))
+                       max_nodes, report if callback is not None else None, float(every), runs or 0, bool(wide_root))
     return _result(raw, state, threads, seed, partial=stopped)

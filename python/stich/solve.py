@@ -10,12 +10,13 @@ import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from . import _core
 from .bots import Bot, HeuristicBot, _SeededBot
 from .games import game_of
-from .search import PLAY_PHASE, _Described, _position, state_to_act
+from .search import PLAY_PHASE, _Described, _position, is_tie, state_to_act, verdict
 
 
 def _check_state(state: Any, what: str) -> None:
@@ -176,11 +177,20 @@ def analyse_deal(state: Any, moves: Any = None, table_bits: int = 0, *, lines: b
     return [_solve_result(raw, raw["state"], made) for raw in raws]
 
 
+# The half-width of PIMC's intervals in standard errors: a 98% interval for the exact value (the
+# mean over every consistent world), which covers another run's mean at the same budget about 90%
+# of the time (their difference has twice the variance); docs/search.md measures both.
+PIMC_Z = 2.326
+
+
 @dataclass(frozen=True)
 class PimcRow:
     """One action: its mean open-hand value over the worlds solved (the mover's return, the
-    game's unit), a 95% normal interval of that mean (None when exact or below two worlds), and
-    the lowest and highest value of a single world."""
+    game's unit) and an interval for the exact value (``PIMC_Z`` standard errors; equal to the
+    mean when exact, None below two worlds); the lowest and highest value of a single world
+    (``worst``, ``best``); the difference of its mean to the best action's (``diff``, 0 for the
+    best) and an interval for that difference from the per-world differences (paired: every
+    world is solved for every action)."""
 
     action: Any
     mean: float
@@ -188,6 +198,9 @@ class PimcRow:
     high: float | None
     worst: int
     best: int
+    diff: float = 0.0
+    diff_low: float | None = None
+    diff_high: float | None = None
 
 
 @dataclass(frozen=True)
@@ -209,6 +222,9 @@ class PimcResult(_Described):
     threads: int
     seed: int
     state: Any = field(default=None, repr=False, compare=False)
+    # The deals listed to solve without repeats when the exact analysis was cut short by the time
+    # budget (the sample's standard errors shrink by the share left unsolved); 0 otherwise.
+    population: int = 0
 
     @property
     def best(self) -> Any:
@@ -219,23 +235,30 @@ class PimcResult(_Described):
         """Each action's mean value."""
         return {r.action: r.mean for r in self.table}
 
+    @cached_property
+    def tie_threshold(self) -> float:
+        """Differences below this (the game's unit, ``Game.TIE_THRESHOLD``) can be a tie."""
+        return game_of(self.state).TIE_THRESHOLD if self.state is not None else 0.0
+
     @property
     def tied(self) -> bool:
-        """The two best means are equal (exact) or their intervals overlap (sampled)."""
+        """The runner-up cannot be told apart from the best: exact, their means are equal;
+        sampled, the interval of their difference contains 0 and the difference is below
+        ``tie_threshold``."""
         if len(self.table) < 2:
             return False
-        a, b = self.table[0], self.table[1]
-        if a.low is None or b.low is None or a.high is None or b.high is None:
-            return a.mean == b.mean
-        return a.low <= b.high and b.low <= a.high
+        b = self.table[1]
+        return is_tie(b.diff, b.diff_low, b.diff_high, self.tie_threshold)
 
     def to_data(self) -> dict[str, Any]:
         return {"game": self.game, "observer": self.observer, "unit": self.unit, "position": list(self.position),
                 "method": "exact" if self.exact else "pimc", "worlds": self.worlds, "world_count": self.world_count,
                 "exact": self.exact, "seconds": self.seconds, "threads": self.threads, "seed": self.seed,
                 "nodes": self.nodes, "best": str(self.best), "tied": self.tied,
-                "moves": [{"action": str(r.action), "mean": r.mean, "low": r.low, "high": r.high, "worst": r.worst,
-                           "best": r.best} for r in self.table]}
+                "tie_threshold": self.tie_threshold,
+                "moves": [{"action": str(r.action), "mean": r.mean, "low": r.low, "high": r.high, "diff": r.diff,
+                           "diff_low": r.diff_low, "diff_high": r.diff_high, "worst": r.worst, "best": r.best}
+                          for r in self.table]}
 
     def __str__(self) -> str:
         unit = self.unit or "the game's unit"
@@ -247,20 +270,29 @@ class PimcResult(_Described):
                          f"({self.nodes:,} nodes, {self.threads} thread{plural})")
             lines.append("  each mean is the exact expectation of open-hand play over every deal consistent with "
                          f"what seat {self.observer} knows")
+        elif self.population:
+            lines.append(f"PIMC: {self.worlds:,} of the {self.population:,} deals of the hands that play (the exact analysis "
+                         f"cut short by the time budget; a random sample without repeats, seed {self.seed}), solved "
+                         f"open-handed in {self.seconds:.2f} s ({self.nodes:,} nodes, {self.threads} thread{plural})")
         else:
             lines.append(f"PIMC: {self.worlds:,} of {self.world_count:,} consistent worlds, drawn uniformly (seed "
                          f"{self.seed}), solved open-handed in {self.seconds:.2f} s ({self.nodes:,} nodes, "
                          f"{self.threads} thread{plural})")
         width = max([len(str(r.action)) for r in self.table] + [6])
-        head = "" if self.exact else "  95% interval of the mean"
-        lines.append(f"  {'action':<{width}} {'mean':>8}{head:<27}  {'worst':>6} {'best':>6}  (return of seat "
+        level = f"{PIMC_Z:g} s.e."
+        head = "" if self.exact else f"  {'interval (' + level + ')':<24}  {'vs best':>8}  {'interval':<18}"
+        lines.append(f"  {'action':<{width}} {'mean':>8}{head}  {'worst':>6} {'best':>6}  (return of seat "
                      f"{self.observer}, {unit}; worst/best: single worlds)")
         for r in self.table:
-            interval = "" if self.exact else ("  n/a" if r.low is None else f"  [{r.low:+.3f}, {r.high:+.3f}]")
-            lines.append(f"  {str(r.action):<{width}} {r.mean:>+8.3f}{interval:<27}  {r.worst:>+6d} {r.best:>+6d}")
-        if self.tied:
-            why = "their means are equal" if self.exact else "their 95% intervals overlap"
-            lines.append(f"the top two moves, {self.table[0].action} and {self.table[1].action}, cannot be told apart ({why})")
+            if self.exact:
+                extra = ""
+            else:
+                value = "n/a" if r.low is None else f"[{r.low:+.3f}, {r.high:+.3f}]"
+                diff = "" if r is self.table[0] else ("n/a" if r.diff_low is None else f"[{r.diff_low:+.3f}, {r.diff_high:+.3f}]")
+                vs = "" if r is self.table[0] else f"{r.diff:+.3f}"
+                extra = f"  {value:<24}  {vs:>8}  {diff:<18}"
+            lines.append(f"  {str(r.action):<{width}} {r.mean:>+8.3f}{extra}  {r.worst:>+6d} {r.best:>+6d}")
+        lines.append(verdict(self.table, self.tied, self.tie_threshold, self.unit, self.exact))
         lines.append("PIMC assumes that every seat will know every card from here on (open-hand play): it does not "
                      "value hiding or gathering information")
         return "\n".join(lines)
@@ -306,19 +338,17 @@ def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | No
 
     state = state.clone()
     raw = _core.pimc(state, worlds, threads, seed, float(seconds or 0.0), report if callback is not None else None)
-    n, weight = raw["worlds"], raw["weight"]
+
+    def interval(x: float, se: float) -> tuple[float | None, float | None]:
+        return (None, None) if math.isnan(se) else (x - PIMC_Z * se, x + PIMC_Z * se)
+
     rows = []
-    for action, total, total_sq, lo, hi in raw["rows"]:
-        mean = total / weight
-        low = high = None
-        if not raw["exact"] and n >= 2:
-            var = max(total_sq - n * mean * mean, 0.0) / (n - 1)
-            half = 1.96 * math.sqrt(var / n)
-            low, high = mean - half, mean + half
-        rows.append(PimcRow(action, mean, low, high, lo, hi))
-    rows.sort(key=lambda r: (-r.mean, r.action.id))
-    return PimcResult(raw["observer"], rows, n, raw["exact"], raw["world_count"], raw["nodes"], raw["seconds"], threads,
-                      seed, state)
+    for action, mean, se, diff, diff_se, lo, hi in raw["rows"]:
+        rows.append(PimcRow(action, mean, *interval(mean, se), lo, hi, diff, *interval(diff, diff_se)))
+    best = rows[raw["best"]]
+    rows.sort(key=lambda r: (r is not best, -r.mean, r.action.id))
+    return PimcResult(raw["observer"], rows, raw["worlds"], raw["exact"], raw["world_count"], raw["nodes"], raw["seconds"],
+                      threads, seed, state, raw["population"])
 
 
 class PimcBot(_SeededBot):

@@ -56,7 +56,7 @@ def test_win_chance_counts_the_iterations_with_a_positive_return(game):
     """With one iteration a move, a move's win share is 1 exactly when its return was positive."""
     state = late(game(), 2, 3)
     n = len(state.legal_actions())
-    result = stich.ismcts(state, iterations=n, seed=3)
+    result = stich.ismcts(state, iterations=n, seed=3, runs=1)
     for row in result.table:
         assert row.visits == 1 and row.win == (1.0 if row.mean > 0 else 0.0)
         assert (row.schneider is None) == (game.name != "Mucken")
@@ -73,7 +73,7 @@ def test_schneider_share_counts_the_deals_won_or_lost_with_schneider():
         if state.game not in ("Wenz", "Geier", "Muck") or state.bock:
             continue
         n = len(state.legal_actions())
-        for row in stich.ismcts(state, iterations=n, seed=seed).table:
+        for row in stich.ismcts(state, iterations=n, seed=seed, runs=1).table:
             assert row.schneider == (1.0 if abs(row.mean) == 3 << state.doublings else 0.0)
             seen.add(row.schneider)
     assert seen == {0.0, 1.0}   # both kinds of deal were checked
@@ -108,11 +108,25 @@ def test_auto_takes_the_exact_analysis_where_its_estimate_fits():
     assert r.to_data()["method"] == "exact" and r.to_data()["exact_cost"]["deals"] == r.cost.deals
 
 
-def test_auto_searches_where_the_exact_analysis_would_not_fit():
+def test_auto_estimates_by_pimc_where_the_exact_analysis_would_not_fit():
+    # The example's 4,204,200 deals are beyond the list limit: PIMC draws worlds until the time is
+    # up, the same worlds for every move, and says so.
     state = stich.parse((EXAMPLES / "position_couillon.txt").read_text(encoding="utf-8")).state
     r = stich.analyse(state, seconds=0.3, seed=1)
-    assert r.method == "ismcts" and r.cost is not None and r.cost.seconds > 0.15
-    assert "would not fit the budget of 0.3 s" in r.why
+    assert r.method == "pimc" and r.cost is not None and r.cost.deals > stich.analysis.LIST_LIMIT
+    assert "would not fit the budget of 0.3 s" in r.why and "worlds drawn at random" in r.why
+    assert not r.result.exact and r.result.worlds >= 1 and r.result.population == 0
+
+
+def test_auto_cut_short_leaves_a_sample_of_the_deals_without_repeats():
+    # 55,440 deals (under the list limit) that take far longer than 0.3 s: solved in a random
+    # order until the time is up; the sample's intervals are narrowed by the share solved.
+    state = stich.parse((EXAMPLES / "position_mucken.txt").read_text(encoding="utf-8")).state
+    r = stich.analyse(state, seconds=0.3, seed=1)
+    assert r.method == "pimc" and r.result.population == r.cost.deals == 55_440
+    assert 2 <= r.result.worlds < r.result.population and "solved in a random order" in r.why
+    best, second = r.table[0], r.table[1]
+    assert best.diff == 0 and second.diff <= 0 and second.diff_low <= second.diff <= second.diff_high
 
 
 def test_auto_searches_before_the_card_play():

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from helpers import EXAMPLES
 
+import stich
 from stich.__main__ import main
 from stich.bench import positions
 
@@ -95,7 +97,7 @@ def test_the_wrong_kind_of_file_points_at_the_right_command(capsys):
 def test_a_byte_order_mark_before_a_position_is_read_past(capsys, tmp_path):
     marked = tmp_path / "position.txt"
     marked.write_bytes(b"\xef\xbb\xbf" + (EXAMPLES / "position_couillon.txt").read_bytes())
-    assert main(["analyse", str(marked), "--iterations", "200"]) == 0
+    assert main(["analyse", str(marked), "--method", "ismcts", "--iterations", "200"]) == 0
 
 
 def test_a_closed_pipe_ends_quietly():
@@ -169,24 +171,41 @@ def test_analyse_default_budget_is_two_seconds(monkeypatch, capsys):
 
 
 def test_analyse_json_is_the_analysis_as_data(capsys):
-    assert main(["analyse", POSITION, "--iterations", "3000", "--seed", "2", "--json"]) == 0
+    assert main(["analyse", POSITION, "--method", "ismcts", "--iterations", "3000", "--seed", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["iterations"] == 3000 and data["seed"] == 2 and data["unit"] == "match points"
     assert data["best"] == data["moves"][0]["action"] and data["observer"] == 0
-    assert data["method"] == "ismcts" and "would not fit" in data["why"] and data["exact_cost"]["deals"] > 1000
+    assert data["method"] == "ismcts" and data["why"].startswith("as asked") and data["exact_cost"] is None
+    assert data["tie_threshold"] == stich.Couillon.TIE_THRESHOLD and data["runs"] == 4
     assert "seat 0: CQ CT SJ HK" in data["position"]
     assert all(0 <= m["win"] <= 1 for m in data["moves"] if m["visits"])
 
 
 def test_analyse_text_explains_itself(capsys):
-    assert main(["analyse", POSITION, "--iterations", "3000"]) == 0
+    assert main(["analyse", POSITION, "--method", "ismcts", "--iterations", "20000"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("method: ismcts (the exact analysis would not fit the budget of 2 s: ")
+    assert out.startswith("method: ismcts (as asked")
     assert "Couillon(): seat 0 to act" in out and "mean: seat 0's average return (match points)" in out
     assert "trick: 2:DQ 3:SQ 0:DA 1:DK" not in out   # that trick is complete: its taker leads the next
     assert "trick: 3:D9" in out and "seats 0+2: 0 tricks, 0 points; seats 1+3: 1 trick, 11 points" in out
     # the line, trick by trick: the card on the table first (its taker is known once the next card is in the line)
     assert re.search(r"^  \(3:D9\) 0:\S+ 1:\S+ 2:\S+(  \[seat \d\])?$", out, re.M)
+
+
+def test_analyse_by_default_estimates_the_exact_analysis_by_pimc_when_it_would_not_fit(capsys):
+    assert main(["analyse", POSITION, "--seconds", "0.3", "--seed", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["method"] == "pimc" and "would not fit the budget of 0.3 s" in data["why"]
+    assert data["exact_cost"]["deals"] > 1000 and data["best"] == data["moves"][0]["action"]
+    assert all(m["diff_low"] <= m["diff"] <= m["diff_high"] for m in data["moves"][1:])
+
+
+def test_iterations_in_the_card_play_need_the_search_method():
+    # The auto method answers the card play by the exact analysis or PIMC, whose budget is time:
+    # an iteration budget there is refused rather than ignored.
+    with pytest.raises(ValueError, match="--method ismcts"):
+        stich.analyse(stich.parse(Path(POSITION).read_text()).state, iterations=3000)
+    assert main(["analyse", POSITION, "--iterations", "3000"]) == 2
 
 
 # A late Mucken position whose 1,680 worlds the exact analysis solves in well under a second (an

@@ -277,7 +277,7 @@ def test_tree_stops_growing_at_max_nodes(threads):
     state = stich.Couillon().deal(seed=3)
     small = stich.ismcts(state, iterations=20_000, threads=threads, seed=1, max_nodes=512)
     assert small.iterations == 20_000 and small.best in state.legal_actions()
-    assert small.arena_bytes <= threads * 512 * 33
+    assert small.arena_bytes <= small.runs * 512 * 33   # every run's tree
     assert sum(r.visits for r in small.table) == 20_000
     full = stich.ismcts(state, iterations=20_000, threads=threads, seed=1)
     assert full.nodes > 10 * small.nodes
@@ -329,32 +329,66 @@ def test_one_and_two_threads_agree_on_the_best_move(game, iterations):
              for threads in (1, 2) for seed in (1, 2)}
     assert len({str(r.best) for r in bests.values()}) == 1, {k: str(r) for k, r in bests.items()}
     for r in bests.values():
-        assert r.table[0].visits > 1.2 * r.table[1].visits
+        assert r.table[0].visits > r.table[1].visits and r.table[0].mean > r.table[1].mean
 
 
-def test_no_interval_from_one_visit_and_the_tie_rule():
+def _raw(actions, *runs):
+    """A core result from per-run (visits, reward) pairs of each action (the merged rows summed)."""
+    merged = [[x, 0, 0.0, 0.0, 0.0, 0, None] for x in actions]
+    per_run = []
+    for run in runs:
+        per_run.append([(x, v, r, 0.0, 0.0, 0, None) for x, (v, r) in zip(actions, run)])
+        for row, (v, r) in zip(merged, run):
+            row[1] += v
+            row[2] += r
+    return {"rows": [tuple(row) for row in merged], "runs": per_run}
+
+
+def test_intervals_come_from_the_spread_of_the_independent_runs():
     a, b = forehand_auction().legal_actions()[:2]
-    row = stich.search._row(a, 1, -160.0, 25600.0)
-    assert row.mean == -160.0 and row.low is None and row.high is None
+    # One run: no spread, no interval.
+    rows = stich.search._rows(_raw((a, b), [(100, 50.0), (10, 1.0)]))
+    assert [str(r.action) for r in rows] == [str(a), str(b)]
+    assert rows[0].low is None and rows[1].diff_low is None and rows[1].diff == pytest.approx(0.1 - 0.5)
+    # Four runs with a's means 1, 2, 3, 4: another run's mean of four lies within
+    # t(3) * s * sqrt(2 / 4) of the mean of ours (s = 1.291), 95% of the time.
+    rows = stich.search._rows(_raw((a, b), *[[(100, 100.0 * m), (50, 0.0)] for m in (1, 2, 3, 4)]))
+    half = 3.182 * math.sqrt(5 / 3) * math.sqrt(0.5)
+    assert rows[0].mean == pytest.approx(2.5) and rows[0].high - rows[0].mean == pytest.approx(half)
+    # b's difference to a is paired run by run: -1, -2, -3, -4.
+    assert rows[1].diff == pytest.approx(-2.5) and rows[1].diff_high - rows[1].diff == pytest.approx(half)
+    # A move that no run tried has no mean; one that a single run tried has no interval.
+    rows = stich.search._rows(_raw((a, b), [(10, 5.0), (0, 0.0)], [(10, 5.0), (1, 1.0)]))
+    assert rows[1].visits == 1 and rows[1].low is None and rows[1].diff_low is None
 
-    def result(*rows):
-        return stich.SearchResult(0, list(rows), 0, 0, 1.0, 1, 0)
 
-    leader = stich.search._row(a, 1000, 1000.0, 100000.0)          # mean 1, interval [0.38, 1.62]
-    assert result(leader, stich.search._row(b, 100, 50.0, 1000.0)).tied        # [-0.12, 1.12]: overlaps
-    assert not result(leader, stich.search._row(b, 100, -500.0, 2600.0)).tied  # [-5.2, -4.8]: apart
-    assert result(leader, stich.search._row(b, 250, -1250.0, 6500.0)).tied     # apart, but a quarter of the visits
-    assert not result(leader, row).tied        # a single visit has no interval: the leader's stands
-    assert result(row, stich.search._row(b, 1, 3.0, 9.0)).tied               # one visit each
-    assert not result(leader).tied
-    # Intervals apart and few visits for the runner-up, but the means differ by no more than a
-    # fifth of the spread of one deal's return (leader's sd 10): a tie; by more: not.
-    runner_up = stich.search._row(b, 1000, 0.0, 1000.0)                      # mean 0, interval +-0.06
-    close = stich.search._row(a, 10000, 10000.0, 1_009_900.0)                # mean 1, sd 10, interval +-0.2
-    far = stich.search._row(a, 10000, 30000.0, 1_089_900.0)                  # mean 3, sd 10
-    assert not (close.low <= runner_up.high) and not (far.low <= runner_up.high)
-    assert result(close, runner_up).tied
-    assert not result(far, runner_up).tied
+def test_the_tie_rule_needs_a_small_difference_whose_interval_contains_zero():
+    is_tie = stich.search.is_tie
+    assert is_tie(-0.05, -0.1, 0.02, 0.1)          # small, and 0 inside: a tie
+    assert not is_tie(-0.05, -0.09, -0.01, 0.1)    # small, but 0 outside: the best is better
+    assert not is_tie(-0.5, -1.2, 0.2, 0.1)        # 0 inside, but not small: the best is probably better
+    assert is_tie(-0.05, None, None, 0.1)          # no interval: small is a tie
+    assert is_tie(0.0, 0.0, 0.0, 0.1)              # exact and equal
+    assert not is_tie(-0.01, -0.01, -0.01, 0.1)    # exact and different, however little
+
+
+def test_every_game_states_its_tie_threshold_in_its_unit():
+    for game in stich.GAMES.values():
+        assert 0 < game.TIE_THRESHOLD < 1
+    s = stich.parse((EXAMPLES / "position_mucken.txt").read_text()).state
+    r = stich.ismcts(s, iterations=4000, seed=1)
+    assert r.tie_threshold == stich.Mucken.TIE_THRESHOLD and r.runs == 4
+    assert r.to_data()["tie_threshold"] == stich.Mucken.TIE_THRESHOLD
+
+
+def test_runs_split_the_budget_and_give_the_same_result_on_any_thread_count():
+    s = stich.Couillon().deal(seed=2)
+    one = stich.ismcts(s, iterations=8000, seed=5, runs=4)
+    two = stich.ismcts(s, iterations=8000, seed=5, runs=4, threads=2)
+    assert one.table == two.table and one.iterations == 8000 and one.runs == 4
+    assert stich.ismcts(s, iterations=8000, seed=5, runs=3, threads=2).runs == 4   # a multiple of the threads
+    with pytest.raises(ValueError, match="runs must be an int in 1..4096"):
+        stich.ismcts(s, iterations=10, runs=0)
 
 
 def test_default_c_per_game_is_exposed_and_used():

@@ -166,7 +166,7 @@ def test_pimc_exact_equals_mean_of_solve_over_every_world(name):
             assert result.exact and result.world_count == len(worlds) and result.worlds <= len(worlds)
             for row in result.table:
                 assert row.mean == pytest.approx(totals[str(row.action)] / len(worlds), abs=1e-12)
-                assert row.low is None and row.high is None
+                assert row.low == row.high == row.mean and row.diff_low == row.diff_high == row.diff   # exact: no spread
         if result.worlds > 1:
             sampled = stich.pimc(state, worlds=result.worlds - 1, seed=3)
             assert not sampled.exact and sampled.worlds == result.worlds - 1
