@@ -217,11 +217,15 @@ def test_mid_scoring() -> None:
                                 {"action": other, "mean": means[1], "visits": visits[1]}], threshold=0.5)
     rec = {"id": "m", "game": "Mucken", "kind": "trick 1", "phase": "play", "origin": "heuristic"}
     s = run.score_mid(rec, [ans("A"), ans("A"), ans("B")], ans("A", visits=(400, 10)))
-    assert s["separated"] and not s["agree"] and s["frozen"] == ["B"] and s["moves"] == 2
+    assert s["separated"] and not s["agree"] and not s["stable"] and s["frozen"] == ["B"] and s["moves"] == 2
+    assert s["visits"] == {"A": [100, 400], "B": [10, 10]}
+    tied_dissent = [ans("A"), ans("A"), {**ans("B"), "tied": True}]
+    assert run.score_mid(rec, tied_dissent, ans("A"))["stable"]
     s2 = run.score_mid(rec, [ans("A")] * 3, ans("A", visits=(400, 40), means=(1.0, 0.9)))
     assert not s2["separated"] and s2["agree"] and s2["frozen"] == []
     summary = run.summarize_mid([s, s2])
     assert summary["separated"] == 1 and summary["agree_separated"]["k"] == 0 and summary["agree_all"]["k"] == 1
+    assert summary["stable"] == {"k": 1, "n": 2}
     assert summary["frozen_moves"] == {"k": 1, "n": 4} and summary["frozen_positions"] == {"k": 1, "n": 2}
 
 
@@ -277,6 +281,12 @@ def test_mid_measurement_and_the_command_run(tmp_path: Path, capsys: pytest.Capt
         legal = {str(a) for a in stich.parse(next(r for r in MID if r["id"] == m["id"])["position"]).state.legal_actions()}
         assert set(m["picks"]) <= legal and m["reference_best"] in legal
         assert m["frozen"] is None or set(m["frozen"]) <= legal
+
+
+def test_a_forced_method_answers_the_late_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run.main(["--seconds", "0.05", "--positions", "1", "--games", "Couillon", "--part", "late", "--method", "pimc"]) == 0
+    text = capsys.readouterr().out
+    assert "--method pimc" in text and "| Couillon | 1 |" in text and "Mid-game" not in text
 
 
 def test_ctrl_c_stops_cleanly_and_prints_what_was_measured(monkeypatch: pytest.MonkeyPatch,

@@ -2,7 +2,8 @@
 its ties and intervals mean what they say. README.md beside this file says how to read the output.
 
     PYTHONPATH=python python benchmarks/quality/run.py --seconds 2 --positions 30 [--games Couillon Euchre]
-        [--part late|mid|both] [--mid-positions 12] [--threads 1] [--seed 1] [--json out.json]
+        [--part late|mid|both] [--mid-positions 12] [--method auto|pimc|ismcts] [--threads 1] [--seed 1]
+        [--json out.json]
 
 The positions are fixed: benchmarks/quality/data/positions.json, written once by positions.py
 beside this file (late card-play positions with their exact values; mid-game ones without).
@@ -15,7 +16,9 @@ beside this file (late card-play positions with their exact values; mid-game one
   of a sampling answer (not "exact"), whether each row's interval [low, high] holds the exact value
   and the estimate of a second, independent run (seed SEED + 1), and the same for the intervals of
   the difference to the best row (``diff_low``, ``diff_high``). Trivial positions (every move the
-  same exact value) are analysed once and reported apart.
+  same exact value) are analysed once and reported apart. ``--method pimc`` or ``ismcts`` analyses
+  the late positions by that method instead (at a budget where "auto" answers exactly, the only
+  way to measure the sampling methods on all of them).
 * **mid** (no ground truth): three runs (seeds SEED, SEED + 1, SEED + 2) at S and a reference run
   at 4 S (seed SEED): how often the three name the same move where the reference's top two differ
   by more than ``tie_threshold``; and, where the rows have visits (the search), whether every root
@@ -134,10 +137,10 @@ def answer(r: Any) -> dict[str, Any]:
             "tie_threshold": None if threshold is None else float(threshold), "rows": rows}
 
 
-def analyse(record: dict[str, Any], seconds: float, seed: int, threads: int) -> dict[str, Any]:
+def analyse(record: dict[str, Any], seconds: float, seed: int, threads: int, method: str = "auto") -> dict[str, Any]:
     pos = stich.parse(record["position"])
     start = time.perf_counter()
-    r = stich.analyse(pos.view, seconds=seconds, seed=seed, method="auto", threads=threads)
+    r = stich.analyse(pos.view, seconds=seconds, seed=seed, method=method, threads=threads)
     out = answer(r)
     out["seconds"] = time.perf_counter() - start
     return out
@@ -162,12 +165,12 @@ def _contains(low: float | None, high: float | None, x: float | None) -> bool | 
 
 
 def measure_late(record: dict[str, Any], seconds: float, seed: int, threads: int = 1,
-                 independent: bool = True) -> dict[str, Any]:
+                 independent: bool = True, method: str = "auto") -> dict[str, Any]:
     """Analyses a late position and scores it against its exact values. The independent run (seed
     + 1) is made only where the first answer is a sampling one and ``independent`` is set."""
     facts = exact_facts(record)
-    first = analyse(record, seconds, seed, threads)
-    second = analyse(record, seconds, seed + 1, threads) if independent and first["method"] != "exact" else None
+    first = analyse(record, seconds, seed, threads, method)
+    second = analyse(record, seconds, seed + 1, threads, method) if independent and first["method"] != "exact" else None
     return score_late(record, facts, first, second)
 
 
@@ -227,6 +230,7 @@ def score_mid(record: dict[str, Any], runs: list[dict[str, Any]], reference: dic
         separated = (a["low"] is not None and b["low"] is not None and (a["low"] > b["high"] or b["low"] > a["high"]))
         rule = "intervals"
     picks = [r["best"] for r in runs]
+    common = Counter(picks).most_common(1)[0][0]
     frozen = visits = None
     moves = len(ref_rows)
     if runs[0]["method"] == reference["method"] and all(row["visits"] is not None for row in runs[0]["rows"] + ref_rows):
@@ -238,6 +242,7 @@ def score_mid(record: dict[str, Any], runs: list[dict[str, Any]], reference: dic
     return {"id": record["id"], "game": record["game"], "kind": record["kind"], "phase": record["phase"],
             "origin": record["origin"], "methods": [r["method"] for r in runs], "reference_method": reference["method"],
             "picks": picks, "reference_best": reference["best"], "agree": len(set(picks)) == 1,
+            "stable": all(r["tied"] for r in runs if r["best"] != common),
             "agree_with_reference": all(p == reference["best"] for p in picks), "separated": separated,
             "separated_by": rule, "reference_gap": (ref_rows[0]["mean"] - ref_rows[1]["mean"]) if len(ref_rows) > 1 else None,
             "tie_threshold": threshold, "tied": [r["tied"] for r in runs], "frozen": frozen, "visits": visits,
@@ -310,6 +315,7 @@ def summarize_mid(results: list[dict[str, Any]]) -> dict[str, Any]:
         "agree_separated": {"k": agree, "n": len(separated), "wilson": wilson(agree, len(separated))},
         "agree_reference_separated": {"k": sum(r["agree_with_reference"] for r in separated), "n": len(separated)},
         "agree_all": {"k": sum(r["agree"] for r in results), "n": len(results)},
+        "stable": {"k": sum(r["stable"] for r in results), "n": len(results)},
         "tied_runs": {"k": sum(sum(r["tied"]) for r in results), "n": 3 * len(results)},
         "frozen_positions": {"k": sum(bool(r["frozen"]) for r in frozen_known), "n": len(frozen_known)},
         "frozen_moves": {"k": sum(len(r["frozen"]) for r in frozen_known), "n": sum(r["moves"] for r in frozen_known)},
@@ -380,14 +386,15 @@ def markdown_mid(results: list[dict[str, Any]]) -> str:
     games = list(dict.fromkeys(r["game"] for r in results))
     out = ["### Mid-game positions: do three seeds agree?", "",
            "| game | positions | answered by (runs) | top two separated | 3 seeds agree (separated) | 95% interval | "
-           "agree with 4x run | 3 seeds agree (all) | runs declaring a tie | frozen root moves (positions) |",
-           "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+           "agree with 4x run | 3 seeds agree (all) | agree or tie declared (all) | runs declaring a tie | "
+           "frozen root moves (positions) |",
+           "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for g in games + ["all"]:
         s = summarize_mid([r for r in results if g == "all" or r["game"] == g])
         name = f"**{g}**" if g == "all" else g
         a = s["agree_separated"]
         out.append(f"| {name} | {s['positions']} | {_methods(s['methods'])} | {s['separated']} | {_pct(a['k'], a['n'])} | "
-                   f"{_ci(a['wilson'])} | {_pct(**s['agree_reference_separated'])} | {_pct(**s['agree_all'])} | "
+                   f"{_ci(a['wilson'])} | {_pct(**s['agree_reference_separated'])} | {_pct(**s['agree_all'])} | {_pct(**s['stable'])} | "
                    f"{_pct(**s['tied_runs'])} | {s['frozen_moves']['k']}/{s['frozen_moves']['n']} "
                    f"({s['frozen_positions']['k']}/{s['frozen_positions']['n']}) |")
     rules = summarize_mid(results)["separated_by"]
@@ -395,8 +402,9 @@ def markdown_mid(results: list[dict[str, Any]]) -> str:
             if rules in (["tie_threshold"], ["one move", "tie_threshold"]) else
             "separated: the 4x reference run's top two means differ by more than its tie_threshold, or, on a build "
             "without tie_threshold, its top two 95% intervals do not overlap")
-    return "\n".join(out + ["", note + "; frozen: a root move whose visits do not grow from the run at the budget to "
-                            "the 4x run with the same seed (search answers only)."])
+    return "\n".join(out + ["", note + "; agree or tie declared: the three runs name the same move, or every run "
+                            "naming another than the most named declares a tie; frozen: a root move whose visits do not "
+                            "grow from the run at the budget to the 4x run with the same seed (search answers only)."])
 
 
 # --- the command -------------------------------------------------------------------------------
@@ -409,6 +417,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mid-positions", type=int, default=None, help="mid-game positions a game (default: all)")
     p.add_argument("--games", nargs="+", default=None, help="games by name (default: all)")
     p.add_argument("--part", choices=("late", "mid", "both"), default="both")
+    p.add_argument("--method", choices=("auto", "pimc", "ismcts"), default="auto",
+                   help="method of the late positions' analyses (default auto; the mid-game ones are always auto)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first run (others: +1, +2)")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--data", type=Path, default=DATA)
@@ -430,7 +440,8 @@ def main(argv: list[str] | None = None) -> int:
         for part, record in bar:
             bar.set_postfix_str(f"{part} {record['game']} {record['id']}")
             if part == "late":
-                late_results.append(measure_late(record, a.seconds, a.seed, a.threads, independent=not record["trivial"]))
+                late_results.append(measure_late(record, a.seconds, a.seed, a.threads, independent=not record["trivial"],
+                                                 method=a.method))
             else:
                 mid_results.append(measure_mid(record, a.seconds, a.seed, a.threads))
     except KeyboardInterrupt:
@@ -443,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{'' if a.positions is None else f' --positions {a.positions}'}"
             f"{'' if a.mid_positions is None else f' --mid-positions {a.mid_positions}'}"
             f"{'' if a.games is None else ' --games ' + ' '.join(games)}"
-            f"{'' if a.part == 'both' else f' --part {a.part}'}"
+            f"{'' if a.part == 'both' else f' --part {a.part}'}{'' if a.method == 'auto' else f' --method {a.method}'}"
             f"{'' if a.threads == 1 else f' --threads {a.threads}'}{'' if a.seed == 1 else f' --seed {a.seed}'}`: "
             f"stich {stich.__version__}, {done} of {len(work)} positions in {elapsed:.0f} s"
             f"{' (interrupted: the tables hold the positions measured)' if interrupted else ''}")
