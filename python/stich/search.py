@@ -432,7 +432,8 @@ def ismcts(
     growing at ``max_nodes`` node slots (about 33 bytes each; the default is about 2.2 GB): later
     iterations play out from its leaves. A thread runs at most 2**32 - 2 iterations.
     ``runs``: independent trees the budget is split over (rounded up to a multiple of
-    ``threads``; None: 4), whose spread gives the intervals; ``wide_root=False`` gives the root the
+    ``threads``; None: one a thread), whose spread gives the intervals (none from a single run;
+    ``stich.analyse`` uses four: splitting costs strength at small budgets, docs/search.md); ``wide_root=False`` gives the root the
     inner nodes' exploration bonus (the search before root exploration was widened, for
     comparisons; docs/search.md).
     ``callback``: called about every ``every`` seconds while searching with the merged statistics

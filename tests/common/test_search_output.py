@@ -37,16 +37,17 @@ def test_text_names_columns_unit_and_the_position_as_the_seat_knows_it(game):
     assert result.game == repr(stich.games.game_of(state)) and text.startswith(result.game)
 
 
-def test_intervals_only_from_two_visits():
-    result = stich.ismcts(stich.Mucken().deal(seed=1), iterations=15, seed=1)   # 10 auction moves: some once
-    once = [r for r in result.table if r.visits == 1]
-    assert once, "expected a move visited once"
-    for r in result.table:
-        assert (r.low is None) == (r.visits < 2)
-    rows = {line.split()[0]: line for line in str(result).splitlines() if line.startswith("  ")}
-    for r in once:
-        assert "n/a" in rows[str(r.action)] and "[" not in rows[str(r.action)]
-    assert all(math.isnan(x) for x in result.to_numpy()["low"][[r.visits < 2 for r in result.table]])
+def test_intervals_only_from_two_runs():
+    # The intervals come from the spread of independent runs: a single run has none ("n/a").
+    state = stich.Mucken().deal(seed=1)
+    single = stich.ismcts(state, iterations=2000, seed=1)
+    assert single.runs == 1 and all(r.low is None for r in single.table)
+    assert all(r.diff_low is None for r in single.table[1:])
+    rows = {line.split()[0]: line for line in str(single).splitlines() if line.startswith("  ")}
+    assert all("n/a" in rows[str(r.action)] and "[" not in rows[str(r.action)] for r in single.table if r.visits)
+    assert all(math.isnan(x) for x in single.to_numpy()["low"])
+    four = stich.ismcts(state, iterations=20_000, seed=1, runs=4)
+    assert four.runs == 4 and all(r.low is not None and r.low <= r.mean <= r.high for r in four.table)
 
 
 def test_principal_line_starts_with_the_best_move_and_follows_most_visits():
