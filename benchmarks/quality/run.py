@@ -418,7 +418,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", nargs="+", default=None, help="games by name (default: all)")
     p.add_argument("--part", choices=("late", "mid", "both"), default="both")
     p.add_argument("--method", choices=("auto", "pimc", "ismcts"), default="auto",
-                   help="method of the late positions' analyses (default auto; the mid-game ones are always auto)")
+                   help="method of the late positions' analyses (default auto; pimc with analyse's default of 200 "
+                        "worlds; the mid-game ones are always auto)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first run (others: +1, +2)")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--data", type=Path, default=DATA)
