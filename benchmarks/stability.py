@@ -7,7 +7,8 @@ when each run that names another move than the most frequent one itself declares
 tie (``SearchResult.tied``): no run gives a different answer with confidence.
 
 Run:  PYTHONPATH=python python benchmarks/stability.py [--scale 0.0625] [--seeds 10] [--c 0.7] [--playout random]
-      [--log FILE]; ``--from-log benchmarks/stability_runs.jsonl`` re-judges the recorded full run.
+      [--log FILE]; ``--from-log FILE`` prints the table of a recorded run again.
+The answer's stability as users get it (``stich.analyse``) is measured by benchmarks/quality/.
 """
 
 from __future__ import annotations
@@ -63,14 +64,12 @@ def measure(scale: float = 1.0, seeds: int = 10, c: float | None = None, playout
 
 
 def from_log(path: Path) -> list[dict]:
-    """A recorded run (``--log``), re-judged under the current tie rule from each run's top two rows."""
+    """A recorded run (``--log``), with the ties its runs declared (the rule needs each run's
+    difference intervals, which the log does not keep)."""
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
         r = json.loads(line)
-        runs = []
-        for best, _, top in r["runs"]:
-            result = stich.SearchResult(0, [stich.ActionRow(*row) for row in top], 0, 0, 1.0, 1, 0)
-            runs.append((best, result.tied, top))
+        runs = [(best, tied, top) for best, tied, top in r["runs"]]
         agree, stable = verdict(runs)
         rows.append({**r, "agree": agree, "stable": stable, "tied": sum(run[1] for run in runs), "runs": runs})
     return rows

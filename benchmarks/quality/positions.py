@@ -1,5 +1,5 @@
 """Writes benchmarks/quality/data/positions.json: the fixed position sets of the answer-quality
-benchmark (benchmarks/quality/run.py, README.md beside this file). A one-off command:
+benchmark (benchmarks/quality/run.py, docs/search.md, "Answer quality"). A one-off command:
 
     PYTHONPATH=python python benchmarks/quality/positions.py [--jobs 2]
 

@@ -1,5 +1,5 @@
 """Answer quality of ``stich.analyse``: how often it names a best move, what its picks cost, whether
-its ties and intervals mean what they say. README.md beside this file says how to read the output.
+its ties and intervals mean what they say. docs/search.md ("Answer quality") says how to read the output.
 
     PYTHONPATH=python python benchmarks/quality/run.py --seconds 2 --positions 30 [--games Couillon Euchre]
         [--part late|mid|both] [--mid-positions 12] [--method auto|pimc|ismcts] [--threads 1] [--seed 1]
