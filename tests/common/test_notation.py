@@ -157,7 +157,7 @@ def test_analyse_examples(capsys):
         path = EXAMPLES / name
         pos = stich.parse(path.read_text())
         assert pos.to_act
-        assert main(["analyse", str(path), "--iterations", "3000", "--seed", "2"]) == 0
+        assert main(["analyse", str(path), "--method", "ismcts", "--iterations", "3000", "--seed", "2"]) == 0
         out = capsys.readouterr().out
         assert f"seat {pos.seat} to act" in out and "search: 3,000 iterations" in out and "#" in out
     text = (EXAMPLES / "position_couillon.txt").read_text()

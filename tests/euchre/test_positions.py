@@ -73,6 +73,6 @@ def test_a_discards_entry_out_of_turn_is_refused():
 
 def test_analyse_the_example(capsys):
     from stich.__main__ import main
-    assert main(["analyse", str(EXAMPLES / "position_euchre.txt"), "--iterations", "2000"]) == 0
+    assert main(["analyse", str(EXAMPLES / "position_euchre.txt"), "--method", "ismcts", "--iterations", "2000"]) == 0
     out = capsys.readouterr().out
     assert "seat 2 to act" in out and "kitty: 4 unknown" in out and "discard" not in out.split("search:")[0]
