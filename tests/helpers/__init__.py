@@ -3,13 +3,16 @@
 - ``hooks``: each game's hooks for the shared tests (``tests/<game>/hooks.py``);
 - ``stats``: chi-square checks; ``worlds``: brute-force world enumeration;
 - ``random_play``: finishing deals with seeded random actions; ``fuzzing``: junk inputs;
-- ``isolated``: running a script in a child interpreter; ``interrupting``: timing a Ctrl-C.
+- ``isolated``: running a script in a child interpreter; ``interrupting``: timing a Ctrl-C;
+- ``fast_and_slow``: a test's work in a fast part and a slow part (the ``slow`` marker).
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+
+import pytest
 
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent              # the source tree
@@ -24,3 +27,22 @@ def recorded_signature() -> str:
     match = re.search(r"signature `(\d+ iterations, checksum [0-9a-f]{16})`", text)
     assert match, "docs/bench.md records no bench signature"
     return match.group(1)
+
+
+def fast_and_slow(full: int, fast: int) -> list:
+    """The two parts of a test that does ``full`` units of work (deals, positions, seeds): a fast
+    part of ``fast`` units (``-m "not slow"`` runs it) and a slow part, marked ``slow``, of the
+    other ``full - fast``, drawn from a seed of its own, so that the whole suite does ``full`` units
+    and none twice. Parametrize a test with ``("fast", n)`` and ``("slow", n)``; a slow part of no
+    units (``full <= fast``) skips (``skip_empty``)."""
+    fast = min(fast, full)
+    return [pytest.param(("fast", fast), id="fast"),
+            pytest.param(("slow", full - fast), id="slow", marks=pytest.mark.slow)]
+
+
+def skip_empty(part: tuple[str, int]) -> int:
+    """The units of a part (fast_and_slow), skipping the test when there are none."""
+    name, count = part
+    if count <= 0:
+        pytest.skip(f"the {name} part has nothing to do (the fast part did it all)")
+    return count
