@@ -5,9 +5,12 @@ Everything is compared through canonical card texts and action texts.
 
 - Contracts (U-2..U-4, U-10, C-1, C-3, C-5, M-1, M-2, M-8, M-9): random hands and random partial
   tricks; legal set, trick winner, points and forbidden(trick, c) for every legal c.
-  Cases per family: env STICH_DIFF_CASES (default 100000), spread over the family's contracts.
+  Cases per family: env STICH_DIFF_CASES (default 30000), spread over the family's contracts;
+  FAST_CASES (3000) of them in the fast part, the rest in the slow part (marked slow, seeds of
+  their own).
 - Couillon deals (C-2..C-6, G-4): random deals played in lock step with random actions.
-  Deals: env STICH_DIFF_DEALS (default 10000), half with kontra_doubles=False, half with True.
+  Deals: env STICH_DIFF_DEALS (default 2500), half with kontra_doubles=False, half with True;
+  FAST_DEALS (300) of them in the fast part, the rest in the slow part.
 - Couillon matches (C-6): random matches; scores, dealer and winner compared after every deal.
   Matches: env STICH_DIFF_MATCHES (default 200).
 
@@ -26,11 +29,14 @@ import stich
 from reference import cards as ref_cards
 from reference.couillon import RefCouillon, RefCouillonMatch
 from reference.rules import RefContract
+from helpers import fast_and_slow, skip_empty
 
 pytestmark = pytest.mark.rules
 
-N = int(os.environ.get("STICH_DIFF_CASES", "100000"))          # per contract family
-N_DEALS = int(os.environ.get("STICH_DIFF_DEALS", "10000"))     # Couillon deals, both options
+N = int(os.environ.get("STICH_DIFF_CASES", "30000"))           # per contract family
+FAST_CASES = 3000                                              # of N, in the fast part
+N_DEALS = int(os.environ.get("STICH_DIFF_DEALS", "2500"))      # Couillon deals, both options
+FAST_DEALS = 300                                               # of N_DEALS, in the fast part
 N_MATCHES = int(os.environ.get("STICH_DIFF_MATCHES", "200"))   # Couillon matches, both options
 
 MAX_REPORTED = 5  # mismatching cases quoted in a failure message
@@ -128,15 +134,20 @@ def check_contract_static(eng, ref, deck_name):
 
 @pytest.mark.parametrize("family, index, size, make_engine, make_reference, deck_name, "
                          "max_hand, max_trick", CONTRACT_CASES)
-def test_contract_random(family, index, size, make_engine, make_reference, deck_name,
+@pytest.mark.parametrize("part", fast_and_slow(N, FAST_CASES))
+def test_contract_random(part, family, index, size, make_engine, make_reference, deck_name,
                          max_hand, max_trick):
+    """A family's cases spread over its contracts: FAST_CASES in the fast part (with the static
+    checks), the rest in the slow part (its own seed)."""
+    cases = math.ceil(skip_empty(part) / size)
     eng, ref = make_engine(), make_reference()
-    check_contract_static(eng, ref, deck_name)
+    if part[0] == "fast":
+        check_contract_static(eng, ref, deck_name)
 
     deck = ref_cards.DECKS[deck_name]
     card = engine_cards(deck_name)
-    cases = math.ceil(N / size)
-    rng = random.Random(1000 * (1 + list(FAMILIES).index(family)) + index)
+    seed = 1000 * (1 + list(FAMILIES).index(family)) + index
+    rng = random.Random(seed if part[0] == "fast" else f"{seed}-slow")
     forbidden_memo = {}
     mismatches = []
     for case in range(cases):
@@ -258,10 +269,13 @@ def play_lockstep(state, ref, rng, label):
 
 
 @pytest.mark.parametrize("kontra_doubles", [False, True])
-def test_couillon_random_deals(kontra_doubles):
+@pytest.mark.parametrize("part", fast_and_slow(N_DEALS, FAST_DEALS))
+def test_couillon_random_deals(part, kontra_doubles):
+    """Half of the part's deals for each kontra_doubles; the slow part from a seed of its own."""
+    count = math.ceil(skip_empty(part) / 2)
     game = stich.Couillon(kontra_doubles=kontra_doubles)
-    rng = random.Random(2024 + kontra_doubles)
-    for _ in range(math.ceil(N_DEALS / 2)):
+    rng = random.Random(2024 + kontra_doubles if part[0] == "fast" else f"{2024 + kontra_doubles}-slow")
+    for _ in range(count):
         seed, dealer = rng.getrandbits(64), rng.randrange(4)
         state = game.deal(seed=seed, dealer=dealer)
         check_deal_setup(state, dealer)

@@ -9,9 +9,10 @@ deal" and docs/rules/mistigri.md (M-1 .. M-12). Everything is compared through c
   trick and the trump; after every exchange the exchanging seat's hand, the talon (in order) and
   the discards not yet reshuffled; at the start the pot and side pot after the antes (and the
   Moench pot cap); at the end the returns, pot, side pot, outcome, flush winner and tricks won.
-  * Core: 3 and 4 players, each with and without `monch`: env STICH_DIFF_DEALS (default 10000)
-    deals each.
-  * Options: STICH_DIFF_DEALS // 10 deals each for club_law, every other deck (french32, german36,
+  * Core: 3 and 4 players, each with and without `monch`: env STICH_DIFF_DEALS (default 2500)
+    deals each, FAST_DEALS (200) of them in the fast part and the rest in the slow part (marked
+    slow, a seed of its own).
+  * Options: STICH_DIFF_DEALS // 10 deals each (FAST_OPTION_DEALS in the fast part) for club_law, every other deck (french32, german36,
     french36, french52), 5 and 6 players, the smallest talon (german32 with 6 players) and other
     stakes, with and without monch; at the largest stake the carried pots reach the largest a deal
     accepts (Mistigri.DEAL_PARAMS["pot"].high).
@@ -35,8 +36,10 @@ actions, uniform over the discard sizes, flush seeking, mostly keep, or everybod
 discards all it can, so that the talon runs out); a first lead takes the trump ace with
 probability 1/2 when it may. Coverage of the rare events (every discard size, discards limited by
 the talon, reshuffles, flush ties, each naming of the Mistigri, M-11, the pot cap) is counted and
-asserted when STICH_DIFF_DEALS >= 5000, each where the configuration allows it (no reshuffle can
-happen with 3 players on german36: 12 draws at most from a talon of 20). All randomness comes from
+asserted for a part of at least RARE_COVERAGE_DEALS (2000) deals, each where the configuration
+allows it (no reshuffle can happen with 3 players on german36: 12 draws at most from a talon of
+20); the common events (nobody, one or several joined, flushes, a Mistigri lead, club law,
+reshuffles) for an option part of at least COMMON_COVERAGE_DEALS (150). All randomness comes from
 fixed seeds; failure messages quote the engine call and the actions that reproduce a mismatch.
 """
 
@@ -53,14 +56,18 @@ import stich
 from reference import cards as ref_cards
 from reference.mistigri import RefMistigri, RefMistigriMatch, check_options, deck_of, suits_of
 from reference.rules import MISTIGRI_CARD, RefContract
+from helpers import fast_and_slow, skip_empty
 
 pytestmark = pytest.mark.rules
 
 MAX_CHIPS, MAX_POT = stich.Mistigri.OPTIONS["chips"].high, stich.Mistigri.DEAL_PARAMS["pot"].high
-N_DEALS = int(os.environ.get("STICH_DIFF_DEALS", "10000"))      # per core configuration
+N_DEALS = int(os.environ.get("STICH_DIFF_DEALS", "2500"))       # per core configuration
+FAST_DEALS = 200                                                 # of N_DEALS, in the fast part
 N_OPTION_DEALS = max(40, N_DEALS // 10)                          # per option configuration
+FAST_OPTION_DEALS = 60                                           # of N_OPTION_DEALS, fast part
 N_MATCHES = int(os.environ.get("STICH_DIFF_MATCHES", "200"))     # over all match configurations
-FULL_SIZE = N_DEALS >= 5000          # coverage of rare events is asserted only at full size
+RARE_COVERAGE_DEALS = 2000           # a part this large must reach every rare event
+COMMON_COVERAGE_DEALS = 150          # an option part this large must reach the common events
 PINNED_EVERY = 6                     # every 6th deal pins cards
 
 PHASE = {"bid": "bidding", "exchange": "exchange", "play": "play", "over": "over"}
@@ -529,19 +536,30 @@ def assert_covered(config, coverage, want):
     assert not missing, (config, missing, dict(coverage))
 
 
+def part_seed(seed, part):
+    """The seed of a part: the fast part keeps the test's seed, the slow part has its own."""
+    return seed if part[0] == "fast" else f"{seed}-slow"
+
+
 @pytest.mark.parametrize("config", list(CORE))
-def test_random_deals(config):
+@pytest.mark.parametrize("part", fast_and_slow(N_DEALS, FAST_DEALS))
+def test_random_deals(part, config):
     options = CORE[config]
-    coverage = run_deals_reported(config, options, N_DEALS, seed=7000 + list(CORE).index(config))
-    if FULL_SIZE:
+    count = skip_empty(part)
+    coverage = run_deals_reported(config, options, count,
+                                  seed=part_seed(7000 + list(CORE).index(config), part))
+    if count >= RARE_COVERAGE_DEALS:
         assert_covered(config, coverage, expected_coverage(options))
 
 
 @pytest.mark.parametrize("config", list(OPTION_CONFIGS))
-def test_option_deals(config):
+@pytest.mark.parametrize("part", fast_and_slow(N_OPTION_DEALS, FAST_OPTION_DEALS))
+def test_option_deals(part, config):
     options = OPTION_CONFIGS[config]
-    coverage = run_deals_reported(config, options, N_OPTION_DEALS, seed=8000 + list(OPTION_CONFIGS).index(config))
-    if FULL_SIZE:
+    count = skip_empty(part)
+    coverage = run_deals_reported(config, options, count,
+                                  seed=part_seed(8000 + list(OPTION_CONFIGS).index(config), part))
+    if count >= COMMON_COVERAGE_DEALS:
         # at a tenth of the size only the common events are required
         want = ["nobody joined", "one joined", "played", "flush", "several flushes",
                 "Mistigri lead"]

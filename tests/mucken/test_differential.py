@@ -10,10 +10,12 @@ texts.
   value, winning team, next_bock, announcer (Sie: sie_seat), doublings, team eyes and tricks.
   * Three configurations (4 players short deck, 4 players long deck, 6 players), default options:
     dealt until each contract family -- Muck, Geier, Wenz (any tier) and Ramsch -- has ended at
-    least env STICH_DIFF_DEALS (default 10000) deals.
+    least env STICH_DIFF_DEALS (default 2500) deals: the first FAST_DEALS (200) of them in the
+    fast part, the rest in the slow part (marked slow, a seed of its own).
   * Every other option value (ranking, games, kontra_takes_over, if_all_pass, ramsch_double,
-    ramsch_stichzwang, target, bock_after, and bock=True): STICH_DIFF_DEALS // 10 deals each, the three
-    configurations in turn, every 25th deal with a Sie hand pinned (4 players).
+    ramsch_stichzwang, target, bock_after, and bock=True): STICH_DIFF_DEALS // 10 deals each
+    (FAST_OPTION_DEALS of them in the fast part, the rest slow), the three configurations in
+    turn, every 25th deal with a Sie hand pinned (4 players).
   * Scoring thresholds (U-6 .. U-10): per configuration, deals searched on the engine alone until
     the player party's eyes have fallen on each side of every threshold (30/31, 60/61, 90/91;
     29/30, 59/60, 89/90 after Kontra and in must_play, ...), Tout lost by one trick, Ramsch ties, team sweeps and
@@ -49,6 +51,7 @@ import pytest
 import stich
 from reference import cards as ref_cards
 from reference.mucken import RefBobbl, RefMucken, ref_tournament_table
+from helpers import fast_and_slow, skip_empty
 from mucken.deals import (
     WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G90, G90_PLAY, G91B, G91B_PLAY, MUCK_SWEEP,
     MUCK_SWEEP_PLAY, NINES, NINES_PLAY, RAMSCH_EYES, RAMSCH_EYES_PLAY, RAMSCH_TRICKS,
@@ -58,8 +61,10 @@ from mucken.deals import (
 
 pytestmark = pytest.mark.rules
 
-N_DEALS = int(os.environ.get("STICH_DIFF_DEALS", "10000"))     # per contract family and config
+N_DEALS = int(os.environ.get("STICH_DIFF_DEALS", "2500"))      # per contract family and config
+FAST_DEALS = 200                                                # of N_DEALS, in the fast part
 N_OPTION_DEALS = max(40, N_DEALS // 10)                         # per other option value
+FAST_OPTION_DEALS = 100                                         # of N_OPTION_DEALS, fast part
 N_GIVEN = max(40, N_DEALS // 20)                                # pinned hands, per config
 N_MATCHES = int(os.environ.get("STICH_DIFF_MATCHES", "200"))
 N_TABLES = max(50, N_DEALS // 20)                               # random tournament tables
@@ -318,17 +323,20 @@ def report(mismatches, total):
 # ----- random deals, every contract family --------------------------------------------------------
 
 @pytest.mark.parametrize("config", list(CONFIGS))
-def test_random_deals_every_contract(config):
-    """Deals until Muck, Geier, Wenz and Ramsch have each ended N_DEALS deals."""
+@pytest.mark.parametrize("part", fast_and_slow(N_DEALS, FAST_DEALS))
+def test_random_deals_every_contract(part, config):
+    """Deals until Muck, Geier, Wenz and Ramsch have each ended N_DEALS deals: FAST_DEALS of them
+    in the fast part, the rest in the slow part (its own seed)."""
+    target = skip_empty(part)
     options = CONFIGS[config]
     game = stich.Mucken(**options)
     players = game.num_players
-    rng = random.Random(f"mucken-deals-{config}")
+    rng = random.Random(f"mucken-deals-{config}" + ("-slow" if part[0] == "slow" else ""))
     counts = collections.Counter()
     mismatches = []
-    cap = 20 * len(FAMILIES) * N_DEALS
+    cap = 20 * len(FAMILIES) * target
     deals = 0
-    while min(counts[f] for f in FAMILIES) < N_DEALS:
+    while min(counts[f] for f in FAMILIES) < target:
         assert deals < cap, f"{config}: {deals} deals did not fill every family: {dict(counts)}"
         deals += 1
         favoured = min(FAMILIES, key=lambda f: counts[f])
@@ -388,15 +396,19 @@ def sie_hands(rng, players, long_deck):
 
 
 @pytest.mark.parametrize("name, extra, bock", OPTION_CASES, ids=[c[0] for c in OPTION_CASES])
-def test_random_deals_other_options(name, extra, bock):
+@pytest.mark.parametrize("part", fast_and_slow(N_OPTION_DEALS, FAST_OPTION_DEALS))
+def test_random_deals_other_options(part, name, extra, bock):
+    """N_OPTION_DEALS deals of each option value: FAST_OPTION_DEALS in the fast part, the rest in
+    the slow part (its own seed); each part must exercise the option."""
+    count = skip_empty(part)
     configs = list(CONFIGS.values())
     games = [stich.Mucken(**{**c, **extra}) for c in configs]
-    rng = random.Random(f"mucken-options-{name}")
+    rng = random.Random(f"mucken-options-{name}" + ("-slow" if part[0] == "slow" else ""))
     counts = collections.Counter()
     outcomes = collections.Counter()
     mismatches = []
     targets = ("Muck", "Geier", "Wenz", "Ramsch")
-    for i in range(N_OPTION_DEALS):
+    for i in range(count):
         options = {**configs[i % 3], **extra}
         game = games[i % 3]
         players = game.num_players
@@ -417,7 +429,7 @@ def test_random_deals_other_options(name, extra, bock):
         outcomes[state.game] += 1
         if state.doublings and state.game in ("Muck", "Geier", "Wenz"):
             outcomes["normal game with Kontra"] += 1
-    report(mismatches, N_OPTION_DEALS)
+    report(mismatches, count)
     print(f"{name}: {dict(outcomes)}")
     # the option was exercised
     with_geier = extra.get("games", FAMILIES) != ("Muck", "Wenz")
