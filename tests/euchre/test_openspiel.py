@@ -6,7 +6,8 @@ then play the same random actions in lock step. At every step the seat to act an
 legal actions are compared (mapped by meaning: cards and the dealer's discard by card text, bids
 by name), and at the end the returns.
 
-Games: env STICH_DIFF_DEALS (default 10000) for each of the four option combinations. Skipped
+Games: env STICH_DIFF_DEALS (default 2500) for each of the four option combinations, the first
+FAST_GAMES (300) in the fast part and the rest in the slow part (marked slow). Skipped
 where the `open_spiel` wheel is not installed (it is part of the `test` extra where a wheel exists).
 All randomness is seeded, so a failure is reproduced by running the test again; the message
 quotes the deal and the actions.
@@ -21,12 +22,14 @@ import random
 import pytest
 
 import stich
+from helpers import fast_and_slow, skip_empty
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (no wheel for this platform)")
 
 pytestmark = pytest.mark.rules
 
-N_GAMES = int(os.environ.get("STICH_DIFF_DEALS", "10000"))   # per option combination
+N_GAMES = int(os.environ.get("STICH_DIFF_DEALS", "2500"))    # per option combination
+FAST_GAMES = 300                                              # of N_GAMES, in the fast part
 
 COMBINATIONS = list(itertools.product([False, True], [False, True]))   # (allow_lone_defender, stick_the_dealer)
 
@@ -96,13 +99,18 @@ def play_one(os_game, game, seed):
 
 @pytest.mark.parametrize("allow_lone_defender, stick_the_dealer", COMBINATIONS,
                          ids=[f"lone_defender={a}-stick={b}" for a, b in COMBINATIONS])
-def test_games_agree_with_openspiel(allow_lone_defender, stick_the_dealer):
+@pytest.mark.parametrize("part", fast_and_slow(N_GAMES, FAST_GAMES))
+def test_games_agree_with_openspiel(part, allow_lone_defender, stick_the_dealer):
+    """Games 0 .. FAST_GAMES - 1 of the combination in the fast part, the rest up to N_GAMES in
+    the slow part."""
+    start = 0 if part[0] == "fast" else N_GAMES - part[1]
+    games = range(start, start + skip_empty(part))
     os_game = pyspiel.load_game("euchre", {"allow_lone_defender": allow_lone_defender,
                                            "stick_the_dealer": stick_the_dealer})
     game = stich.Euchre(allow_lone_defender=allow_lone_defender, stick_the_dealer=stick_the_dealer)
     base = 1_000_003 * (2 * allow_lone_defender + stick_the_dealer)
     failures = []
-    for i in range(N_GAMES):
+    for i in games:
         message = play_one(os_game, game, base + i)
         if message:
             failures.append(message)
