@@ -13,8 +13,8 @@ import pytest
 import stich
 from stich import _core
 from helpers.interrupting import interrupted
-from reference.minimax import action_values, leaves
-from helpers import EXAMPLES
+from reference.minimax import action_values
+from helpers import EXAMPLES, fast_and_slow, skip_empty
 
 GAMES = {
     "Couillon": [stich.Couillon(), stich.Couillon(kontra_doubles=True)],
@@ -29,8 +29,10 @@ GAMES = {
 
 def test_every_registered_game_has_the_solver():
     assert set(GAMES) == set(stich.GAMES)
-PER_GAME = int(os.environ.get("STICH_SOLVE_POSITIONS", "1000"))   # late positions a game against the reference
+PER_GAME = int(os.environ.get("STICH_SOLVE_POSITIONS", "600"))   # late positions a game against the reference
+FAST_PER_GAME = 150                                               # of PER_GAME, in the fast part
 MAX_LEAVES = 4000
+MAX_PLIES = 200          # more plies than any card play has left: perft to this depth counts every leaf
 
 
 def late_position(game, rng: random.Random, max_leaves: int = MAX_LEAVES):
@@ -45,7 +47,9 @@ def late_position(game, rng: random.Random, max_leaves: int = MAX_LEAVES):
 
 
 def leaves_at_most(state, limit: int):
-    """The tree's leaves if at most ``limit`` (a cheap bound first: the product of hand sizes)."""
+    """The tree's leaves if at most ``limit`` (a cheap bound first: the product of hand sizes).
+    The engine's perft counts them (test_perft.py checks it against the reference's counts): it
+    only picks the positions small enough for the brute force, which decides nothing compared."""
     bound = 1
     for seat in range(state.num_players):
         for k in range(1, len(state.hand(seat)) + 1):
@@ -54,11 +58,11 @@ def leaves_at_most(state, limit: int):
                 return None
     if bound > 4 * limit:
         return None
-    n = leaves(state)
+    n = stich.perft(state, MAX_PLIES)
     return n if n <= limit else None
 
 
-def positions(name: str, count: int, seed: int, max_leaves: int = MAX_LEAVES):
+def positions(name: str, count: int, seed: int | str, max_leaves: int = MAX_LEAVES):
     rng = random.Random(seed)
     games = GAMES[name]
     out = []
@@ -79,12 +83,16 @@ def replay_line(state, result):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_solve_matches_brute_force_minimax(name):
-    """A few hundred late positions per game, every option set: the exact value of every legal
-    action equals the reference's; the best is a best; the principal variation is legal, ends the
-    deal and reaches the value."""
+@pytest.mark.parametrize("part", fast_and_slow(PER_GAME, FAST_PER_GAME))
+def test_solve_matches_brute_force_minimax(part, name):
+    """A few hundred late positions per game (FAST_PER_GAME in the fast part, the rest from a
+    seed of their own in the slow part), every option set: the exact value of every legal action
+    equals the reference's; the best is a best; the principal variation is legal, ends the deal
+    and reaches the value."""
+    count = skip_empty(part)
     checked = 0
-    for state in positions(name, PER_GAME, seed=len(name) * 101):
+    seed = len(name) * 101 if part[0] == "fast" else f"{name}-slow"
+    for state in positions(name, count, seed=seed):
         expected = action_values(state)
         result = stich.solve(state)
         got = {str(a): v for a, v in result.values.items()}
@@ -95,7 +103,7 @@ def test_solve_matches_brute_force_minimax(name):
         assert end.returns()[state.current_player] == result.value
         assert result.line[0].action == str(result.best)
         checked += 1
-    assert checked == PER_GAME
+    assert checked == count
 
 
 @pytest.mark.parametrize("name", GAMES)
