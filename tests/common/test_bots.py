@@ -1,5 +1,10 @@
 """Bots and stich.play: legality, reproducibility, the heuristic's strength over random play, and
-ISMCTS at 2,000 iterations over both, in every game (intervals printed; measured in docs/bots.md)."""
+ISMCTS at 2,000 iterations over both, in every game (intervals printed; measured in docs/bots.md).
+
+ISMCTS's margin over the heuristic (hundreds of deals) is marked slow; the fast run plays a few
+dozen deals of the same searches: ISMCTS must beat random play by the margins of before and must not
+be worse than the heuristic (the upper end of its 95% interval above 0: a search that played
+badly, e.g. for the wrong side, fails)."""
 
 from __future__ import annotations
 
@@ -47,36 +52,65 @@ def test_heuristic_beats_random(game):
     assert mean - half > 0.2
 
 
-def test_ismcts_beats_random_and_heuristic_in_couillon():
+# game, the searching seats' result per deal, deals against random play and the margin ISMCTS must
+# beat it by (the full-size margins of before, on fewer deals), deals against the heuristic
+FAST_STRENGTH = {
+    "couillon": (stich.Couillon(), lambda r: r[:, 0], 60, 0.5, 80),
+    "mistigri": (stich.Mistigri(), lambda r: (r[:, 0] + r[:, 2]) / 2 - (r[:, 1] + r[:, 3]) / 2, 40, 3.0, 60),
+    "mucken": (stich.Mucken(), lambda r: r[:, 0], 40, 50.0, 100),
+}
+
+
+@pytest.mark.parametrize("name", FAST_STRENGTH)
+def test_ismcts_beats_random_and_is_not_worse_than_the_heuristic(name):
+    """Few deals (the full-size claims against the heuristic below are slow): ISMCTS(2000) beats
+    random play by the margin with 95% confidence, and the heuristic's lead over it, if any, is
+    not significant."""
+    game, result, random_deals, margin, heuristic_deals = FAST_STRENGTH[name]
+    search = stich.IsmctsBot(iterations=2000)
+    r = stich.play(game, [search, stich.RandomBot()] * (game.num_players // 2), deals=random_deals, seed=101)
+    mean, half = interval(result(r).astype(float))
+    print(f"{game!r} ISMCTS(2000) - random: {mean:.3f} +- {half:.3f} ({random_deals} deals)")
+    assert mean - half > margin
+    r = stich.play(game, [search, stich.HeuristicBot()] * (game.num_players // 2), deals=heuristic_deals, seed=101)
+    mean, half = interval(result(r).astype(float))
+    print(f"{game!r} ISMCTS(2000) - heuristic: {mean:.3f} +- {half:.3f} ({heuristic_deals} deals)")
+    assert mean + half > 0
+
+
+@pytest.mark.slow
+def test_ismcts_beats_the_heuristic_in_couillon():
+    """At full size (the fast test above has ISMCTS beat random play by the same margins as
+    before): 300 deals, by 0.1 a deal with 95% confidence."""
     game = stich.Couillon()
-    for opponent, margin in ((stich.RandomBot(), 0.5), (stich.HeuristicBot(), 0.1)):
-        r = stich.play(game, [stich.IsmctsBot(iterations=2000), opponent] * 2, deals=300, seed=1)
-        mean, half = interval(r[:, 0].astype(float))
-        print(f"ISMCTS(2000) - {opponent!r}: {mean:.3f} +- {half:.3f}")
-        assert mean - half > margin
+    r = stich.play(game, [stich.IsmctsBot(iterations=2000), stich.HeuristicBot()] * 2, deals=300, seed=1)
+    mean, half = interval(r[:, 0].astype(float))
+    print(f"ISMCTS(2000) - HeuristicBot(): {mean:.3f} +- {half:.3f}")
+    assert mean - half > 0.1
 
 
-def test_ismcts_beats_random_and_heuristic_in_mistigri():
-    """Seats 0 and 2 search, seats 1 and 3 do not; compared per deal by their mean chip change."""
+@pytest.mark.slow
+def test_ismcts_beats_the_heuristic_in_mistigri():
+    """Seats 0 and 2 search, seats 1 and 3 do not; compared per deal by their mean chip change:
+    200 deals, by half a chip a deal with 95% confidence."""
     game = stich.Mistigri()
-    for opponent, margin in ((stich.RandomBot(), 3.0), (stich.HeuristicBot(), 0.5)):
-        r = stich.play(game, [stich.IsmctsBot(iterations=2000), opponent] * 2, deals=200, seed=1)
-        diff = (r[:, 0] + r[:, 2]) / 2 - (r[:, 1] + r[:, 3]) / 2
-        mean, half = interval(diff)
-        print(f"Mistigri ISMCTS(2000) - {opponent!r}: {mean:.3f} +- {half:.3f} chips a deal")
-        assert mean - half > margin
+    r = stich.play(game, [stich.IsmctsBot(iterations=2000), stich.HeuristicBot()] * 2, deals=200, seed=1)
+    diff = (r[:, 0] + r[:, 2]) / 2 - (r[:, 1] + r[:, 3]) / 2
+    mean, half = interval(diff)
+    print(f"Mistigri ISMCTS(2000) - HeuristicBot(): {mean:.3f} +- {half:.3f} chips a deal")
+    assert mean - half > 0.5
 
 
-def test_ismcts_beats_random_and_heuristic_in_mucken():
-    """Mucken's returns vary widely (doublings, Tout games), hence more deals against the heuristic,
-    which the search must beat by a point a deal with 95% confidence (docs/bots.md: +1.6 .. +2.6
-    a deal, +- 0.7)."""
+@pytest.mark.slow
+def test_ismcts_beats_the_heuristic_in_mucken():
+    """Mucken's returns vary widely (doublings, Tout games), hence 1,200 deals, in which the search
+    must beat the heuristic by a point a deal with 95% confidence (docs/bots.md: +1.6 .. +2.6 a
+    deal, +- 0.7)."""
     game = stich.Mucken()
-    for opponent, deals, margin in ((stich.RandomBot(), 300, 50.0), (stich.HeuristicBot(), 1200, 1.0)):
-        r = stich.play(game, [stich.IsmctsBot(iterations=2000), opponent] * 2, deals=deals, seed=11)
-        mean, half = interval(r[:, 0].astype(float))
-        print(f"Mucken ISMCTS(2000) - {opponent!r}: {mean:.3f} +- {half:.3f} a deal")
-        assert mean - half > margin
+    r = stich.play(game, [stich.IsmctsBot(iterations=2000), stich.HeuristicBot()] * 2, deals=1200, seed=11)
+    mean, half = interval(r[:, 0].astype(float))
+    print(f"Mucken ISMCTS(2000) - HeuristicBot(): {mean:.3f} +- {half:.3f} a deal")
+    assert mean - half > 1.0
 
 
 def test_play_arguments():
