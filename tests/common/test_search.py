@@ -107,19 +107,29 @@ def test_another_python_thread_runs_while_a_search_holds_no_gil():
     assert ticks, f"the other thread did not run during {searches} searches"
 
 
-def paranoid_value(state, me, team_game):
+def paranoid_value(state, me, team_game, alpha=-math.inf, beta=math.inf):
     """Exact value for `me` when `me` (and in team games its partners) maximise it and every other
-    seat minimises it, with every card open."""
+    seat minimises it, with every card open. Alpha-beta: called with the full window (the
+    default) the value is exact; deeper down, a value at or beyond a bound only says that the
+    seat above has a better choice, which it then takes."""
     if state.is_terminal:
         return state.returns()[me]
     seat = state.current_player
     friend = seat == me or (team_game and seat % 2 == me % 2)
-    values = []
+    best = -math.inf if friend else math.inf
     for a in state.legal_actions():
         child = state.clone()
         child.apply(a)
-        values.append(paranoid_value(child, me, team_game))
-    return max(values) if friend else min(values)
+        value = paranoid_value(child, me, team_game, alpha, beta)
+        if friend:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
 
 
 def scripted_opening(state):
@@ -155,20 +165,26 @@ def forced_positions(game, team_game, wanted, max_worlds=60, max_cards=3, seeds=
                           else [list(w) for w in view.sample_worlds(30, seed)])
                 actions = s.legal_actions()
                 table = {str(a): [] for a in actions}
+                best_so_far = set(table)   # the actions with the best value in every world so far
                 for world in worlds:
                     w = s.with_world(me, world)
                     for a in actions:
                         child = w.clone()
                         child.apply(a)
                         table[str(a)].append(paranoid_value(child, me, team_game))
-                n_worlds = len(next(iter(table.values())))
-                for a, vals in table.items():
-                    # never worse than any other action, and strictly better in a quarter of the worlds
-                    others = [b for b in table if b != a]
-                    never_worse = all(vals[i] >= table[b][i] for b in others for i in range(n_worlds))
-                    better = sum(all(vals[i] > table[b][i] for b in others) for i in range(n_worlds))
-                    if never_worse and better >= n_worlds / 4:
-                        found.append((s.clone(), a))
+                    top = max(vals[-1] for vals in table.values())
+                    best_so_far = {a for a in best_so_far if table[a][-1] == top}
+                    if not best_so_far:
+                        break   # each action is worse than another in some world: none dominates
+                else:
+                    n_worlds = len(worlds)
+                    for a, vals in table.items():
+                        # never worse than any other action, and strictly better in a quarter of the worlds
+                        others = [b for b in table if b != a]
+                        never_worse = all(vals[i] >= table[b][i] for b in others for i in range(n_worlds))
+                        better = sum(all(vals[i] > table[b][i] for b in others) for i in range(n_worlds))
+                        if never_worse and better >= n_worlds / 4:
+                            found.append((s.clone(), a))
                 break
             s.apply(rng.choice(s.legal_actions()))
         if len(found) >= wanted:
