@@ -337,11 +337,13 @@ def test_no_move_frozen_from_20k_to_1M_iterations(name, playout):
     assert not frozen, (frozen, short, long)
 
 
-@pytest.mark.parametrize("game, iterations", [("couillon", 1_500_000), ("mucken", 200_000), ("mistigri", 200_000)])
+@pytest.mark.parametrize("game, iterations", [pytest.param("couillon", 1_500_000, marks=pytest.mark.slow),
+                                               ("mucken", 200_000), ("mistigri", 200_000)])
 def test_one_and_two_threads_agree_on_the_best_move(game, iterations):
     # Root-parallel trees used to settle each on its own move, splitting the visits about 50/50.
     # The example positions have a clear best move (a visit share well ahead of the runner-up);
-    # Couillon's at its default budget (about 2 s of one core): at 200k a seed may still prefer SJ.
+    # Couillon's at its default budget (about 2 s of one core; slow: six million iterations in
+    # all): at 200k a seed may still prefer SJ.
     state = stich.parse((EXAMPLES / f"position_{game}.txt").read_text()).state
     bests = {(threads, seed): stich.ismcts(state, iterations=iterations, threads=threads, seed=seed)
              for threads in (1, 2) for seed in (1, 2)}
