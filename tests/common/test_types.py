@@ -46,6 +46,14 @@ def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], cwd=cwd, env=_env(), capture_output=True, text=True, timeout=600)
 
 
+@pytest.fixture(scope="module")
+def strict_cache(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """One mypy cache for the --strict runs of this module (same options each time): the first
+    run analyses stich and its imports, the others only their own file. Fresh for each test
+    session, so nothing from an earlier stich is read."""
+    return str(tmp_path_factory.mktemp("mypy-strict-cache"))
+
+
 # ----------------------------------------------------------------------------------- the stubs
 
 def test_generated_stubs_are_current() -> None:
@@ -93,19 +101,19 @@ def test_mypy_is_clean_on_the_package() -> None:
 
 @needs_mypy
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_doc_examples_type_check_strictly(path: Path, tmp_path: Path) -> None:
+def test_doc_examples_type_check_strictly(path: Path, tmp_path: Path, strict_cache: str) -> None:
     """The Python blocks of the file, in order (they share a namespace), pass mypy --strict."""
     blocks = FENCE.findall(path.read_text(encoding="utf-8"))
     assert blocks, f"no python blocks in {path.name}"
     code = tmp_path / "examples.py"
     code.write_text("\n".join(blocks), encoding="utf-8")
     # Errors inside stich itself are the package test's business (its own config, not --strict).
-    r = _run("mypy", "--strict", "--follow-imports=silent", "--no-incremental", "--config-file", os.devnull, str(code),
-             cwd=tmp_path)
+    r = _run("mypy", "--strict", "--follow-imports=silent", "--cache-dir", strict_cache, "--config-file", os.devnull,
+             str(code), cwd=tmp_path)
     assert r.returncode == 0, f"{path.name}:\n{r.stdout}{r.stderr}"
 
 
-def test_mypy_catches_a_wrong_keyword(tmp_path: Path) -> None:
+def test_mypy_catches_a_wrong_keyword(tmp_path: Path, strict_cache: str) -> None:
     """The generated game classes are precise: an unknown option or a wrong type is an error."""
     if not HAS_MYPY:
         pytest.skip("mypy is not installed (pip install --group test)")
@@ -115,8 +123,8 @@ def test_mypy_catches_a_wrong_keyword(tmp_path: Path) -> None:
                     "stich.Couillon(kontra=True)\n"
                     "s: stich.MistigriState = stich.Mucken().deal(seed=1)\n"
                     "stich.Mistigri().deal(bock=True)\n", encoding="utf-8")
-    r = _run("mypy", "--strict", "--follow-imports=silent", "--no-incremental", "--config-file", os.devnull, str(code),
-             cwd=tmp_path)
+    r = _run("mypy", "--strict", "--follow-imports=silent", "--cache-dir", strict_cache, "--config-file", os.devnull,
+             str(code), cwd=tmp_path)
     errors = [line for line in r.stdout.splitlines() if ": error:" in line]
     assert [int(line.split(":")[1]) for line in errors] == [2, 3, 4, 5], r.stdout
 
