@@ -212,8 +212,13 @@ def test_clone_equal_and_independent(game):
 
 
 @parametrize_games
-def test_views_consistent_with_the_true_deal(game):
-    for seed in seeds(game):
+@pytest.mark.parametrize("part", ["fast", pytest.param("slow", marks=pytest.mark.slow)])
+def test_views_consistent_with_the_true_deal(part, game):
+    """Every seat's view at every step of the random walks: the first third of the game's seeds in
+    the fast part, the other two thirds in the slow part."""
+    walks = list(seeds(game))
+    cut = len(walks) // 3
+    for seed in walks[:cut] if part == "fast" else walks[cut:]:
         for s, applied in random_walk(game, seed):
             for seat in range(s.num_players):
                 check_view(game, s, seat)
