@@ -7,6 +7,8 @@ count (a finished deal is one leaf, depth 0 is one leaf; every action is one ply
 given both by the engine's ``stich.perft`` and by the slow pure-Python reference of the game
 (``tests/reference/<game>.py``: ``perft_root(row)``, counted by ``reference.perft.perft``). The
 perft tables of docs/perft.md are made from this file (``readme_tables()``; a test checks they agree).
+The engine counts every row in the fast run; the reference's largest counts (more than 10,000
+leaves, or 12 plies and more) are marked slow.
 
 Reproduce a row: ``s = stich.<game>(**options).deal(seed=seed, dealer=dealer)``, ``s.apply(a)`` for
 each move, ``stich.perft(s, depth)``.
@@ -30,6 +32,9 @@ pytestmark = pytest.mark.rules
 ROWS = json.loads((ROOT / "tests" / "data" / "perft.json").read_text(encoding="utf-8"))
 IDS = [f"{r['game']}-{'-'.join(f'{k}={v}' for k, v in r['options'].items()) or 'defaults'}-seed{r['seed']}"
        f"-dealer{r['dealer']}-{len(r['moves'])}moves-depth{r['depth']}" for r in ROWS]
+# The reference's counts, its largest ones slow (a third of its time in a tenth of the rows).
+REFERENCE_ROWS = [pytest.param(r, id=i, marks=[pytest.mark.slow] if r["leaves"] > 10_000 or r["depth"] >= 12 else [])
+                  for r, i in zip(ROWS, IDS)]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -86,7 +91,7 @@ def test_perft_engine(row):
     assert (str(state), [str(a) for a in state.legal_actions()]) == before   # perft leaves the state untouched
 
 
-@pytest.mark.parametrize("row", ROWS, ids=IDS)
+@pytest.mark.parametrize("row", REFERENCE_ROWS)
 def test_perft_reference(row):
     deal = importlib.import_module(f"reference.{row['game'].lower()}").perft_root(row)
     for action in row["moves"]:

@@ -194,7 +194,7 @@ def forced_positions(game, team_game, wanted, max_worlds=60, max_cards=3, seeds=
 
 @pytest.mark.parametrize("game, team_game", [
     (stich.Couillon(), True), (stich.Mucken(), True), (stich.Mucken(players=6), True),
-    (stich.Mistigri(), False), (stich.Mistigri(monch=True), False),
+    (stich.Mistigri(), False), pytest.param(stich.Mistigri(monch=True), False, marks=pytest.mark.slow),
 ], ids=IDS)
 def test_search_finds_the_forced_winning_card(game, team_game):
     positions = forced_positions(game, team_game, wanted=2)
@@ -324,7 +324,7 @@ FROZEN_POSITIONS = {
 }
 
 
-@pytest.mark.parametrize("playout", ["heuristic", "random"])
+@pytest.mark.parametrize("playout", ["heuristic", pytest.param("random", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("name", FROZEN_POSITIONS)
 def test_no_move_frozen_from_20k_to_1M_iterations(name, playout):
     # Unbounded rewards (returns / the root's stake: -2.3, +20, -160) let a move's mean fall out of

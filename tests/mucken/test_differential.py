@@ -16,10 +16,11 @@ texts.
     ramsch_stichzwang, target, bock_after, and bock=True): STICH_DIFF_DEALS // 10 deals each
     (FAST_OPTION_DEALS of them in the fast part, the rest slow), the three configurations in
     turn, every 25th deal with a Sie hand pinned (4 players).
-  * Scoring thresholds (U-6 .. U-10): per configuration, deals searched on the engine alone until
-    the player party's eyes have fallen on each side of every threshold (30/31, 60/61, 90/91;
-    29/30, 59/60, 89/90 after Kontra and in must_play, ...), Tout lost by one trick, Ramsch ties, team sweeps and
-    Durchmarsch, STICH_DIFF_DEALS // 2000 deals each (at least 1); these are replayed in lock step.
+  * Scoring thresholds (U-6 .. U-10; the long deck and six players slow): per configuration, deals
+    searched on the engine alone until the player party's eyes have fallen on each side of every
+    threshold (30/31, 60/61, 90/91; 29/30, 59/60, 89/90 after Kontra and in must_play, ...), Tout
+    lost by one trick, Ramsch ties, team sweeps and Durchmarsch, STICH_DIFF_DEALS // 2000 deals
+    each (at least 1); these are replayed in lock step.
   * Hand-worked deals of tests/mucken/test_reference.py (Ramsch ties decided by trumps
     and by EO, Tout lost by a trick of four nines, ...) replayed in lock step.
   * Deals with pinned hands (hands=): STICH_DIFF_DEALS // 20 per configuration, some seats random,
@@ -535,12 +536,14 @@ def steer(bucket):
     return "defaults", None
 
 
-@pytest.mark.parametrize("config", list(CONFIGS))
+@pytest.mark.parametrize("config", [c if c == "4p-short" else pytest.param(c, marks=pytest.mark.slow)
+                                    for c in CONFIGS])
 def test_scoring_thresholds(config):
     """Random deals played on the engine alone until each bucket of threshold_buckets holds
     N_THRESHOLD deals (the player party's eyes just below / at / above each threshold, Tout lost
     by one trick, Ramsch ties and Durchmarsch); those deals are then replayed in lock step against
-    the reference. Every bucket must be reached."""
+    the reference. Every bucket must be reached. The short deck runs in the fast part (with the
+    hand-worked threshold deals of test_scripted_deals), the long deck and six players slow."""
     base = CONFIGS[config]
     games = {name: stich.Mucken(**base, **extra) for name, extra in THRESHOLD_OPTIONS.items()}
     rng = random.Random(f"mucken-thresholds-{config}")
