@@ -29,7 +29,7 @@ GAMES = {
 
 def test_every_registered_game_has_the_solver():
     assert set(GAMES) == set(stich.GAMES)
-PER_GAME = int(os.environ.get("STICH_SOLVE_POSITIONS", "600"))   # late positions a game against the reference
+PER_GAME = int(os.environ.get("STICH_SOLVE_POSITIONS", "1000"))   # late positions a game against the reference
 FAST_PER_GAME = 150                                               # of PER_GAME, in the fast part
 MAX_LEAVES = 4000
 MAX_PLIES = 200          # more plies than any card play has left: perft to this depth counts every leaf
