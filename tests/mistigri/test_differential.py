@@ -39,7 +39,7 @@ the talon, reshuffles, flush ties, each naming of the Mistigri, M-11, the pot ca
 asserted for a part of at least RARE_COVERAGE_DEALS (2000) deals, each where the configuration
 allows it (no reshuffle can happen with 3 players on german36: 12 draws at most from a talon of
 20); the common events (nobody, one or several joined, flushes, a Mistigri lead, club law,
-reshuffles) for an option part of at least COMMON_COVERAGE_DEALS (150). All randomness comes from
+reshuffles) for any part of at least COMMON_COVERAGE_DEALS (150). All randomness comes from
 fixed seeds; failure messages quote the engine call and the actions that reproduce a mismatch.
 """
 
@@ -523,6 +523,16 @@ def expected_coverage(options):
     return want
 
 
+def common_events(options):
+    """The events every part of COMMON_COVERAGE_DEALS deals must reach."""
+    want = ["nobody joined", "one joined", "played", "flush", "several flushes", "Mistigri lead"]
+    if options.get("club_law"):
+        want.append("club law: join only")
+    if reshuffle_possible(check_options(options)):
+        want.append("reshuffle")
+    return want
+
+
 def run_deals_reported(config, options, n, seed):
     """run_deals, printing how long it took and what it covered."""
     started = time.perf_counter()
@@ -550,6 +560,8 @@ def test_random_deals(part, config):
                                   seed=part_seed(7000 + list(CORE).index(config), part))
     if count >= RARE_COVERAGE_DEALS:
         assert_covered(config, coverage, expected_coverage(options))
+    elif count >= COMMON_COVERAGE_DEALS:
+        assert_covered(config, coverage, common_events(options))
 
 
 @pytest.mark.parametrize("config", list(OPTION_CONFIGS))
@@ -559,15 +571,8 @@ def test_option_deals(part, config):
     count = skip_empty(part)
     coverage = run_deals_reported(config, options, count,
                                   seed=part_seed(8000 + list(OPTION_CONFIGS).index(config), part))
-    if count >= COMMON_COVERAGE_DEALS:
-        # at a tenth of the size only the common events are required
-        want = ["nobody joined", "one joined", "played", "flush", "several flushes",
-                "Mistigri lead"]
-        if options.get("club_law"):
-            want.append("club law: join only")
-        if reshuffle_possible(check_options(options)):
-            want.append("reshuffle")
-        assert_covered(config, coverage, want)
+    if count >= COMMON_COVERAGE_DEALS:   # at a tenth of the size only the common events are required
+        assert_covered(config, coverage, common_events(options))
 
 
 # ----- matches -----------------------------------------------------------------------------------
