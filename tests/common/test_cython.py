@@ -6,7 +6,8 @@ deterministic and zero-sum, its search gives stich.ismcts's visits.
 
 The build skips, saying so, when stich is imported from the source tree (``PYTHONPATH=python``:
 no installed headers or library), or where Cython, setuptools or a C++ compiler is missing (the
-test group brings Cython and setuptools)."""
+test group brings Cython and setuptools). The tests of the built example are marked slow (the build
+costs half a minute of CPU); the declarations' test is not."""
 
 from __future__ import annotations
 
@@ -72,6 +73,7 @@ def example(tmp_path_factory):
     return module
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "n"), [(11, 3000), (0, 1), (123456789, 20000), (5, 0)])
 def test_playout_sums_are_the_python_apis(example, seed, n):
     sums = example.couillon_playout_sums(seed, n)
@@ -79,6 +81,7 @@ def test_playout_sums_are_the_python_apis(example, seed, n):
     assert all(type(x) is int for x in sums)
 
 
+@pytest.mark.slow
 def test_the_cython_loop_is_the_python_loop(example):
     """loop_legal_apply (Cython, C++ calls) and loop_legal_apply_python (stich's Python API): the
     same deals, legal actions in the same order, the same applies, so the same counts and returns."""
@@ -89,6 +92,7 @@ def test_the_cython_loop_is_the_python_loop(example):
     assert example.loop_legal_apply(3, 0) == (0, [0, 0, 0, 0])
 
 
+@pytest.mark.slow
 def test_the_cython_policy_is_deterministic_and_zero_sum(example):
     """Seats 0 and 2 play the lowest legal card (the policy of _playouts.pyx), seats 1 and 3 at random."""
     n = 20_000
@@ -102,12 +106,14 @@ def test_the_cython_policy_is_deterministic_and_zero_sum(example):
     # standard error is about 0.012.
     assert sums[0] > n // 20
 
+@pytest.mark.slow
 def test_the_search_gives_the_python_searchs_visits(example):
     state = stich.Couillon().deal(seed=3)
     result = stich.ismcts(state, iterations=3000, seed=1)
     assert example.couillon_search_visits(3, 3000, 1) == {row.action.text: row.visits for row in result.table}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["Couillon", "Mucken", "Mistigri", "Euchre"])
 def test_every_game_through_one_fused_function(example, name):
     """_games.pyx: the declarations of each game's State, deal, playouts, checked calls and search,
@@ -136,6 +142,7 @@ def test_every_game_through_one_fused_function(example, name):
         example.on_deal(name, 3, 1, "checked", "no such action", 0)
 
 
+@pytest.mark.slow
 def test_the_guides_cython_block(example):
     """docs/embedding.md's example: a deal played to its end by the first legal action, without the GIL."""
     guide = importlib.import_module("stich_cython_example._guide")
@@ -146,6 +153,7 @@ def test_the_guides_cython_block(example):
         assert guide.first_action_playout(seed) == state.returns()
 
 
+@pytest.mark.slow
 def test_errors_reach_python(example):
     with pytest.raises(ValueError, match="n must be >= 0"):
         example.couillon_playout_sums(1, -1)                      # std::invalid_argument from the core

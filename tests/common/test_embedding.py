@@ -5,7 +5,8 @@ source tree, giving the numbers the Python API gives.
 
 The checks of the installed files skip, saying so, when stich is imported from the source tree
 (``PYTHONPATH=python``), which has no installed headers; the example's build skips only where no
-cmake or no C++ compiler exists (CI has both: cmake and ninja come with the test group)."""
+cmake or no C++ compiler exists (CI has both: cmake and ninja come with the test group). The three
+tests that compile C++ are marked slow; the checks of the installed files are not."""
 
 from __future__ import annotations
 
@@ -99,6 +100,7 @@ def _built_out_of_tree(project: Path, tmp_path: Path) -> tuple[Path, Path]:
     return src, build
 
 
+@pytest.mark.slow
 def test_cpp_blocks_of_the_embedding_guide_compile_and_run(tmp_path):
     """The ```cpp blocks of docs/embedding.md's API section are one program: compiled with the
     installed headers and library alone (a plain compiler call, no CMake) and run."""
@@ -119,6 +121,7 @@ def test_cpp_blocks_of_the_embedding_guide_compile_and_run(tmp_path):
     assert "read back alike" in out and "the position has no 'dealer' line" in out
 
 
+@pytest.mark.slow
 def test_cpp_example_against_the_installed_package(tmp_path):
     """examples/cpp copied out of the tree, configured with -Dstich_DIR=$(stich config --cmakedir)
     and built: its first line is the Python API's playout sums, its search table the Python
@@ -140,6 +143,7 @@ def test_cpp_example_against_the_installed_package(tmp_path):
     assert bad.returncode == 1 and "not a Couillon position" in bad.stderr
 
 
+@pytest.mark.slow
 def test_search_cost_program_runs_the_python_search(tmp_path):
     """benchmarks/cpp (docs/bench.md's count of what a search iteration costs, by part) builds against
     the installed package; its search part is stich.ismcts on the same Euchre positions, with the
