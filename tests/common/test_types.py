@@ -64,13 +64,16 @@ def test_generated_stubs_are_current() -> None:
 
 
 def test_the_staleness_check_sees_a_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("CORE_STUB", "GAMES_STUB"):
+    for name in ("CORE_STUB", "GAMES_STUB", "GAMES_PXD", "SEARCH_PXD"):
         copy = tmp_path / getattr(stubs, name).name
         copy.write_text(getattr(stubs, name).read_text(encoding="utf-8"), encoding="utf-8")
         monkeypatch.setattr(stubs, name, copy)
     assert stubs.stale() == []
     stubs.GAMES_STUB.write_text(stubs.GAMES_STUB.read_text(encoding="utf-8").replace("target: int = 21", "target: int = 31"))
     assert stubs.stale() == [stubs.GAMES_STUB]
+    # The Cython declarations of a game are generated too: one left out is seen.
+    stubs.SEARCH_PXD.write_text(stubs.SEARCH_PXD.read_text(encoding="utf-8").replace(", EuchreState", ""))
+    assert stubs.stale() == [stubs.GAMES_STUB, stubs.SEARCH_PXD]
 
 
 def test_every_registered_game_is_declared() -> None:
