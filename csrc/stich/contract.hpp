@@ -4,6 +4,7 @@
 // a cascade of (condition, allowed) masks, which also yields what a play proves about a hand.
 #pragma once
 #include <array>
+#include <vector>
 #include <string>
 
 #include "stich/cards.hpp"
@@ -11,9 +12,9 @@
 namespace stich {
 
 enum class FollowRule : uint8_t {
-    FollowSuit,       // Mucken U-4: follow the led (effective) suit, else anything
-    FollowOrTrump,    // Couillon C-5: holding the led suit, play it or a trump; else anything
-    Stichzwang,       // Mistigri M-9 and Ramsch U-10: follow and head, trump and over-trump
+    FollowSuit,       // follow the led (effective) suit, else anything
+    FollowOrTrump,    // holding the led suit, play it or a trump; else anything
+    Stichzwang,       // follow and head, trump and over-trump
 };
 
 struct Contract {
@@ -128,16 +129,22 @@ inline bool takes(const Contract& k, Card winning, Card c) { return contains(k.b
 // trick; else the cheapest card. "Cheapest" is fewest points, then lowest strength.
 Card heuristic_card(const Contract& k, CardSet legal, Card led, Card winning, bool partner_winning, bool last_to_play);
 
-// --- the contracts of the three games -----------------------------------------------------------
-enum class MuckenGame : uint8_t { Muck, Geier, Wenz, Ramsch };
-const Contract& mucken_contract(MuckenGame g, bool long_deck, bool stichzwang);
-const Contract& couillon_contract(int trump_suit, bool mit);
-// deck: German32, French32, German36, French36 or French52.
-const Contract& mistigri_contract(int trump_suit, DeckKind deck);
+// Builds a game's contract from its trump order and its plain-suit rank order, both high to low
+// (each game's contract maker uses it; not on a hot path: a game builds its contracts once).
+// Cards listed as trumps are removed from their printed suits.
+struct ContractBuilder {
+    Contract k{};
+    ContractBuilder(DeckKind d, FollowRule f);
+    Contract build(const std::vector<Card>& trump_order, const std::vector<int>& plain_ranks);
+    void set_points(const std::array<int, 15>& by_rank);   // card points by rank code
+};
 
-// The Mistigri: Eichel-Unter (German) / jack of clubs (French); same id in both alphabets.
-constexpr Card MISTIGRI = make_card(SUIT0, RANK_UNTER);
-// The Mit of Couillon: the queen of spades.
-constexpr Card MIT = make_card(SUIT1, RANK_OBER);
+// A game's contracts made once: make(i) for i in 0..N-1.
+template <size_t N, class F>
+std::array<Contract, N> contract_table(F&& make) {
+    std::array<Contract, N> t{};
+    for (size_t i = 0; i < N; ++i) t[i] = make(i);
+    return t;
+}
 
 }  // namespace stich

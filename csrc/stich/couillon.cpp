@@ -4,6 +4,31 @@
 
 namespace stich {
 
+namespace {
+// C-1: card points by rank code.
+constexpr std::array<int, 15> COUILLON_POINTS = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4};
+
+Contract make_couillon(int trump, bool mit) {
+    ContractBuilder b(DeckKind::French24, FollowRule::FollowOrTrump);   // C-5
+    const std::vector<int> plain = {RANK_ACE, RANK_KING, RANK_OBER, RANK_UNTER, RANK_TEN, RANK_NINE};
+    std::vector<Card> trumps;
+    for (int r : plain) {
+        Card c = make_card(trump, r);
+        if (mit && c == MIT) continue;
+        trumps.push_back(c);
+        if (mit && r == RANK_ACE) trumps.push_back(MIT);  // C-3: the Mit right below the trump ace
+    }
+    b.build(trumps, plain);
+    b.set_points(COUILLON_POINTS);
+    return b.k;
+}
+}  // namespace
+
+const Contract& couillon_contract(int trump_suit, bool mit) {
+    static const auto contracts = contract_table<8>([](size_t i) { return make_couillon(int(i / 2), i % 2); });
+    return contracts[size_t(trump_suit) * 2 + size_t(mit)];
+}
+
 namespace ca = couillon_action;
 
 namespace {

@@ -20,6 +20,11 @@
 
 namespace stich {
 
+// The Mit of Couillon: the queen of spades (C-3).
+constexpr Card MIT = make_card(SUIT1, RANK_OBER);
+// The card order with `trump_suit` as trump; mit: the Mit declared, right below the trump ace (C-3).
+const Contract& couillon_contract(int trump_suit, bool mit);
+
 struct CouillonRules {
     bool kontra_doubles = false;   // C-6 option: Kontra and Re double instead of adding one
     bool operator==(const CouillonRules&) const = default;

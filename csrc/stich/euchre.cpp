@@ -13,44 +13,13 @@ constexpr const char* SUIT_NAMES[4] = {"Clubs", "Spades", "Hearts", "Diamonds"};
 constexpr int PLAIN_RANKS[6] = {RANK_ACE, RANK_KING, RANK_OBER, RANK_UNTER, RANK_TEN, RANK_NINE};   // A K Q J T 9
 
 // E-9: the trump order high to low (right bower, left bower, A K Q T 9), then the plain suits
-// A K Q J T 9 without the left bower; beats[c] is what is above c in its suit, and every trump
-// for a plain card.
+// A K Q J T 9 without the left bower (the builder takes it out of its printed suit).
 Contract make_euchre(int t) {
-    Contract k{};
-    k.deck_kind = DeckKind::French24;
-    k.follow = FollowRule::FollowSuit;
-    k.deck = deck(DeckKind::French24).cards;
-    Card order[7];
-    int n = 0;
-    order[n++] = make_card(t, RANK_UNTER);
-    order[n++] = make_card(euchre_same_colour(t), RANK_UNTER);
+    ContractBuilder b(DeckKind::French24, FollowRule::FollowSuit);
+    std::vector<Card> trumps = {make_card(t, RANK_UNTER), make_card(euchre_same_colour(t), RANK_UNTER)};
     for (int r : PLAIN_RANKS)
-        if (r != RANK_UNTER) order[n++] = make_card(t, r);
-    for (Card c : order) k.trumps |= bit(c);
-    CardSet above = 0;
-    for (int i = 0; i < n; ++i) {
-        k.same_suit[order[i]] = k.trumps;
-        k.beats[order[i]] = above;
-        k.strength[order[i]] = uint8_t(100 + n - i);
-        above |= bit(order[i]);
-    }
-    for (int s = 0; s < SUIT_NB; ++s) {
-        if (s == t) continue;
-        CardSet suit_cards = 0;
-        for (int r : PLAIN_RANKS)
-            if (!contains(k.trumps, make_card(s, r))) suit_cards |= bit(make_card(s, r));
-        CardSet higher = 0;
-        int m = 0;
-        for (int r : PLAIN_RANKS) {
-            const Card c = make_card(s, r);
-            if (!contains(suit_cards, c)) continue;
-            k.same_suit[c] = suit_cards;
-            k.beats[c] = higher | k.trumps;
-            k.strength[c] = uint8_t(50 - m++);
-            higher |= bit(c);
-        }
-    }
-    return k;   // no card points: Euchre counts tricks
+        if (r != RANK_UNTER) trumps.push_back(make_card(t, r));
+    return b.build(trumps, std::vector<int>(std::begin(PLAIN_RANKS), std::end(PLAIN_RANKS)));   // no card points: Euchre counts tricks
 }
 
 // A rule-of-thumb value of a hand with `t` as trump (docs/bots.md): two per trump, two more for

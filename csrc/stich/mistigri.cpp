@@ -5,6 +5,37 @@
 
 namespace stich {
 
+namespace {
+// M-1: the decks Mistigri is played with (the one list: the contracts, the deck option and its message).
+constexpr std::array<DeckKind, 5> MISTIGRI_DECKS = {DeckKind::German32, DeckKind::French32, DeckKind::German36,
+                                                    DeckKind::French36, DeckKind::French52};
+
+// "Mistigri is not played with the <deck> deck; accepted: german32, ...".
+[[noreturn]] void not_a_mistigri_deck(DeckKind d) {
+    std::string accepted;
+    for (DeckKind k : MISTIGRI_DECKS) accepted += (accepted.empty() ? "" : ", ") + std::string(deck(k).name);
+    throw std::invalid_argument(std::string("Mistigri is not played with the ") + deck(d).name + " deck; accepted: " + accepted);
+}
+
+Contract make_mistigri(int trump, DeckKind d) {
+    ContractBuilder b(d, FollowRule::Stichzwang);   // M-9
+    std::vector<int> plain;
+    for (int r = RANK_ACE; r >= RANK_TWO; --r)
+        if (contains(b.k.deck, make_card(SUIT0, r))) plain.push_back(r);
+    std::vector<Card> trumps = {MISTIGRI};  // M-8: always the highest trump
+    for (int r : plain)
+        if (make_card(trump, r) != MISTIGRI) trumps.push_back(make_card(trump, r));
+    return b.build(trumps, plain);  // no card points in Mistigri
+}
+}  // namespace
+
+const Contract& mistigri_contract(int trump_suit, DeckKind d) {
+    static const auto contracts = contract_table<20>([](size_t i) { return make_mistigri(int(i % 4), MISTIGRI_DECKS[i / 4]); });
+    for (size_t j = 0; j < MISTIGRI_DECKS.size(); ++j)
+        if (MISTIGRI_DECKS[j] == d) return contracts[j * 4 + size_t(trump_suit)];
+    not_a_mistigri_deck(d);
+}
+
 namespace mi = mistigri_action;
 
 namespace {
@@ -22,9 +53,7 @@ void MistigriRules::check_option(const char* name, long long value, long long lo
 void MistigriRules::validate() const {
     check_option("players", players, MIN_PLAYERS, MAX_PLAYERS);
     const Deck& d = stich::deck(deck);
-    if (d.kind == DeckKind::German24 || d.kind == DeckKind::French24)
-        throw std::invalid_argument(std::string("Mistigri is not played with the ") + d.name +
-                                    " deck; accepted: german32, french32, german36, french36, french52");
+    if (std::find(MISTIGRI_DECKS.begin(), MISTIGRI_DECKS.end(), d.kind) == MISTIGRI_DECKS.end()) not_a_mistigri_deck(d.kind);
     if (d.size < HAND * players + 1)
         throw std::invalid_argument(std::string("the ") + d.name + " deck has too few cards for " + std::to_string(players) +
                                     " players (5 each and a turned card); use french52");
@@ -893,10 +922,6 @@ const std::vector<std::string>& MistigriDef::extra_locations() {
     static const std::vector<std::string> names{"talon", "discards"};
     return names;
 }
-
-namespace {
-constexpr DeckKind MISTIGRI_DECKS[] = {DeckKind::German32, DeckKind::French32, DeckKind::German36, DeckKind::French36, DeckKind::French52};
-}  // namespace
 
 const std::vector<OptionSpec<MistigriRules>>& MistigriDef::options() {
     using R = MistigriRules;

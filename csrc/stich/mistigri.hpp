@@ -21,6 +21,11 @@
 
 namespace stich {
 
+// The Mistigri: Eichel-Unter (German) / jack of clubs (French); same id in both alphabets (M-8).
+constexpr Card MISTIGRI = make_card(SUIT0, RANK_UNTER);
+// The card order with `trump_suit` as trump; deck: German32, French32, German36, French36 or French52.
+const Contract& mistigri_contract(int trump_suit, DeckKind deck);
+
 struct MistigriRules {
     uint8_t players = 4;
     DeckKind deck = DeckKind::German32;

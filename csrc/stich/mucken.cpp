@@ -6,6 +6,50 @@
 
 namespace stich {
 
+namespace {
+// U-2: the eyes by rank code.
+constexpr std::array<int, 15> EYES = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4, 11};
+
+std::vector<Card> four(int rank) {  // E G H S of one rank (Obers or Unters)
+    return {make_card(SUIT0, rank), make_card(SUIT1, rank), make_card(SUIT2, rank), make_card(SUIT3, rank)};
+}
+
+Contract make_mucken(MuckenGame g, bool long_deck, bool stichzwang) {
+    const DeckKind d = long_deck ? DeckKind::German32 : DeckKind::German24;
+    // U-4: follow suit; U-10: Ramsch with Stichzwang.
+    ContractBuilder b(d, stichzwang ? FollowRule::Stichzwang : FollowRule::FollowSuit);
+    std::vector<Card> trumps;
+    std::vector<int> plain;
+    switch (g) {
+        case MuckenGame::Muck:
+        case MuckenGame::Ramsch:  // U-3: Ramsch uses the Muck order
+            trumps = four(RANK_OBER);
+            for (Card u : four(RANK_UNTER)) trumps.push_back(u);
+            for (int r : {RANK_ACE, RANK_TEN, RANK_KING, RANK_NINE, RANK_EIGHT, RANK_SEVEN}) trumps.push_back(make_card(SUIT2, r));
+            plain = {RANK_ACE, RANK_TEN, RANK_KING, RANK_NINE, RANK_EIGHT, RANK_SEVEN};
+            break;
+        case MuckenGame::Geier:
+            trumps = four(RANK_OBER);
+            plain = {RANK_ACE, RANK_TEN, RANK_KING, RANK_UNTER, RANK_NINE, RANK_EIGHT, RANK_SEVEN};
+            break;
+        case MuckenGame::Wenz:
+            trumps = four(RANK_UNTER);
+            plain = {RANK_ACE, RANK_TEN, RANK_KING, RANK_OBER, RANK_NINE, RANK_EIGHT, RANK_SEVEN};
+            break;
+    }
+    std::erase_if(trumps, [&](Card c) { return !contains(b.k.deck, c); });
+    b.build(trumps, plain);
+    b.set_points(EYES);
+    return b.k;
+}
+}  // namespace
+
+const Contract& mucken_contract(MuckenGame g, bool long_deck, bool stichzwang) {
+    // Index: game * 4 + long_deck * 2 + stichzwang.
+    static const auto contracts = contract_table<16>([](size_t i) { return make_mucken(MuckenGame(i / 4), (i / 2) % 2, i % 2); });
+    return contracts[size_t(g) * 4 + size_t(long_deck) * 2 + size_t(stichzwang)];
+}
+
 namespace ma = mucken_action;
 
 namespace {

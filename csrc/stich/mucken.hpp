@@ -23,6 +23,10 @@
 
 namespace stich {
 
+// The card orders of Mucken (U-3): Ramsch plays the Muck order.
+enum class MuckenGame : uint8_t { Muck, Geier, Wenz, Ramsch };
+const Contract& mucken_contract(MuckenGame g, bool long_deck, bool stichzwang);
+
 // Order of the three kinds inside each tier of the ranking (U-5, option `ranking`).
 enum class MuckenRanking : uint8_t { GeierOverWenz, WenzOverGeier, WenzOverMuck };
 enum class AllPass : uint8_t { Ramsch, ThrowIn, MustPlay, OnePoint };
