@@ -526,4 +526,84 @@ const std::vector<SolveBenchSpec>& CouillonDef::solve_bench() {
     return rows;
 }
 
+
+// ------------------------------------------------------------------------------------ byte forms
+// The members of the rules, states and matches in their pickled order (stich/pickle.hpp), and the
+// checks a loaded state must pass.
+
+namespace {
+using pickling::card_in, pickling::check_consistent, pickling::check_history, pickling::require, pickling::seat_or_none, pickling::subset;
+
+constexpr uint8_t PICKLED_RULES = 1, PICKLED_STATE = 4, PICKLED_MATCH = 7;   // the kind byte of each form
+
+void members(CouillonRules& r, auto& f) { f(r.kontra_doubles); }
+
+void members(CouillonState& s, auto& f) {
+    members(s.rules, f);
+    f(s.hands), f(s.talon), f(s.first_three), f(s.reveal_card), f(s.dealer), f(s.forehand), f(s.phase, CouillonPhase::Over);
+    f(s.trump), f(s.revealed), f(s.mit_declarer), f(s.kontra_by), f(s.re_by), f(s.to_act), f(s.speakers_done);
+    f(s.trick.size), f(s.trick.done), f(s.trick.cards), f(s.trick.winning), f(s.trick.winner), f(s.team_tricks);
+    f(s.team_points), f(s.history.size), f(s.history.actions), f(s.history.actors);
+}
+
+void members(CouillonMatch& m, auto& f) {
+    members(m.rules, f);
+    f(m.seed), f(m.scores), f(m.dealer), f(m.deals_played), f(m.winner);
+}
+
+constexpr auto MEMBERS = [](auto& x, auto& f) { members(x, f); };
+
+// A state's contract pointer is written as its index here (0: none yet).
+const std::vector<const Contract*>& pickled_contracts() {
+    static const std::vector<const Contract*> table = [] {
+        std::vector<const Contract*> t{nullptr};
+        for (int trump = 0; trump < 4; ++trump)
+            for (bool mit : {false, true}) t.push_back(&couillon_contract(trump, mit));
+        return t;
+    }();
+    return table;
+}
+
+void validate(const CouillonRules&) {}
+
+void validate(const CouillonState& s) {
+    const CardSet deck = s.deck_info().cards;
+    require(s.dealer < 4 && s.forehand == (s.dealer + 1) % 4, "a seat out of range");
+    require(s.trump >= -1 && s.trump < 4 && seat_or_none(s.mit_declarer, 4) && seat_or_none(s.kontra_by, 4) &&
+                seat_or_none(s.re_by, 4) && s.speakers_done <= 2 && s.trick.done <= 5,
+            "a trump, seat or count out of range");
+    for (CardSet h : s.hands) require(subset(h, deck) && popcount(h) <= CouillonState::HAND_SIZE, "a hand too large or not of the deck");
+    require(subset(s.talon, deck) && subset(s.first_three, deck) && popcount(s.first_three) == 3 && card_in(s.reveal_card, deck),
+            "the talon, first packet or reveal card not of the deck");
+    const Contract* plain = s.trump < 0 ? nullptr : &couillon_contract(s.trump, false);
+    const Contract* mit = s.trump < 0 ? nullptr : &couillon_contract(s.trump, true);
+    require(s.contract == plain || s.contract == mit, "the contract disagrees with the trump");
+    for (size_t i = 0; i < s.history.size; ++i) require(s.history.actions[i] < couillon_action::END, "an unknown action in the history");
+    check_history(s, 4, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [](int seat) { return (seat + 1) % 4; });
+    check_consistent(s);
+}
+
+void validate(const CouillonMatch& m) {
+    require(m.dealer >= 0 && m.dealer < 4 && m.deals_played >= 0 && seat_or_none(m.winner, 2), "a seat or count out of range");
+    require((m.winner >= 0) == (m.scores[0] <= 0 || m.scores[1] <= 0), "the winner disagrees with the scores");
+}
+}  // namespace
+
+std::string dump(const CouillonRules& x) { return pickling::dump_form(PICKLED_RULES, x, MEMBERS); }
+std::string dump(const CouillonState& x) { return pickling::dump_form(PICKLED_STATE, x, MEMBERS, &pickled_contracts()); }
+std::string dump(const CouillonMatch& x) { return pickling::dump_form(PICKLED_MATCH, x, MEMBERS); }
+
+template <>
+CouillonRules load<CouillonRules>(std::string_view b) {
+    return pickling::load_form<CouillonRules>(b, PICKLED_RULES, MEMBERS, [](const CouillonRules& r) { validate(r); });
+}
+template <>
+CouillonState load<CouillonState>(std::string_view b) {
+    return pickling::load_form<CouillonState>(b, PICKLED_STATE, MEMBERS, [](const CouillonState& s) { validate(s); }, &pickled_contracts());
+}
+template <>
+CouillonMatch load<CouillonMatch>(std::string_view b) {
+    return pickling::load_form<CouillonMatch>(b, PICKLED_MATCH, MEMBERS, [](const CouillonMatch& m) { validate(m); });
+}
+
 }  // namespace stich

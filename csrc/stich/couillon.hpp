@@ -13,6 +13,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/pickle.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/solver_traits.hpp"
@@ -191,6 +192,18 @@ struct SolverTraits<CouillonState> {
         }
     }
 };
+
+// Portable byte forms, for pickling (stich/pickle.hpp; the bindings' dump/load): a damaged form
+// raises std::invalid_argument ("corrupt pickled stich object: ...").
+std::string dump(const CouillonRules&);
+std::string dump(const CouillonState&);
+std::string dump(const CouillonMatch&);
+template <>
+CouillonRules load<CouillonRules>(std::string_view);
+template <>
+CouillonState load<CouillonState>(std::string_view);
+template <>
+CouillonMatch load<CouillonMatch>(std::string_view);
 
 // The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
 struct CouillonDef {

@@ -17,6 +17,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/pickle.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/solver_traits.hpp"
@@ -184,15 +185,13 @@ struct EuchreMatch {
     void record(const EuchreState& finished);
 };
 
-// Portable byte forms, for pickling (the bindings' dump/load, as stich/pickle.hpp has them for
-// the other games). A state is written as the rules, the dealer, where each card was dealt and
-// the history; loading deals those cards and replays the history with every action checked, so a
-// damaged form raises std::invalid_argument ("corrupt pickled stich object: ...").
+// Portable byte forms, for pickling (the bindings' dump/load of stich/pickle.hpp). A state is
+// written as the rules, the dealer, where each card was dealt and the history; loading deals those
+// cards and replays the history with every action checked, so a damaged form raises
+// std::invalid_argument ("corrupt pickled stich object: ...").
 std::string dump(const EuchreRules&);
 std::string dump(const EuchreState&);
 std::string dump(const EuchreMatch&);
-template <class T>
-T load(std::string_view bytes);
 template <>
 EuchreRules load<EuchreRules>(std::string_view);
 template <>

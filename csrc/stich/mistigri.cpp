@@ -1060,4 +1060,113 @@ const std::vector<SolveBenchSpec>& MistigriDef::solve_bench() {
     return rows;
 }
 
+
+// ------------------------------------------------------------------------------------ byte forms
+// The members of the rules, states and matches in their pickled order (stich/pickle.hpp), and the
+// checks a loaded state must pass.
+
+namespace {
+using pickling::card_in, pickling::check_consistent, pickling::check_history, pickling::require, pickling::seat_or_none, pickling::subset;
+
+constexpr uint8_t PICKLED_RULES = 3, PICKLED_STATE = 6, PICKLED_MATCH = 9;   // the kind byte of each form
+
+void members(MistigriRules& r, auto& f) {
+    f(r.players), f(r.deck, DeckKind::French52), f(r.chips), f(r.stake), f(r.monch), f(r.club_law), f(r.deals);
+}
+
+void members(MistigriState& s, auto& f) {
+    members(s.rules, f);
+    f(s.hands), f(s.discards), f(s.discarded), f(s.drawn), f(s.talon), f(s.talon_top), f(s.talon_end), f(s.turned);
+    f(s.trump), f(s.rng), f(s.redraws), f(s.redraws_size), f(s.redraws_next), f(s.n), f(s.dealer), f(s.forehand);
+    f(s.to_act), f(s.phase, MistigriPhase::Over), f(s.end, MistigriEnd::Played), f(s.joined), f(s.spoken);
+    f(s.exchanged), f(s.pot), f(s.side_pot), f(s.pot_at_play), f(s.pot_in), f(s.side_pot_in), f(s.delta);
+    f(s.flush_winner), f(s.trick.size), f(s.trick.done), f(s.trick.cards), f(s.trick.winning), f(s.trick.winner);
+    f(s.mistigri_kept_still), f(s.tricks_won), f(s.history.size), f(s.history.actions), f(s.history.actors);
+}
+
+void members(MistigriMatch& m, auto& f) {
+    members(m.rules, f);
+    f(m.seed), f(m.chips), f(m.pot), f(m.side_pot), f(m.dealer), f(m.deals_played), f(m.over);
+}
+
+constexpr auto MEMBERS = [](auto& x, auto& f) { members(x, f); };
+
+// A state's contract pointer is written as its index here (0: none yet).
+const std::vector<const Contract*>& pickled_contracts() {
+    static const std::vector<const Contract*> table = [] {
+        std::vector<const Contract*> t{nullptr};
+        for (DeckKind d : MISTIGRI_DECKS)
+            for (int trump = 0; trump < 4; ++trump) t.push_back(&mistigri_contract(trump, d));
+        return t;
+    }();
+    return table;
+}
+
+void validate(const MistigriRules& r) { r.validate(); }
+
+void validate(const MistigriState& s) {
+    validate(s.rules);
+    const int n = s.n;
+    const CardSet deck = s.deck_info().cards;
+    require(n == s.rules.players, "players disagree with the rules");
+    require(s.dealer < n && s.forehand == (s.dealer + 1) % n && seat_or_none(s.flush_winner, n), "a seat out of range");
+    require(s.joined < (1u << n) && s.spoken < (1u << n) && s.exchanged < (1u << n), "a seat set out of range");
+    require(s.trump >= 0 && s.trump < 4 && s.contract == &mistigri_contract(s.trump, s.rules.deck), "the contract disagrees with the trump");
+    require(s.talon_top <= s.talon_end && s.talon_end <= s.talon.size() && s.redraws_next <= s.redraws_size &&
+                s.redraws_size <= s.redraws.size() && s.trick.done <= MistigriRules::HAND,
+            "a talon, redraw or trick count out of range");
+    CardSet talon = 0;
+    for (int i = s.talon_top; i < s.talon_end; ++i) {
+        require(card_in(s.talon[size_t(i)], deck) && !contains(talon, s.talon[size_t(i)]), "a talon card twice or not of the deck");
+        talon |= bit(s.talon[size_t(i)]);
+    }
+    for (int i = 0; i < s.redraws_size; ++i) require(card_in(s.redraws[size_t(i)], deck), "a redraw not of the deck");
+    require(card_in(s.turned, deck), "the turned card is not of the deck");
+    for (int i = 0; i < MAX_SEATS; ++i) {
+        const size_t k = size_t(i);
+        require(subset(s.hands[k] | s.discards[k] | s.discarded[k] | s.drawn[k], deck) && popcount(s.hands[k]) <= MistigriRules::HAND,
+                "a hand or discard too large or not of the deck");
+        require(i < n || (s.hands[k] | s.discards[k] | s.discarded[k] | s.drawn[k]) == 0, "cards of a seat that is not playing");
+    }
+    for (int32_t chips : {s.pot, s.side_pot, s.pot_at_play, s.pot_in, s.side_pot_in})
+        require(chips >= 0 && chips <= 2 * MistigriRules::MAX_POT, "a pot out of range");
+    for (size_t i = 0; i < s.history.size; ++i)
+        require(s.history.actions[i] < mistigri_action::DISCARDED + MistigriRules::HAND, "an unknown action in the history");
+    require(s.phase != MistigriPhase::Play || s.joined != 0, "play without a joined seat");
+    check_history(s, std::max(popcount(s.joined), 1), [](Action a) {
+        return a < 64 ? Card(a) : a < mistigri_action::PASS ? MISTIGRI : NO_CARD;
+    }, [&s](int seat) {
+        for (int k = 1; k <= s.n; ++k)
+            if (s.joined >> ((seat + k) % s.n) & 1) return (seat + k) % s.n;
+        return -1;
+    });
+    check_consistent(s);
+}
+
+void validate(const MistigriMatch& m) {
+    validate(m.rules);
+    require(m.dealer >= 0 && m.dealer < m.rules.players && m.deals_played >= 0 && m.deals_played <= MistigriRules::MAX_DEALS,
+            "a seat or count out of range");
+    require(m.pot >= 0 && m.pot <= MistigriRules::MAX_POT && m.side_pot >= 0 && m.side_pot <= MistigriRules::MAX_POT, "a pot out of range");
+    for (int i = m.rules.players; i < MAX_SEATS; ++i) require(m.chips[size_t(i)] == 0, "chips of a seat that is not playing");
+}
+}  // namespace
+
+std::string dump(const MistigriRules& x) { return pickling::dump_form(PICKLED_RULES, x, MEMBERS); }
+std::string dump(const MistigriState& x) { return pickling::dump_form(PICKLED_STATE, x, MEMBERS, &pickled_contracts()); }
+std::string dump(const MistigriMatch& x) { return pickling::dump_form(PICKLED_MATCH, x, MEMBERS); }
+
+template <>
+MistigriRules load<MistigriRules>(std::string_view b) {
+    return pickling::load_form<MistigriRules>(b, PICKLED_RULES, MEMBERS, [](const MistigriRules& r) { validate(r); });
+}
+template <>
+MistigriState load<MistigriState>(std::string_view b) {
+    return pickling::load_form<MistigriState>(b, PICKLED_STATE, MEMBERS, [](const MistigriState& s) { validate(s); }, &pickled_contracts());
+}
+template <>
+MistigriMatch load<MistigriMatch>(std::string_view b) {
+    return pickling::load_form<MistigriMatch>(b, PICKLED_MATCH, MEMBERS, [](const MistigriMatch& m) { validate(m); });
+}
+
 }  // namespace stich

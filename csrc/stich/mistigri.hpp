@@ -14,6 +14,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/pickle.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/solver_traits.hpp"
@@ -255,6 +256,18 @@ struct SolverTraits<MistigriState> {
         hi = chips(have + left);
     }
 };
+
+// Portable byte forms, for pickling (stich/pickle.hpp; the bindings' dump/load): a damaged form
+// raises std::invalid_argument ("corrupt pickled stich object: ...").
+std::string dump(const MistigriRules&);
+std::string dump(const MistigriState&);
+std::string dump(const MistigriMatch&);
+template <>
+MistigriRules load<MistigriRules>(std::string_view);
+template <>
+MistigriState load<MistigriState>(std::string_view);
+template <>
+MistigriMatch load<MistigriMatch>(std::string_view);
 
 // The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
 struct MistigriDef {

@@ -16,6 +16,7 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/pickle.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/solver_traits.hpp"
@@ -300,6 +301,18 @@ struct SolverTraits<MuckenState> {
         }
     }
 };
+
+// Portable byte forms, for pickling (stich/pickle.hpp; the bindings' dump/load): a damaged form
+// raises std::invalid_argument ("corrupt pickled stich object: ...").
+std::string dump(const MuckenRules&);
+std::string dump(const MuckenState&);
+std::string dump(const MuckenMatch&);
+template <>
+MuckenRules load<MuckenRules>(std::string_view);
+template <>
+MuckenState load<MuckenState>(std::string_view);
+template <>
+MuckenMatch load<MuckenMatch>(std::string_view);
 
 // The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
 struct MuckenDef {
