@@ -46,6 +46,48 @@ std::vector<std::pair<std::string, Value>> named_values(const py::kwargs& kw, Ac
 
 inline std::string as_is(const std::string& name) { return name; }
 
+// A Python function calling `call(values)` with its arguments checked against `params` (a game's
+// contract factory or extra function, stich/schema.hpp): a proper signature (the params' names,
+// the optional ones with their fallbacks as defaults), each argument converted and accepted as the
+// param says (ValueError naming it otherwise), the result converted by `out`.
+template <size_t Required, class Out, size_t... I>
+py::cpp_function checked_call_n(const char* name, const char* doc, const std::vector<ParamSpec>& params, Out out, std::index_sequence<I...>) {
+    const std::vector<ParamSpec>* ps = &params;   // the game's static table: lives as long as the module
+    auto arg = [ps]<size_t K>(std::integral_constant<size_t, K>) {
+        if constexpr (K < Required) return py::arg((*ps)[K].name);
+        else return py::arg_v((*ps)[K].name, to_python((*ps)[K].fallback, Alphabet::German));
+    };
+    auto fn = [ps, out, name](decltype((void)I, py::object())... args) {
+        const py::object given[] = {args...};
+        std::vector<Value> values;
+        for (size_t k = 0; k < ps->size(); ++k)
+            values.push_back(from_python(given[k], (*ps)[k].accepts, deck(DeckKind::German32), std::string((*ps)[k].name) + " of " + name));
+        return out(values);
+    };
+    return py::cpp_function(fn, py::name(name), arg(std::integral_constant<size_t, I>{})..., doc);
+}
+
+template <class Out>
+py::cpp_function checked_call(const char* name, const char* doc, const std::vector<ParamSpec>& params, Out out) {
+    size_t required = 0;
+    while (required < params.size() && params[required].fallback.is_none() && !params[required].accepts.none_ok) ++required;
+    for (size_t k = required; k < params.size(); ++k)
+        if (params[k].fallback.is_none() && !params[k].accepts.none_ok)
+            throw std::logic_error(std::string(name) + ": a required parameter after an optional one");
+    // One to four parameters, the required ones first.
+    py::cpp_function f;
+    auto with = [&]<size_t N, size_t R>() {
+        if (params.size() == N && required == R) f = checked_call_n<R>(name, doc, params, out, std::make_index_sequence<N>{});
+    };
+    [&]<size_t... N>(std::index_sequence<N...>) {
+        ([&]<size_t M>(std::integral_constant<size_t, M>) {
+            [&]<size_t... R>(std::index_sequence<R...>) { (with.template operator()<M, R>(), ...); }(std::make_index_sequence<M + 1>{});
+        }(std::integral_constant<size_t, N + 1>{}), ...);
+    }(std::make_index_sequence<4>{});
+    if (!f) throw std::logic_error(std::string(name) + ": none or more than four parameters");
+    return f;
+}
+
 template <class T>
 void bind_fields(py::class_<T>& c, const std::vector<FieldSpec<T>>& fields, int (*players)(const T&), Alphabet (*alphabet)(const T&)) {
     using K = typename FieldSpec<T>::Kind;
@@ -222,12 +264,24 @@ void bind_game(py::module_& m) {
         for (const auto& [n, v] : b.options) options[py::str(n)] = to_python(v, al);
         solve_bench.append(py::dict(py::arg("name") = b.name, py::arg("options") = options, py::arg("deals") = b.deals));
     }
+    // The game's extra functions (stich/schema.hpp FunctionSpec): static methods of its Python class.
+    py::dict functions;
+    if constexpr (requires { Def::functions(); })
+        for (const FunctionSpec& f : Def::functions())
+            functions[f.name] = py::dict(
+                py::arg("call") = checked_call(f.name, f.doc, f.params,
+                                               [call = f.call](const std::vector<Value>& v) { return to_python(call(v), Alphabet::German); }),
+                py::arg("doc") = f.doc, py::arg("params") = param_list(f.params, al));
+    py::list factories;   // bound as Contract.<name> (bindings/games.cpp); listed for the stubs
+    for (const ContractFactory& f : Def::contract_factories())
+        factories.append(py::dict(py::arg("name") = f.name, py::arg("doc") = f.doc, py::arg("params") = param_list(f.params, al)));
     game_registry().append(py::dict(
         py::arg("name") = name, py::arg("doc") = Def::DOC, py::arg("unit") = Def::UNIT, py::arg("tally") = Def::TALLY,
         py::arg("search_c") = Def::SEARCH_C, py::arg("tie_threshold") = Def::TIE_THRESHOLD, py::arg("rules") = rules, py::arg("state") = state, py::arg("match") = match,
         py::arg("options") = option_list<Def>(), py::arg("deal_params") = param_list(Def::deal_params(), al),
         py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench, py::arg("solve_bench") = solve_bench,
-        py::arg("state_fields") = field_list(Def::state_fields()), py::arg("match_fields") = field_list(Def::match_fields())));
+        py::arg("state_fields") = field_list(Def::state_fields()), py::arg("match_fields") = field_list(Def::match_fields()),
+        py::arg("functions") = functions, py::arg("contract_factories") = factories));
 }
 
 }  // namespace stich::py_bind

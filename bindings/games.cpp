@@ -1,4 +1,5 @@
 #include "bind_game.hpp"
+#include "bind_registry.hpp"
 #include "stich/contract.hpp"
 #include "stich/registry.hpp"
 #include "stich/sampler.hpp"
@@ -18,12 +19,6 @@ struct PyContract {
     std::string name;
 };
 
-int parse_suit_letter(const std::string& s, Alphabet a) {
-    if (s.size() == 1 && parse_suit(s, a) >= 0) return parse_suit(s, a);
-    throw py::value_error("unknown trump suit " + quoted(s) + "; accepted: " +
-                          (a == Alphabet::German ? "E, G, H, S" : "C, S, H, D"));
-}
-
 // Splits a trick into its led card and current winner, checking it against the contract.
 std::pair<Card, Card> trick_state(const Contract& k, const std::vector<Card>& trick) {
     if (trick.empty()) return {NO_CARD, NO_CARD};
@@ -38,37 +33,16 @@ std::pair<Card, Card> trick_state(const Contract& k, const std::vector<Card>& tr
 }
 
 void register_contracts(py::module_& m) {
-    py::class_<PyContract>(m, "Contract",
-                           "A contract's card order (trumps, effective suits, points, beats[]) and its following rule.")
-        .def_static("mucken",
-                    [](const std::string& game, bool long_deck, bool stichzwang) {
-                        static const char* names[] = {"Muck", "Geier", "Wenz", "Ramsch"};
-                        for (int i = 0; i < 4; ++i)
-                            if (iequals(game, names[i])) {
-                                if (stichzwang && i != 3)
-                                    throw py::value_error("stichzwang applies to Ramsch only (U-10), not to " + std::string(names[i]));
-                                return PyContract{&mucken_contract(MuckenGame(i), long_deck, stichzwang), names[i]};
-                            }
-                        throw py::value_error("unknown Mucken game " + quoted(game) + "; accepted: Muck, Geier, Wenz, Ramsch");
-                    },
-                    py::arg("game"), py::arg("long_deck") = false, py::arg("stichzwang") = false,
-                    "The order of a Mucken game (Muck, Geier, Wenz or Ramsch), on the short or long deck; "
-                    "stichzwang: Ramsch with the duty to win the trick (U-10).")
-        .def_static("couillon",
-                    [](const std::string& trump, bool mit) {
-                        int t = parse_suit_letter(trump, Alphabet::French);
-                        return PyContract{&couillon_contract(t, mit), std::string("Couillon ") + suit_letter(t, Alphabet::French) + (mit ? " with Mit" : "")};
-                    },
-                    py::arg("trump"), py::arg("mit") = false,
-                    "The order of Couillon with `trump` (C, S, H or D); mit: the Mit declared (C-3).")
-        .def_static("mistigri",
-                    [](const std::string& trump, py::handle deck_name) {
-                        const Deck& d = deck_of(deck_name);
-                        int t = parse_suit_letter(trump, d.alphabet);
-                        return PyContract{&mistigri_contract(t, d.kind), "Mistigri " + trump + " " + d.name};
-                    },
-                    py::arg("trump"), py::arg("deck") = "german32",
-                    "The order of Mistigri with `trump` (a suit letter of the deck) on `deck` (M-8).")
+    py::class_<PyContract> contract(m, "Contract", "A contract's card order (trumps, effective suits, points, beats[]) and its following rule.");
+    // Contract.<name>(...): every game's contract factories (stich/schema.hpp ContractFactory).
+    for_each_game([&]<class Def>() {
+        for (const ContractFactory& f : Def::contract_factories())
+            contract.attr(f.name) = py::staticmethod(checked_call(f.name, f.doc, f.params, [make = f.make](const std::vector<Value>& v) {
+                const NamedContract k = make(v);
+                return PyContract{k.contract, k.name};
+            }));
+    });
+    contract
         .def_property_readonly("deck", [](const PyContract& c) { return c.k->deck_info(); }, "The deck the contract is played with.")
         .def_property_readonly("trumps", [](const PyContract& c) { return make_set(c.k->trumps, c.k->deck_info()); },
                                "The trump cards of the contract.")
@@ -173,7 +147,7 @@ void register_views(py::module_& m) {
         .def_property_readonly("game", [](const PyAction& a) {
             const std::string_view g = a.game;
             return std::string(g.substr(0, g.rfind("State")));
-        }, "The game the action was listed in: 'Couillon', 'Mucken' or 'Mistigri'.")
+        }, "The game the action was listed in (its name in stich.GAMES).")
         .def_readonly("phase", &PyAction::phase, "The phase of the state it was listed in.")
         .def("__str__", [](const PyAction& a) { return a.text; })
         .def("__repr__", [](const PyAction& a) { return "Action(" + quoted(a.text) + ")"; })
@@ -305,24 +279,6 @@ void register_games(py::module_& m) {
               return rules;
           },
           py::arg("text"), "The rules a game line gives (docs/notation.md: 'NAME key=value ...'); ValueError saying what is wrong.");
-    py::tuple methods(TOURNAMENT_METHODS.size());
-    for (size_t i = 0; i < TOURNAMENT_METHODS.size(); ++i) methods[i] = TOURNAMENT_METHODS[i];
-    m.attr("MUCKEN_TOURNAMENT_METHODS") = methods;
-    m.def(
-        "mucken_tournament_table",
-        [](const std::vector<std::array<int, 5>>& results, const std::string& method, bool glasses) {
-            std::vector<BobblResult> rs;
-            rs.reserve(results.size());
-            for (const auto& [a, b, pa, pb, w] : results) rs.push_back(BobblResult{a, b, pa, pb, w});
-            std::vector<std::array<int, 6>> out;
-            for (const TournamentRow& r : mucken_tournament_table(rs, method, glasses))
-                out.push_back({r.pair, r.bobbl_won, r.goals_in_lost, r.opponent_goals_in_won, r.plus, r.plus_minus});
-            return out;
-        },
-        py::arg("results"), py::arg("method"), py::arg("glasses"),
-        "The ranking list of a Mucken tournament (U-12, U-13), pairs named by index: results are "
-        "(pair_a, pair_b, points_a, points_b, winner); rows (pair, bobbl_won, goals_in_lost, "
-        "opponent_goals_in_won, plus, plus_minus), best first.");
 }
 
 }  // namespace stich::py_bind

@@ -81,6 +81,33 @@ Value from_python(py::handle obj, const Accepts& a, const Deck& deck, const std:
                 v = Value::of_card_list(cards.data(), cards.data() + cards.size());
                 break;
             }
+            case K::Text:
+                if (!py::isinstance<py::str>(obj)) return refuse();
+                v = Value::of_text(utf8(obj));
+                break;
+            case K::DeckName:
+                if (py::isinstance<Deck>(obj)) v = Value::of_text(obj.cast<const Deck&>().name);
+                else if (py::isinstance<py::str>(obj)) v = Value::of_text(stich::deck(deck_kind_from_name(utf8(obj))).name);   // "unknown deck ..."
+                else return refuse();
+                break;
+            case K::IntRows: {
+                if (py::isinstance<py::str>(obj) || !py::hasattr(obj, "__iter__")) return refuse();
+                std::vector<Value> rows;
+                for (auto row : obj) {
+                    if (py::isinstance<py::str>(row) || !py::hasattr(row, "__iter__")) return refuse();
+                    Value r;
+                    r.kind = Value::Kind::Ints;
+                    for (auto x : row) {
+                        if (!py::isinstance<py::int_>(x) || py::isinstance<py::bool_>(x)) return refuse();
+                        const long long n = int_or(x, 0);
+                        if (n != int_or(x, 1)) return refuse();   // does not fit an int64
+                        r.ints.push_back(n);
+                    }
+                    rows.push_back(std::move(r));
+                }
+                v = Value::list(std::move(rows));
+                break;
+            }
         }
     }
     try {
@@ -91,7 +118,7 @@ Value from_python(py::handle obj, const Accepts& a, const Deck& deck, const std:
 }
 
 py::dict accepts_dict(const Accepts& a) {
-    static constexpr const char* KINDS[] = {"bool", "int", "choice", "subset", "card", "cards"};
+    static constexpr const char* KINDS[] = {"bool", "int", "choice", "subset", "card", "cards", "text", "int_rows", "deck"};
     py::list choices;
     for (const Value& c : a.choices) choices.append(to_python(c, Alphabet::German));
     py::dict d(py::arg("kind") = KINDS[size_t(a.kind)], py::arg("text") = describe(a), py::arg("none_ok") = a.none_ok,

@@ -50,6 +50,11 @@ void ContractBuilder::set_points(const std::array<int, 15>& by_rank) {
     }
 }
 
+int trump_suit_of(std::string_view letter, Alphabet a) {
+    if (letter.size() == 1 && parse_suit(letter, a) >= 0) return parse_suit(letter, a);
+    throw std::invalid_argument("unknown trump suit " + quoted(letter) + "; accepted: " + (a == Alphabet::German ? "E, G, H, S" : "C, S, H, D"));
+}
+
 Card heuristic_card(const Contract& k, CardSet legal, Card led, Card winning, bool partner_winning, bool last_to_play) {
     auto cheapest = [&](CardSet s) {
         Card best = lsb(s);

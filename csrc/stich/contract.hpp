@@ -139,6 +139,10 @@ struct ContractBuilder {
     void set_points(const std::array<int, 15>& by_rank);   // card points by rank code
 };
 
+// The suit a trump letter names in the alphabet (C S H D or E G H S, either case); std::invalid_argument
+// "unknown trump suit 'X'; accepted: C, S, H, D" otherwise.
+int trump_suit_of(std::string_view letter, Alphabet a);
+
 // A game's contracts made once: make(i) for i in 0..N-1.
 template <size_t N, class F>
 std::array<Contract, N> contract_table(F&& make) {

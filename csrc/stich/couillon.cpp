@@ -606,4 +606,19 @@ CouillonMatch load<CouillonMatch>(std::string_view b) {
     return pickling::load_form<CouillonMatch>(b, PICKLED_MATCH, MEMBERS, [](const CouillonMatch& m) { validate(m); });
 }
 
+
+const std::vector<ContractFactory>& CouillonDef::contract_factories() {
+    static const std::vector<ContractFactory> factories{
+        {"couillon", "The order of Couillon with `trump` (C, S, H or D); mit: the Mit declared (C-3).",
+         {{"trump", "the trump suit: C, S, H or D", Accepts::text(), Value::none()},
+          {"mit", "the Mit declared (C-3)", Accepts::boolean(), Value::of_bool(false)}},
+         [](const std::vector<Value>& a) {
+             const int t = trump_suit_of(a[0].text, Alphabet::French);
+             const bool mit = a[1].i != 0;
+             return NamedContract{&couillon_contract(t, mit), std::string("Couillon ") + suit_letter(t, Alphabet::French) + (mit ? " with Mit" : "")};
+         }},
+    };
+    return factories;
+}
+
 }  // namespace stich

@@ -706,4 +706,17 @@ const std::vector<SolveBenchSpec>& EuchreDef::solve_bench() {
     return rows;
 }
 
+
+const std::vector<ContractFactory>& EuchreDef::contract_factories() {
+    static const std::vector<ContractFactory> factories{
+        {"euchre", "The order of Euchre with `trump` (C, S, H or D): both bowers on top (E-9).",
+         {{"trump", "the trump suit: C, S, H or D", Accepts::text(), Value::none()}},
+         [](const std::vector<Value>& a) {
+             const int t = trump_suit_of(a[0].text, Alphabet::French);
+             return NamedContract{&euchre_contract(t), std::string("Euchre ") + suit_letter(t, Alphabet::French)};
+         }},
+    };
+    return factories;
+}
+
 }  // namespace stich

@@ -1169,4 +1169,19 @@ MistigriMatch load<MistigriMatch>(std::string_view b) {
     return pickling::load_form<MistigriMatch>(b, PICKLED_MATCH, MEMBERS, [](const MistigriMatch& m) { validate(m); });
 }
 
+
+const std::vector<ContractFactory>& MistigriDef::contract_factories() {
+    static const std::vector<ContractFactory> factories{
+        {"mistigri", "The order of Mistigri with `trump` (a suit letter of the deck) on `deck` (M-8).",
+         {{"trump", "the trump suit, a letter of the deck's alphabet", Accepts::text(), Value::none()},
+          {"deck", "the deck (M-1)", Accepts::deck_name(), Value::of_text("german32")}},
+         [](const std::vector<Value>& a) {
+             const Deck& d = deck(deck_kind_from_name(a[1].text));
+             const int t = trump_suit_of(a[0].text, d.alphabet);
+             return NamedContract{&mistigri_contract(t, d.kind), "Mistigri " + a[0].text + " " + d.name};
+         }},
+    };
+    return factories;
+}
+
 }  // namespace stich

@@ -931,4 +931,59 @@ MuckenMatch load<MuckenMatch>(std::string_view b) {
     return pickling::load_form<MuckenMatch>(b, PICKLED_MATCH, MEMBERS, [](const MuckenMatch& m) { validate(m); });
 }
 
+
+const std::vector<ContractFactory>& MuckenDef::contract_factories() {
+    static const std::vector<ContractFactory> factories{
+        {"mucken",
+         "The order of a Mucken game (Muck, Geier, Wenz or Ramsch), on the short or long deck; stichzwang: Ramsch with the "
+         "duty to win the trick (U-10).",
+         {{"game", "Muck, Geier, Wenz or Ramsch (U-3)", Accepts::text(), Value::none()},
+          {"long_deck", "the long deck of 32 cards", Accepts::boolean(), Value::of_bool(false)},
+          {"stichzwang", "Ramsch with the duty to win the trick (U-10)", Accepts::boolean(), Value::of_bool(false)}},
+         [](const std::vector<Value>& a) {
+             static const char* names[] = {"Muck", "Geier", "Wenz", "Ramsch"};
+             const bool long_deck = a[1].i != 0, stichzwang = a[2].i != 0;
+             for (int i = 0; i < 4; ++i)
+                 if (iequals(a[0].text, names[i])) {
+                     if (stichzwang && i != 3)
+                         throw std::invalid_argument("stichzwang applies to Ramsch only (U-10), not to " + std::string(names[i]));
+                     return NamedContract{&mucken_contract(MuckenGame(i), long_deck, stichzwang), names[i]};
+                 }
+             throw std::invalid_argument("unknown Mucken game " + quoted(a[0].text) + "; accepted: Muck, Geier, Wenz, Ramsch");
+         }},
+    };
+    return factories;
+}
+
+const std::vector<FunctionSpec>& MuckenDef::functions() {
+    static const std::vector<FunctionSpec> functions{
+        {"tournament_table",
+         "The ranking list of a Mucken tournament (U-12, U-13), pairs named by index: results are rows (pair_a, pair_b, "
+         "points_a, points_b, winner); returns rows (pair, bobbl_won, goals_in_lost, opponent_goals_in_won, plus, plus_minus), "
+         "best first.",
+         {{"results", "rows (pair_a, pair_b, points_a, points_b, winner), pairs and winner by index (-1: none)", Accepts::int_rows(5), Value::none()},
+          {"method", "how the pairs are ranked (U-12)", Accepts::choice([] {
+               std::vector<Value> v;
+               for (const char* m : TOURNAMENT_METHODS) v.push_back(Value::of_text(m));
+               return v;
+           }()), Value::of_text(TOURNAMENT_METHODS[0])},
+          {"glasses", "U-13: a Bobbl won to nil counts two", Accepts::boolean(), Value::of_bool(false)}},
+         [](const std::vector<Value>& a) {
+             std::vector<BobblResult> rs;
+             for (const Value& r : a[0].items) {
+                 for (int64_t x : r.ints)
+                     if (x < INT32_MIN || x > INT32_MAX) throw std::invalid_argument("a tournament result out of range: " + value_repr(r));
+                 rs.push_back(BobblResult{int(r.ints[0]), int(r.ints[1]), int(r.ints[2]), int(r.ints[3]), int(r.ints[4])});
+             }
+             std::vector<Value> rows;
+             for (const TournamentRow& t : mucken_tournament_table(rs, a[1].text, a[2].i != 0)) {
+                 const int row[] = {t.pair, t.bobbl_won, t.goals_in_lost, t.opponent_goals_in_won, t.plus, t.plus_minus};
+                 rows.push_back(Value::of_ints(row, row + 6));
+             }
+             return Value::list(std::move(rows));
+         }},
+    };
+    return functions;
+}
+
 }  // namespace stich

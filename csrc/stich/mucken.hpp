@@ -328,6 +328,7 @@ struct MuckenDef {
     // a tie; a tenth of a game point, the smallest step of a tariff.
     static constexpr double TIE_THRESHOLD = 0.1;
     STICH_DESCRIPTION_TABLES
+    static const std::vector<FunctionSpec>& functions();   // the tournament table (U-12, U-13)
     static int num_players(const Rules& r) { return r.players; }
     static const Deck& deck_of(const Rules& r) { return deck(r.deck_kind()); }
     static State deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras) {

@@ -61,6 +61,13 @@ std::string describe(const Accepts& a) {
             for (const auto& c : a.choices) s += (s.empty() ? "" : ", ") + value_repr(c);
             return "a tuple of distinct names from " + s;
         }
+        case K::Text: return "a str";
+        case K::IntRows: return "a list of rows of " + std::to_string(a.low) + " ints";
+        case K::DeckName: {
+            std::string names;
+            for (int k = 0; k < int(DeckKind::DECK_NB); ++k) names += (names.empty() ? "" : ", ") + std::string(deck(DeckKind(k)).name);
+            return "a deck (" + names + ")";
+        }
     }
     return "?";
 }
@@ -97,6 +104,20 @@ Value accepted_value(const Accepts& a, const Value& v, const std::string& what) 
             if (ordered.size() != v.texts.size()) break;
             return Value::of_texts(std::move(ordered));
         }
+        case K::Text:
+            if (v.kind == VK::Text) return v;
+            break;
+        case K::IntRows: {
+            if (v.kind != VK::List) break;
+            bool rows = true;
+            for (const auto& r : v.items) rows = rows && r.kind == VK::Ints && int64_t(r.ints.size()) == a.low;
+            if (rows) return v;
+            break;
+        }
+        case K::DeckName:
+            for (int k = 0; k < int(DeckKind::DECK_NB); ++k)
+                if (v.kind == VK::Text && v.text == deck(DeckKind(k)).name) return v;
+            break;
     }
     return refuse();
 }

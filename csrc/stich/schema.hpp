@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "stich/cards.hpp"
+#include "stich/contract.hpp"
 
 namespace stich {
 
@@ -60,7 +61,7 @@ struct Value {
 
 // What an option or a deal argument accepts.
 struct Accepts {
-    enum class Kind : uint8_t { Bool, Int, Choice, Subset, OneCard, CardList };
+    enum class Kind : uint8_t { Bool, Int, Choice, Subset, OneCard, CardList, Text, IntRows, DeckName };
     Kind kind = Kind::Bool;
     int64_t low = 0, high = 0;     // Int: the range
     bool none_ok = false;          // Int, Card, CardList: None is accepted too
@@ -76,6 +77,11 @@ struct Accepts {
     }
     static Accepts card(bool none = true) { return {Kind::OneCard, 0, 0, none, {}}; }
     static Accepts card_list(bool none = true) { return {Kind::CardList, 0, 0, none, {}}; }
+    // Any text (the function that takes it says what it means); rows of `width` ints (Value::list of Ints).
+    static Accepts text() { return {Kind::Text, 0, 0, false, {}}; }
+    static Accepts int_rows(int width) { return {Kind::IntRows, width, width, false, {}}; }
+    // A deck: its name (Python: or a Deck), held as the name.
+    static Accepts deck_name() { return {Kind::DeckName, 0, 0, false, {}}; }
 };
 
 // The value as Python's repr() would print it (True, None, 21, 'ramsch', ('Muck', 'Wenz')).
@@ -104,6 +110,33 @@ struct ParamSpec {
     const char* doc;
     Accepts accepts;
     Value fallback;   // the value when the argument is not given
+};
+
+// What a game offers beyond its rules (docs/adding-a-game.md, "Extras"), bound by the bindings
+// without naming the game:
+// - a contract factory: Python's Contract.<name>(...), the card order of one of the game's contracts;
+// - a function: a static method of the game's class, stich.<Game>.<name>(...) (a tournament's
+//   ranking list, ...).
+// The arguments are checked against `params` in order (positional or by name; one whose fallback
+// is None and that does not accept None must be given); `make` and `call` get the accepted values
+// in that order and throw std::invalid_argument for what the params cannot say.
+struct NamedContract {
+    const Contract* contract;
+    std::string name;   // as Python prints it: "Couillon H with Mit"
+};
+
+struct ContractFactory {
+    const char* name;
+    const char* doc;
+    std::vector<ParamSpec> params;
+    NamedContract (*make)(const std::vector<Value>& args);
+};
+
+struct FunctionSpec {
+    const char* name;
+    const char* doc;
+    std::vector<ParamSpec> params;
+    Value (*call)(const std::vector<Value>& args);
 };
 
 // A position of the bench (`stich bench`): a deal of the game with these options, from this
@@ -145,8 +178,10 @@ FieldSpec<T> property(const char* name, const char* type, const char* doc, Value
 // The tables every game's description (a *Def struct, docs/adding-a-game.md) defines in its
 // source file, declared once here: a view's locations after the seats, the option schema, the
 // extra arguments of deal() and random_playouts(), the fields of states and matches, the bench
-// (search positions and solver rows).
+// (search positions and solver rows), the factories of its contracts. A game may also define
+// `static const std::vector<FunctionSpec>& functions();` (its extra functions).
 #define STICH_DESCRIPTION_TABLES                                          \
+    static const std::vector<ContractFactory>& contract_factories();      \
     static const std::vector<std::string>& extra_locations();             \
     static const std::vector<OptionSpec<Rules>>& options();               \
     static const std::vector<ParamSpec>& deal_params();                   \

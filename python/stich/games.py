@@ -90,6 +90,9 @@ class Game:
     OPTIONS: ClassVar[dict[str, Option]] = {}
     DEAL_PARAMS: ClassVar[dict[str, Option]] = {}
     PLAYOUT_PARAMS: ClassVar[dict[str, Option]] = {}
+    # The game's extra functions (its core's, stich/schema.hpp FunctionSpec), each also a static
+    # method of the class: name -> the parameters it takes.
+    FUNCTIONS: ClassVar[dict[str, dict[str, Option]]] = {}
     Rules: ClassVar[type[_core._RulesBase]]
     State: ClassVar[type[_core._StateBase]]
     Match: ClassVar[type[_core._MatchBase]]
@@ -220,7 +223,9 @@ def _game_class(d: dict[str, Any]) -> type[Game]:
         "Match": d["match"],
         "BENCH": tuple((b["name"], b["options"], b["seed"], tuple(b["moves"])) for b in d["bench"]),
         "SOLVE_BENCH": tuple((b["name"], b["options"], b["deals"]) for b in d["solve_bench"]),
+        "FUNCTIONS": {name: {p["name"]: Option._from_core(p) for p in f["params"]} for name, f in d["functions"].items()},
     }
+    namespace.update({name: staticmethod(f["call"]) for name, f in d["functions"].items()})
     return type(d["name"], (Game,), namespace)
 
 

@@ -1,13 +1,25 @@
-"""The ranking list of a Mucken tournament (U-12, U-13; docs/rules/mucken.md "Matches")."""
+"""The ranking list of a tournament of pairs playing Bobbl matches (U-12, U-13; the rules page of
+the game whose core has the ``tournament_table`` function, "Matches"): conveniences over that
+function, which does the ranking."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, NamedTuple
 
-from . import _core
+from .games import GAMES
 
-METHODS = tuple(_core.MUCKEN_TOURNAMENT_METHODS)
+
+def _table_function() -> tuple[Callable[..., Any], tuple[str, ...]]:
+    """The game's ranking function and its counting methods."""
+    for game in GAMES.values():
+        if "tournament_table" in game.FUNCTIONS:
+            methods = tuple(str(m) for m in game.FUNCTIONS["tournament_table"]["method"].choices)
+            return game.tournament_table, methods   # type: ignore[attr-defined]
+    raise RuntimeError("no registered game has a tournament table")
+
+
+_TABLE, METHODS = _table_function()
 
 
 class BobblResult(NamedTuple):
@@ -30,7 +42,7 @@ class TableRow(NamedTuple):
 
 
 def bobbl_results(match, pair_a: Hashable, pair_b: Hashable) -> list[BobblResult]:
-    """The Bobbl of a Mucken match as results for the table; ``pair_a`` is team 0 (seats 0, 2, ...)."""
+    """The Bobbl of a match as results for the table; ``pair_a`` is team 0 (seats 0, 2, ...)."""
     pairs = (pair_a, pair_b)
     return [
         BobblResult(pair_a, pair_b, pts[0], pts[1], pairs[w])
@@ -46,11 +58,7 @@ def tournament_table(
     minus points conceded. Remaining ties keep the order in which the pairs first appear.
     ``glasses`` (U-13): a Bobbl whose losers have 0 points counts as two Bobbl won.
 
-    The ranking is the core's (``mucken_tournament_table``); this names the pairs by index for it."""
-    if not isinstance(glasses, bool):
-        raise ValueError(f"glasses must be True or False, got {glasses!r}")
-    if not isinstance(method, str):
-        raise ValueError(f"the counting method is a str ({', '.join(METHODS)}), got {method!r}")
+    The ranking is the core's (the game's ``tournament_table``); this names the pairs by index for it."""
     results = list(results)
     pairs: list[Hashable] = []
     index: dict[Hashable, int] = {}
@@ -75,5 +83,5 @@ def tournament_table(
         a, b = index_of(r.pair_a), index_of(r.pair_b)
         winner = a if r.winner == r.pair_a else b if r.winner == r.pair_b else -1
         indexed.append((a, b, r.points_a, r.points_b, winner))
-    rows = _core.mucken_tournament_table(indexed, method, glasses)   # ValueError names a bad result
+    rows = _TABLE(indexed, method, glasses)   # ValueError names a bad result
     return [TableRow(pairs[pair], *vals) for pair, *vals in rows]

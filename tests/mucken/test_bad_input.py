@@ -281,7 +281,7 @@ def test_mucken_match_over():
 
 
 @pytest.mark.parametrize("results, method, exc, fragment", [
-    ([("A", "B", 21, 5, "A")], "points", ValueError, "unknown counting method 'points'; accepted: bobbl, plus, plus_minus"),
+    ([("A", "B", 21, 5, "A")], "points", ValueError, "method of tournament_table must be one of 'bobbl', 'plus', 'plus_minus', got 'points'"),
     ([("A", "B", 21, 5)], "bobbl", ValueError, r"a Bobbl result is \(pair_a, pair_b, points_a, points_b, winner\)"),
     ([("A", "B", 21, 5, "C")], "bobbl", ValueError, "the winner must be one of two different pairs"),
     ([("A", "A", 21, 5, "A")], "bobbl", ValueError, "the winner must be one of two different pairs"),

@@ -1274,7 +1274,7 @@ def test_U_13_glasses_tournament_table():
     assert [(r.pair, r.bobbl_won) for r in plain] == [("B", 1), ("C", 1), ("A", 1)]
     glasses = stich.tournament_table(results, glasses=True)
     assert [(r.pair, r.bobbl_won) for r in glasses] == [("A", 2), ("B", 1), ("C", 1)]
-    with pytest.raises(ValueError, match="glasses must be True or False"):
+    with pytest.raises(ValueError, match="glasses of tournament_table must be True or False, got 1"):
         stich.tournament_table(results, glasses=1)
 
 
