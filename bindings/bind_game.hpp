@@ -22,7 +22,7 @@ namespace stich::py_bind {
 // listed in, so that apply() refuses it where it would mean another move (a foreign game's action,
 // a stale one). The game and phase are static strings.
 struct PyAction {
-    const char* game;    // the state class's name, e.g. "CouillonState"
+    const char* game;    // the state class's name, "<Game>State"
     const char* phase;   // the state's phase_name() when the action was listed
     Action id;
     std::string text;
@@ -39,7 +39,7 @@ PyAction make_action(const State& s, Action a) {
 }
 
 // Applies an Action only where it means the same move: the game and phase it was listed in, and
-// the legal action with its canonical text (a hand-dependent id, such as a Mistigri discard's,
+// the legal action with its canonical text (a hand-dependent id, such as a discard of some of the hand's cards,
 // names other cards in another hand). Otherwise IllegalAction naming its text and the legal ones.
 template <GameState State>
 Action apply_action(State& s, const PyAction& pa) {
@@ -276,7 +276,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); },
              py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
         .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"),
-             "The canonical text of an action id of this game in this state (a Mistigri discard's id names cards of the hand).")
+             "The canonical text of an action id of this game in this state (a hand-dependent id, such as a discard's, names cards of the hand).")
         .def("_locations",
              [](const State& s) {
                  const Locations l = s.locations();

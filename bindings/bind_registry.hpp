@@ -272,6 +272,8 @@ void bind_game(py::module_& m) {
                 py::arg("call") = checked_call(f.name, f.doc, f.params,
                                                [call = f.call](const std::vector<Value>& v) { return to_python(call(v), Alphabet::German); }),
                 py::arg("doc") = f.doc, py::arg("params") = param_list(f.params, al));
+    py::object openspiel = py::none();   // the game's name in OpenSpiel, where it plays the same game
+    if constexpr (requires { Def::OPENSPIEL; }) openspiel = py::str(Def::OPENSPIEL);
     py::list factories;   // bound as Contract.<name> (bindings/games.cpp); listed for the stubs
     for (const ContractFactory& f : Def::contract_factories())
         factories.append(py::dict(py::arg("name") = f.name, py::arg("doc") = f.doc, py::arg("params") = param_list(f.params, al)));
@@ -281,7 +283,7 @@ void bind_game(py::module_& m) {
         py::arg("options") = option_list<Def>(), py::arg("deal_params") = param_list(Def::deal_params(), al),
         py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench, py::arg("solve_bench") = solve_bench,
         py::arg("state_fields") = field_list(Def::state_fields()), py::arg("match_fields") = field_list(Def::match_fields()),
-        py::arg("functions") = functions, py::arg("contract_factories") = factories));
+        py::arg("functions") = functions, py::arg("contract_factories") = factories, py::arg("openspiel") = openspiel));
 }
 
 }  // namespace stich::py_bind

@@ -271,7 +271,7 @@ void register_games(py::module_& m) {
           },
           py::arg("text"), py::arg("seed"),
           "(seat, state) of a position text (docs/notation.md); ValueError naming the line, and the history entry, at fault.");
-    // A game line of the notation ("Mucken players=6"): the CLI's game and --option arguments.
+    // A game line of the notation ("<Game> key=value ..."): the CLI's game and --option arguments.
     m.def("parse_game",
           [](const std::string& text) {
               py::object rules;

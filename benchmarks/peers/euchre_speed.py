@@ -24,7 +24,7 @@ import statistics
 import pyspiel
 
 import stich
-from stich.openspiel_peer import deal_pair, openspiel_ismcts, timed
+from stich.peers.euchre import deal_pair, openspiel_ismcts, timed
 
 
 def openspiel_random_games(bots, start, n: int) -> float:

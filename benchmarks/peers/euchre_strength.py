@@ -28,7 +28,7 @@ import time
 import pyspiel
 
 import stich
-from stich.openspiel_peer import apply_both, deal_pair, openspiel_ismcts, stich_text_of
+from stich.peers.euchre import apply_both, deal_pair, openspiel_ismcts, stich_text_of
 
 
 def play_game(seed: int, stich_team: int, stich_bot, os_bot_for_seat) -> int:

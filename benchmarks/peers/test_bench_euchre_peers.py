@@ -13,7 +13,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (no wheel for this platform)")
 
 import stich
-from stich.openspiel_peer import deal_pair, openspiel_ismcts
+from stich.peers.euchre import deal_pair, openspiel_ismcts
 
 STICH_BATCH = 200_000
 OPENSPIEL_GAMES = 2_000

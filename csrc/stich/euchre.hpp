@@ -255,10 +255,12 @@ struct EuchreDef {
                                        "partners opposite, 24 cards, the upcard, bowers, going alone.";
     static constexpr const char* UNIT = "points";
     static constexpr const char* TALLY = "tricks of seat {seat}'s team";
-    static constexpr double SEARCH_C = 1.4;   // Couillon's; Euchre's grid in docs/search.md
+    static constexpr double SEARCH_C = 1.4;   // the grid in docs/search.md
     // Analysis: moves whose values differ by less (and whose difference cannot be told from 0) are
     // a tie; a twentieth of a point (a deal scores 1, 2 or 4).
     static constexpr double TIE_THRESHOLD = 0.05;
+    // The game's name in OpenSpiel, whose implementation it follows (stich bench --peer openspiel).
+    static constexpr const char* OPENSPIEL = "euchre";
     STICH_DESCRIPTION_TABLES
     static int num_players(const Rules&) { return EuchreState::NUM_SEATS; }
     static const Deck& deck_of(const Rules&) { return deck(DeckKind::French24); }

@@ -88,7 +88,7 @@ struct Location {
 struct PublicEvent {
     uint8_t seat;
     Action action;    // the action as this observer saw it (its own actions in full)
-    CardSet cards;    // cards behind an own action whose id depends on the hand (a Mistigri discard)
+    CardSet cards;    // cards behind an own action whose id depends on the hand (a discard of some of its cards)
 };
 
 // What one seat knows: an information set. Locations 0..num_seats-1 are the hands; further

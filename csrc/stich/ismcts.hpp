@@ -3,7 +3,7 @@
 // One tree for the searching seat (the observer). Every iteration samples a world uniformly from
 // the observer's view (WorldSampler), installs it in a copy of the root and descends the tree:
 // the observer's own moves are edges keyed by the action, the other seats' by its public
-// projection (a Mistigri discard is keyed by its size; the actual cards are drawn among the legal
+// projection (a hand-dependent discard is keyed by its size; the actual cards are drawn among the legal
 // actions with that projection). UCB uses availability counts, since an edge exists only in the
 // worlds where it is legal. One new node per iteration, then a playout (random or the game's
 // heuristic), and each node on the path backs up the return of the seat that chose its edge.
@@ -63,7 +63,7 @@ struct SearchConfig {
     double c = 0.7;            // UCB exploration constant, on returns mapped into [0, 1]; 0..100
     // Independent trees the budget is split over (rounded up to a multiple of the threads);
     // 0: one a thread, the plain root-parallel search. Splitting costs strength at small budgets
-    // (Mucken at 2,000 iterations against the heuristic: +2.7 a deal in one tree, -0.1 in four),
+    // (in one game at 2,000 iterations against the heuristic: +2.7 a deal in one tree, -0.1 in four),
     // so only an analysis that wants the spread asks for several.
     int runs = 0;
     bool wide_root = true;     // the root's bonus grows with sqrt(available) (see the top of this file)

@@ -2,7 +2,7 @@
 // stich.parse and stich.position_text call too.
 //
 //   stich position 1
-//   game: Mucken target=31        the game's name, then the options that differ from the defaults
+//   game: <Game> key=value        the game's name, then the options that differ from the defaults
 //   dealer: 0
 //   seat: 1                       the seat whose view this is
 //   hand: EO GU HA ...            its cards now ("-": none)
@@ -65,7 +65,7 @@ const std::vector<std::string>& position_known_keys();
 // with known keys, each key once, UTF-8 text, the common keys present, the game line's shape.
 // Throws NotationError.
 PositionTokens tokenize_position(std::string_view text);
-// Reads a game line's value ("Mucken players=6": a registered game's name, then key=value words)
+// Reads a game line's value ("<Game> players=6": a registered game's name, then key=value words)
 // into t.game and t.options; NotationError naming the line for an unknown game or a bad word.
 void read_game_line(const NotationLine& game, PositionTokens& t);
 
@@ -120,7 +120,7 @@ typename Def::Rules read_rules(const PositionTokens& t) {
     }
 }
 
-// The rules of a game line's value ("Mucken players=6"), passed to f(const Def::Rules&) for
+// The rules of a game line's value ("<Game> players=6"), passed to f(const Def::Rules&) for
 // whichever registered game it names. NotationError for a bad line.
 template <class F>
 void visit_game_line(std::string_view value, F&& f) {
@@ -186,7 +186,7 @@ ParsedPosition<Def> read_position_text(std::string_view text, uint64_t seed = 0)
 template <class F>
 decltype(auto) visit_position_text(std::string_view text, uint64_t seed, F&& f) {
     const PositionTokens t = tokenize_position(text);
-    using Result = decltype(f(std::declval<const ParsedPosition<CouillonDef>&>()));
+    using Result = decltype(f(std::declval<const ParsedPosition<FirstGameDef>&>()));
     if constexpr (std::is_void_v<Result>) {
         bool found = false;
         for_each_game([&]<class Def>() {

@@ -1,6 +1,6 @@
 // Portable byte forms of the games' rules, states and matches, for pickling: the machinery each
 // game's files use to write their own (the members of each type and the checks of a loaded state
-// live beside the game; Euchre writes its states as a replay of the deal).
+// live beside the game; a game may instead write its states as a replay of the deal).
 //
 // A form is a header (the magic 'S', the kind of object, the format version) followed by every
 // member in a fixed order, each integer little-endian at its own width, bools as 0/1, enums as

@@ -2,8 +2,8 @@
 // history as its view lists it and the deal's public facts — a full game State consistent with
 // all of it, the hidden cards drawn uniformly among the consistent worlds.
 //
-// The replay is shared; each game adds hooks for what only it has (a Couillon reveal and the Mit
-// holder's hidden pass, a Mucken must-play chooser, a Mistigri exchange). A working state is dealt
+// The replay is shared; each game adds hooks for what only it has (a reveal of a card, a hidden
+// pass, a chooser of who must play, an exchange of cards). A working state is dealt
 // with the observer's own cards and replays the history entry by entry. Before an entry that
 // needs something of the hidden cards (another seat plays a card: it holds it, and none of the
 // cards the play proves it lacks), the working state's hidden cards are redrawn from the

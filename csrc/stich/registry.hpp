@@ -34,6 +34,15 @@ struct DropFirst {
 using Games = detail::DropFirst<void STICH_GAMES(STICH_GAME_ENTRY)>::type;
 #undef STICH_GAME_ENTRY
 
+template <class List>
+struct FirstOf;
+template <class First, class... Rest>
+struct FirstOf<GameList<First, Rest...>> {
+    using type = First;
+};
+// The first registered game's description (where a type of any one game is needed).
+using FirstGameDef = FirstOf<Games>::type;
+
 // Calls f.template operator()<Def>() for every registered game, in order.
 template <class F, class... Def>
 void for_each_game(F&& f, GameList<Def...>) {

@@ -122,7 +122,7 @@ struct ParamSpec {
 // in that order and throw std::invalid_argument for what the params cannot say.
 struct NamedContract {
     const Contract* contract;
-    std::string name;   // as Python prints it: "Couillon H with Mit"
+    std::string name;   // as Python prints it: "<Game> H ..."
 };
 
 struct ContractFactory {

@@ -3,7 +3,7 @@
 //
 // Values are the root seat's return (returns()[root], the game's unit). Two-sided games (teams
 // seat % 2, zero-sum between the teams): every seat maximises its own return, which is the root's
-// team maximising and the other team minimising the root's return. Other games (Mistigri): the
+// team maximising and the other team minimising the root's return. Other games (each seat for itself): the
 // root seat against all the others, who minimise its return (the "paranoid" reading).
 //
 // Search: fail-soft alpha-beta on null windows ("is the return >= t?"), driven by MTD(f) for an
@@ -495,7 +495,7 @@ void analyse_deal_into(Solver<State>& solver, const State& s, const std::vector<
     // Along the best actions of a two-sided game, a solve's principal variation is its best move
     // and then the next solve's: each picks the lowest-id action of the value, and the next
     // root's values are the same or negated. So those lines are put together at the end, not
-    // searched again (Mistigri's roots want different things: each is searched).
+    // searched again (roots of games where each seat plays for itself want different things: each is searched).
     const bool chained = lines && to_end && SolverTraits<State>::two_sided(s);
     State at = s;
     for (size_t i = 0; i < out.size(); ++i) at.apply(i < moves.size() ? moves[i] : out[i].best);
@@ -617,7 +617,7 @@ inline DealClasses deal_classes(const View& v, const std::vector<int>& live, uin
     if (merged.count() > u128(limit)) return out;
     Rng rng(seed);
     bool stopped = false;
-    // With at most one dead location that has open places (a Couillon talon, a Euchre kitty),
+    // With at most one dead location that has open places (a talon, a kitty),
     // each deal of the live hands completes one way: the rest of the unknown cards go there. No
     // sampler to build per deal, which took about as long as solving the deal.
     int open_dead = -1, open_dead_count = 0;

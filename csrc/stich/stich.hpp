@@ -21,7 +21,7 @@
 namespace stich {
 
 // The Rules of a game from named option values ({"target", Value::of_int(31)}, ...): the checks
-// of stich.Mucken(target=31) (std::invalid_argument naming the option and what it accepts).
+// of stich.<Game>(option=value) (std::invalid_argument naming the option and what it accepts).
 template <class Def>
 typename Def::Rules rules_of(const std::vector<std::pair<std::string, Value>>& options = {}) {
     return make_rules<typename Def::Rules>(Def::NAME, Def::options(), options);

@@ -1,4 +1,4 @@
-"""stich: a fast engine for trick-taking card games (Mucken, Couillon with Mit, Mistigri, Euchre).
+"""stich: a fast engine for trick-taking card games (``stich.GAMES`` lists them; docs/rules/ has their rules).
 
 The rules run in a C++20 core (``stich._core``); this package adds parsing, printing and the CLI.
 """
@@ -32,7 +32,7 @@ from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
 if TYPE_CHECKING:   # the registry's classes below, as tools/stubs.py declares them (python/stich/_games.pyi)
     from ._games import *  # noqa: F403
 
-# Every registered game: its class (stich.Couillon, ...) and its core types (stich.CouillonState, ...).
+# Every registered game: its class (stich.<Game>) and its core types (stich.<Game>State, ...).
 for _game in GAMES.values():
     globals().update({_game.name: _game, _game.Rules.__name__: _game.Rules, _game.State.__name__: _game.State,
                       _game.Match.__name__: _game.Match})

@@ -401,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
                             "one round is measured)")
     bench.add_argument("--no-solve", action="store_true", help="leave out the solver rows")
     bench.add_argument("--peer", choices=("openspiel",), default=None,
-                       help="also OpenSpiel's ISMCTS on the Euchre positions, side by side (needs open_spiel)")
+                       help="also OpenSpiel's ISMCTS on the positions of the game it plays the same way, side by side (needs open_spiel)")
     bench.add_argument("--json", metavar="FILE", default=None, help="write the whole report to FILE as JSON")
     bench.add_argument("--compare", metavar="OLD.json", default=None,
                        help="compare with a report written by --json: ratios with their noise band")

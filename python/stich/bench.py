@@ -129,7 +129,7 @@ class Options:
     warmup: int = 1                    # unmeasured runs of each row first
     max_seconds: float = 120.0         # no round starts that would end after this (>= 1 round)
     solve: bool = True                 # the solver rows
-    peer: str | None = None            # "openspiel": the Euchre searches of OpenSpiel side by side
+    peer: str | None = None            # "openspiel": OpenSpiel's searches side by side, on its game's positions
     solve_deals: int | None = None     # every solver row with this many deals (tests; None: each row's own)
 
     def __post_init__(self) -> None:
@@ -210,13 +210,13 @@ def _solve_task(name: str, game: Game, deals: int) -> Task:
 
 
 def require_peer(peer: str) -> Any:
-    """The peer's module (stich.openspiel_peer), or a ValueError saying how to install it."""
+    """The peer's bridge module (stich.peers: the game both engines play), or a ValueError saying how
+    to install the peer."""
     try:
-        openspiel_peer = importlib.import_module(f"{__package__}.openspiel_peer")
+        return importlib.import_module(f"{__package__}.peers").openspiel_bridge()
     except ImportError as e:
         raise ValueError(f"--peer {peer} needs open_spiel, which is not installed ({e}); "
                          "pip install open_spiel (binary wheels for Linux x86_64 and macOS)") from None
-    return openspiel_peer
 
 
 def _openspiel_task(peer: Any, p: BenchPosition, o: Any, iterations: int) -> Task:

@@ -522,7 +522,7 @@ def sections(report: dict[str, Any], fmt: str) -> list[str]:
         engine = {"openspiel": "OpenSpiel"}.get(peer["engine"], peer["engine"])
         body = [[p["name"], number(p["stich"]), number(p["peer"]), f"{p['ratio']:.1f}x",
                  f"{p['low']:.1f}x-{p['high']:.1f}x"] for p in peer["rows"]]
-        out.append(f"peer: Euchre, stich against {engine}'s C++ ISMCTSBot on the same positions (the same cards), "
+        out.append(f"peer: stich against {engine}'s C++ ISMCTSBot on the same positions of the game both play (the same cards), "
                    f"{o['iterations']:,} iterations a run, one random rollout a leaf, one thread: iterations/s\n\n"
                    + tabulate(body, ["position", "stich", engine, "ratio", "noise band"], tablefmt=fmt, disable_numparse=True,
                               colalign=("left", "right", "right", "right", "right")))

@@ -1,7 +1,7 @@
 """The games' Python faces, made from the C++ registry (``_core.games()``).
 
-Every registered game becomes a :class:`Game` subclass here (``stich.Couillon``, ``stich.Mucken``,
-...): its options, their checks and defaults, its deal and playout arguments, its unit and search
+Every registered game becomes a :class:`Game` subclass here (``stich.<Game>`` for each name in
+``stich.GAMES``): its options, their checks and defaults, its deal and playout arguments, its unit and search
 constant all come from the game's description in C++ (docs/adding-a-game.md). This module only
 converts seeds, seats and hands given as text; it knows no game by name.
 """
@@ -93,6 +93,8 @@ class Game:
     # The game's extra functions (its core's, stich/schema.hpp FunctionSpec), each also a static
     # method of the class: name -> the parameters it takes.
     FUNCTIONS: ClassVar[dict[str, dict[str, Option]]] = {}
+    # The game's name in OpenSpiel where OpenSpiel plays it the same way (stich bench --peer), else None.
+    OPENSPIEL: ClassVar[str | None] = None
     Rules: ClassVar[type[_core._RulesBase]]
     State: ClassVar[type[_core._StateBase]]
     Match: ClassVar[type[_core._MatchBase]]
@@ -223,6 +225,7 @@ def _game_class(d: dict[str, Any]) -> type[Game]:
         "Match": d["match"],
         "BENCH": tuple((b["name"], b["options"], b["seed"], tuple(b["moves"])) for b in d["bench"]),
         "SOLVE_BENCH": tuple((b["name"], b["options"], b["deals"]) for b in d["solve_bench"]),
+        "OPENSPIEL": d["openspiel"],
         "FUNCTIONS": {name: {p["name"]: Option._from_core(p) for p in f["params"]} for name, f in d["functions"].items()},
     }
     namespace.update({name: staticmethod(f["call"]) for name, f in d["functions"].items()})

@@ -47,11 +47,11 @@ class ActionRow:
     low: float | None
     high: float | None
     # The mean of what the searching seat's side had taken by the end of the deal after this move
-    # (the game's tally: card points in Couillon, eyes in Mucken, the seat's tricks in Mistigri).
+    # (the game's tally, ``Game.TALLY``: card points, eyes or tricks).
     taken: float | None = None
     # The share of this move's iterations in which the searching seat's return was positive (its
     # chance of winning the deal by the search's playouts), and where the game has it, the share
-    # that ended "with Schneider" (Mucken, U-7); None below one visit or where the game has none.
+    # that ended "with Schneider"; None below one visit or where the game has none.
     win: float | None = None
     schneider: float | None = None
     diff: float = 0.0
@@ -88,7 +88,7 @@ def is_tie(diff: float, low: float | None, high: float | None, threshold: float)
 @dataclass(frozen=True)
 class LineStep:
     """One move of the principal line: its text as the searching seat sees it (another seat's
-    hidden move is "?"; a Mistigri discard shows only its size), the seat that chose it, its visits
+    hidden move is "?"; a hidden discard shows only its size), the seat that chose it, its visits
     and that seat's mean return along it."""
 
     action: str

@@ -37,7 +37,7 @@ def _check_state(state: Any, what: str) -> None:
 class LineMove(NamedTuple):
     """One move of the principal variation: the seat, its card, the seat that took the trick
     this card completed (None mid-trick) and every seat's tally after it (the game's ``tally``:
-    its team's card points in Couillon, eyes in Mucken, its own tricks in Mistigri). A named
+    card points, eyes or tricks, ``Game.TALLY``). A named
     tuple: a whole deal's analysis makes hundreds of them."""
 
     seat: int
@@ -135,9 +135,9 @@ def _solve_result(raw: dict[str, Any], state: Any, made: dict[int, LineMove] | N
 def solve(state: Any, table_bits: int = 0, *, transpositions: bool = True, merge_equivalent: bool = True) -> SolveResult:
     """The exact value of every legal action of the seat to act, with every hand as it is in
     ``state`` (open hands), in the card-play phase of any game; ``ValueError`` in another phase,
-    ``TypeError`` for an InfoSet. Couillon and Mucken: every seat maximises its own return (the
-    teams are zero-sum, so one team maximises what the other minimises); Mistigri: the seat to act
-    against all others, who minimise its return. ``table_bits``: the transposition table's size
+    ``TypeError`` for an InfoSet. Games of two teams: every seat maximises its own return (the
+    teams are zero-sum, so one team maximises what the other minimises); games where each seat
+    plays for itself: the seat to act against all others, who minimise its return. ``table_bits``: the transposition table's size
     as a power of two (0: by the position's size; 10..28). ``transpositions=False`` (no table)
     and ``merge_equivalent=False`` (every equivalent card searched on its own) give the same
     values more slowly: they are there to check that. The GIL is released; Ctrl-C raises

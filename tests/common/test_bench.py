@@ -207,7 +207,7 @@ def test_ctrl_c_during_the_peer_search_ends_the_bench(monkeypatch):
     """OpenSpiel's search runs on a thread of its own, which checks no signals: the bench's thread
     waits for it in short joins, so that Ctrl-C during that search still ends the run at once."""
     pytest.importorskip("pyspiel", reason="open_spiel is not installed")
-    from stich import openspiel_peer
+    from stich.peers import euchre as openspiel_peer
     euchre = [p for p in bench.positions() if type(p.game).__name__ == "Euchre"][:1]
     monkeypatch.setattr(bench, "positions", lambda: euchre)
     monkeypatch.setattr(bench, "signature", lambda progress=None: None)
@@ -293,7 +293,7 @@ def test_cli_refuses_a_compare_file_that_is_no_report_before_measuring(capsys, t
 
 def test_cli_says_when_open_spiel_is_missing(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "pyspiel", None)   # import pyspiel raises ImportError
-    monkeypatch.delitem(sys.modules, "stich.openspiel_peer", raising=False)
+    monkeypatch.delitem(sys.modules, "stich.peers.euchre", raising=False)
     assert main(["bench", "--peer", "openspiel"]) == 2
     assert "--peer openspiel needs open_spiel, which is not installed" in capsys.readouterr().err
 

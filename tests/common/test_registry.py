@@ -5,6 +5,7 @@ tables, and no Python module of the package names a game."""
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 import re
 
 import pytest
@@ -100,11 +101,7 @@ def test_no_python_module_names_a_game():
     """Rule knowledge lives in C++: the package's modules read the registry instead of naming games."""
     pattern = _naming(list(stich.GAMES))
     offenders = []
-    # The bridge to a peer engine names the one game both engines play (its rules stay in C++).
-    bridges = {"openspiel_peer.py"}
     for path in sorted((ROOT / "python" / "stich").glob("*.py")):
-        if path.name in bridges:
-            continue
         for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if pattern.search(line.split("#", 1)[0]):
                 offenders.append(f"{path.name}:{no}: {line.strip()}")
@@ -116,3 +113,52 @@ def test_the_naming_check_can_fail():
     for line in ('if isinstance(g, Mucken):', 'g = Mucken(players=6)', 'GAMES["Mucken"]', '{"Mucken": 1}', 'name == "Mucken"'):
         assert pattern.search(line), line
     assert not pattern.search("a Mucken deal")
+
+
+# ------------------------------------------------------------------- a game's code in its own files
+
+# Generated from the registry by tools/stubs.py (checked by tests/common/test_types.py).
+GENERATED = {"python/stich/_core.pyi", "python/stich/_games.pyi", "python/stich/cython/games.pxd", "python/stich/cython/search.pxd"}
+SHARED_TREES = ("csrc", "bindings", "python/stich")
+TEXT_SUFFIXES = {".cpp", ".hpp", ".h", ".py", ".pyi", ".pxd", ".pyx", ".txt", ".cmake"}
+
+
+def _own_file(path: Path, game: str) -> bool:
+    """A game's own files: those named after it (csrc/stich/<game>.cpp and .hpp, a peer bridge
+    python/stich/peers/<game>.py, ...), and the registry that lists the games."""
+    return path.stem.lower().startswith(game.lower()) or path.name == "registry.hpp"
+
+
+def shared_files_naming(game: str, root: Path = ROOT) -> list[str]:
+    """Lines of files outside the game's own that name the game (as a word or the start of an
+    identifier, in any case: Mucken, MuckenDef, mucken_contract)."""
+    pattern = re.compile(rf"\b{re.escape(game)}", re.IGNORECASE)
+    out = []
+    for tree in SHARED_TREES:
+        for path in sorted((root / tree).rglob("*")):
+            rel = path.relative_to(root).as_posix()
+            if not path.is_file() or path.suffix not in TEXT_SUFFIXES or rel in GENERATED or _own_file(path, game):
+                continue
+            for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if pattern.search(line):
+                    out.append(f"{rel}:{no}: {line.strip()}")
+    return out
+
+
+@pytest.mark.parametrize("game", list(stich.GAMES))
+def test_no_shared_file_names_a_game(game):
+    """docs/adding-a-game.md: a game's code is its own files and one line of the registry; no other
+    file of csrc/, bindings/ or python/stich/ names it (the generated stubs aside), so a game is
+    added or removed there alone."""
+    offenders = shared_files_naming(game)
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_own_files_check_can_fail(tmp_path):
+    for tree in SHARED_TREES:
+        (tmp_path / tree).mkdir(parents=True)
+    (tmp_path / "csrc" / "shared.cpp").write_text("// a comment about Mucken\nint x = mucken_contract();\n")
+    (tmp_path / "csrc" / "mucken.cpp").write_text("Mucken is named in its own file\n")
+    (tmp_path / "python" / "stich" / "other.py").write_text("EuchreState is another game's\n")
+    assert shared_files_naming("Mucken", tmp_path) == ["csrc/shared.cpp:1: // a comment about Mucken",
+                                                        "csrc/shared.cpp:2: int x = mucken_contract();"]

@@ -2,8 +2,8 @@
 mapped to the other's (docs/rules/euchre.md, E-12), and the two searches as bots.
 
 Needs open_spiel (``import pyspiel`` on import; ``stich`` itself never imports this module). Used by
-``stich bench --peer openspiel`` and by benchmarks/peers/ (euchre_speed.py, euchre_strength.py,
-test_bench_euchre_peers.py).
+``stich bench --peer openspiel`` (through ``stich.peers.openspiel_bridge``) and by benchmarks/peers/
+(euchre_speed.py, euchre_strength.py, test_bench_euchre_peers.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import time
 
 import pyspiel
 
-from .games import Euchre
+from ..games import Euchre
 
 ENGINE = "openspiel"   # the peer's name in stich bench's rows
 GAME = Euchre          # the one game both engines play
@@ -32,7 +32,7 @@ def deal_pair(seed: int, game: Euchre | None = None, os_game=None):
     dealt the same cards by its chance actions (the dealer, then card i to seat (dealer + i) % 4,
     then the upcard). Returns (stich state, OpenSpiel state), both after the deal."""
     game = game or Euchre()
-    os_game = os_game or pyspiel.load_game("euchre", dict(game.options))
+    os_game = os_game or pyspiel.load_game(Euchre.OPENSPIEL, dict(game.options))
     s = game.deal(seed=seed, dealer=seed % 4)
     o = os_game.new_initial_state()
     o.apply_action(s.dealer)
