@@ -5,6 +5,8 @@
 #include "bind_game.hpp"
 #include "stich/pickle.hpp"
 #include "stich/registry.hpp"
+#include "stich/rl.hpp"
+#include "stich/stich.hpp"
 #include "stich/schema.hpp"
 
 namespace stich::py_bind {
@@ -224,6 +226,42 @@ void bind_game(py::module_& m) {
     static const std::string* const state_name = new std::string(name + "State");
     auto state = bind_state<State>(m, state_name->c_str(), Def::extra_locations());
     state.def(pickle_by_bytes<State>()).def_property_readonly("rules", [](const State& s) { return s.rules; }, "The rules (options) the deal is played under.");
+    if constexpr (requires(const State& s) { s.tally(0); })
+        state.def("tally", [](const State& s, int seat) { return s.tally(check_seat(seat, s.num_players())); }, py::arg("seat"),
+                  "What the seat's side has taken so far (the game's TALLY: card points, eyes or tricks); public.");
+    // The fixed action space and the observation (stich/rl.hpp, docs/rl.md).
+    state.def(
+             "legal_actions_mask",
+             [](const State& s, uint64_t pending) {
+                 py::array_t<bool> out(Def::NUM_DISTINCT_ACTIONS);
+                 fixed_legal_mask<Def>(s, CardSet(pending), out.mutable_data());
+                 return out;
+             },
+             py::arg("pending") = 0,
+             "The legal ids of the game's fixed action space (num_distinct_actions flags, docs/rl.md); pending: the steps "
+             "taken so far of an action taken in steps (apply_fixed).")
+        .def(
+            "apply_fixed",
+            [](State& s, int id, uint64_t pending) { return uint64_t(apply_fixed<Def>(s, CardSet(pending), id)); },
+            py::arg("id"), py::arg("pending") = 0,
+            "Takes a fixed action id (docs/rl.md); returns the pending steps (0 once the game's own action is applied). "
+            "IllegalActionError for an id that is not legal here.")
+        .def(
+            "observation_tensor",
+            [](const State& s, int seat, uint64_t pending, std::optional<py::array_t<float, py::array::c_style>> out) {
+                check_seat(seat, s.num_players());
+                const int size = observation_size(s);
+                py::array_t<float, py::array::c_style> a = out ? *out : py::array_t<float, py::array::c_style>(size);
+                if (a.ndim() != 1 || a.shape(0) != size)
+                    throw py::value_error("out must be a float32 array of shape (" + std::to_string(size) + ",)");
+                observe(s, seat, a.mutable_data(), CardSet(pending));
+                return a;
+            },
+            py::arg("seat"), py::arg("pending") = 0, py::arg("out") = py::none(),
+            "What `seat` knows, as a float32 vector of the game's observation_shape (docs/rl.md; written into `out` when given).");
+    rules.def_property_readonly(
+        "observation_shape", [](const Rules& r) { return py::make_tuple(observation_size(deal<Def>(r, 0, 0))); },
+        "The shape of an observation_tensor under these options (docs/rl.md).");
     bind_fields<State>(state, Def::state_fields(), [](const State& s) { return s.num_players(); },
                        [](const State& s) { return s.deck_info().alphabet; });
 
@@ -283,7 +321,8 @@ void bind_game(py::module_& m) {
         py::arg("options") = option_list<Def>(), py::arg("deal_params") = param_list(Def::deal_params(), al),
         py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench, py::arg("solve_bench") = solve_bench,
         py::arg("state_fields") = field_list(Def::state_fields()), py::arg("match_fields") = field_list(Def::match_fields()),
-        py::arg("functions") = functions, py::arg("contract_factories") = factories, py::arg("openspiel") = openspiel));
+        py::arg("functions") = functions, py::arg("contract_factories") = factories, py::arg("openspiel") = openspiel,
+        py::arg("num_distinct_actions") = Def::NUM_DISTINCT_ACTIONS));
 }
 
 }  // namespace stich::py_bind

@@ -148,6 +148,24 @@ FixedHands fixed_hands(const std::vector<std::vector<int>>& hands, int players) 
 
 void register_registry(py::module_& m) {
     for_each_game([&]<class Def>() { bind_game<Def>(m); });
+    // InfoSet.observation_tensor(): the observation of the view's seat (stich/rl.hpp); a view holds
+    // only what its seat knows, so the state it came from gives the same tensor as any world of it.
+    py::object info_set = m.attr("InfoSet");
+    info_set.attr("observation_tensor") = py::cpp_function(
+        [](const PyView& v) {
+            py::object out = py::none();
+            for_each_game([&]<class Def>() {
+                using State = typename Def::State;
+                if (!out.is_none() || !py::isinstance<State>(v.origin)) return;
+                const State& s = v.origin.cast<const State&>();
+                py::array_t<float> a(observation_size(s));
+                observe(s, v.view.observer, a.mutable_data());
+                out = a;
+            });
+            return out;
+        },
+        py::name("observation_tensor"), py::is_method(info_set), py::sibling(py::getattr(info_set, "observation_tensor", py::none())),
+        "What this seat knows as a float32 vector of the game's observation_shape (docs/rl.md).");
     m.def("games", [] { return game_registry(); }, "The registered games, in registry order: one dict each (name, classes, options, ...).");
 }
 

@@ -219,6 +219,7 @@ struct CouillonDef {
     // a tie; a tenth of a match point (a deal scores 1 to 5).
     static constexpr double TIE_THRESHOLD = 0.1;
     STICH_DESCRIPTION_TABLES
+    static constexpr int NUM_DISTINCT_ACTIONS = couillon_action::END;   // the fixed action space: the game's own ids (docs/rl.md)
     static int num_players(const Rules&) { return CouillonState::NUM_SEATS; }
     static const Deck& deck_of(const Rules&) { return deck(DeckKind::French24); }
     static State deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>&) {

@@ -262,6 +262,7 @@ struct EuchreDef {
     // The game's name in OpenSpiel, whose implementation it follows (stich bench --peer openspiel).
     static constexpr const char* OPENSPIEL = "euchre";
     STICH_DESCRIPTION_TABLES
+    static constexpr int NUM_DISTINCT_ACTIONS = euchre_action::DISCARD_END;   // the fixed action space: the game's own ids (docs/rl.md)
     static int num_players(const Rules&) { return EuchreState::NUM_SEATS; }
     static const Deck& deck_of(const Rules&) { return deck(DeckKind::French24); }
     static State deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras);

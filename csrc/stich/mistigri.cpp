@@ -1184,4 +1184,55 @@ const std::vector<ContractFactory>& MistigriDef::contract_factories() {
     return factories;
 }
 
+
+// ------------------------------------------------------------------------------ the fixed steps
+
+namespace {
+// The cards an exchange action discards (bit i of its mask: the hand's i-th card).
+CardSet discard_set(CardSet hand, Action a) {
+    const int mask = a - mistigri_action::EXCHANGE;
+    CardSet out = 0;
+    for (int i = 0; hand; ++i) {
+        const Card c = pop_lsb(hand);
+        if (mask >> i & 1) out |= bit(c);
+    }
+    return out;
+}
+}  // namespace
+
+void MistigriDef::fixed_mask(const State& s, CardSet pending, bool* out) {
+    ActionList list;
+    s.legal_actions(list);
+    if (s.phase != MistigriPhase::Exchange) {
+        if (pending) throw std::invalid_argument("pending discards outside the exchange");
+        for (Action a : list) out[a] = true;
+        return;
+    }
+    const CardSet hand = s.hands[s.to_act];
+    if (pending & ~hand) throw std::invalid_argument("pending discards that are not in the hand");
+    for (Action a : list) {
+        const CardSet d = discard_set(hand, a);
+        if (d == pending) out[EXCHANGE_DONE] = true;
+        const CardSet rest = d & ~pending;
+        if ((pending & ~d) || !rest) continue;
+        const Card next = lsb(rest);   // the next card in ascending order: pending must be all of d below it
+        if ((d & (bit(next) - 1)) == pending) out[next] = true;
+    }
+}
+
+CardSet MistigriDef::fixed_step(State& s, CardSet pending, int id) {
+    if (id != EXCHANGE_DONE || s.phase != MistigriPhase::Exchange) {
+        if (s.phase == MistigriPhase::Exchange) return pending | bit(Card(id));
+        s.apply(Action(id));
+        return 0;
+    }
+    ActionList list;
+    s.legal_actions(list);
+    for (Action a : list)
+        if (discard_set(s.hands[s.to_act], a) == pending) {
+            s.apply(a);
+            return 0;
+        }
+    throw std::logic_error("no exchange discards the pending cards");   // fixed_mask said there was one
+}
 }  // namespace stich

@@ -284,6 +284,13 @@ struct MistigriDef {
     // a tie; a tenth of a chip.
     static constexpr double TIE_THRESHOLD = 0.1;
     STICH_DESCRIPTION_TABLES
+    // The fixed action space (docs/rl.md): cards 0..63 (played; in the exchange, put on the discard,
+    // one card at a time in ascending order), 64..67 the Mistigri naming a suit, 68 pass, 69 join,
+    // 70 (EXCHANGE_DONE) the exchange of the cards put so far (none: keep the hand).
+    static constexpr int EXCHANGE_DONE = mistigri_action::EXCHANGE;
+    static constexpr int NUM_DISTINCT_ACTIONS = EXCHANGE_DONE + 1;
+    static void fixed_mask(const State& s, CardSet pending, bool* out);
+    static CardSet fixed_step(State& s, CardSet pending, int id);
     static int num_players(const Rules& r) { return r.players; }
     static const Deck& deck_of(const Rules& r) { return deck(r.deck); }
     static State deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras);

@@ -328,6 +328,7 @@ struct MuckenDef {
     // a tie; a tenth of a game point, the smallest step of a tariff.
     static constexpr double TIE_THRESHOLD = 0.1;
     STICH_DESCRIPTION_TABLES
+    static constexpr int NUM_DISTINCT_ACTIONS = mucken_action::DOUBLE_PASS + 1;   // the fixed action space: the game's own ids (docs/rl.md)
     static const std::vector<FunctionSpec>& functions();   // the tournament table (U-12, U-13)
     static int num_players(const Rules& r) { return r.players; }
     static const Deck& deck_of(const Rules& r) { return deck(r.deck_kind()); }

@@ -93,6 +93,9 @@ class Game:
     # The game's extra functions (its core's, stich/schema.hpp FunctionSpec), each also a static
     # method of the class: name -> the parameters it takes.
     FUNCTIONS: ClassVar[dict[str, dict[str, Option]]] = {}
+    # The size of the game's fixed action space (docs/rl.md): every legal action of every state has
+    # an id below it (state.legal_actions_mask(), state.apply_fixed()).
+    num_distinct_actions: ClassVar[int] = 0
     # The game's name in OpenSpiel where OpenSpiel plays it the same way (stich bench --peer), else None.
     OPENSPIEL: ClassVar[str | None] = None
     Rules: ClassVar[type[_core._RulesBase]]
@@ -135,6 +138,12 @@ class Game:
     @property
     def deck(self) -> _core.Deck:
         return self._rules.deck_info
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of ``state.observation_tensor(seat)`` and ``view.observation_tensor()`` under
+        these options (docs/rl.md)."""
+        return tuple(self._rules.observation_shape)
 
     @property
     def rules(self) -> _core._RulesBase:
@@ -226,6 +235,7 @@ def _game_class(d: dict[str, Any]) -> type[Game]:
         "BENCH": tuple((b["name"], b["options"], b["seed"], tuple(b["moves"])) for b in d["bench"]),
         "SOLVE_BENCH": tuple((b["name"], b["options"], b["deals"]) for b in d["solve_bench"]),
         "OPENSPIEL": d["openspiel"],
+        "num_distinct_actions": d["num_distinct_actions"],
         "FUNCTIONS": {name: {p["name"]: Option._from_core(p) for p in f["params"]} for name, f in d["functions"].items()},
     }
     namespace.update({name: staticmethod(f["call"]) for name, f in d["functions"].items()})

@@ -1,0 +1,263 @@
+"""Learning environments over stich's games (docs/rl.md): PettingZoo AEC environments for every
+registered game and a Gymnasium single-agent environment in which one seat learns against stich
+bots. Needs the ``rl`` extra (``pip install stich[rl]``: pettingzoo and gymnasium).
+
+Actions are the game's fixed action space (``game.num_distinct_actions``; an action taken in steps,
+such as a discard of several cards, is one step a card and then "done"); observations are
+``{"observation": view.observation_tensor(), "action_mask": legal ids}`` of the seat, built in C++
+from what that seat knows only. The rules, the masks and the tensors are the core's; this module
+only keeps the turn order, the rewards and the seeds.
+
+    import stich.envs
+    env = stich.envs.env("euchre")            # any name of stich.GAMES, in any case, and its options
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else int(np.flatnonzero(obs["action_mask"])[0])
+        env.step(action)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as e:   # pragma: no cover - the message is the point
+    raise ImportError(f"stich.envs needs pettingzoo and gymnasium (pip install 'stich[rl]'): {e}") from None
+
+from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot
+from .games import GAMES, Game
+
+__all__ = ["env", "raw_env", "SingleAgentEnv", "REWARDS"]
+
+#: When the AEC environment hands out rewards: the returns at the end of the deal ("deal"), or in
+#: addition the change of every seat's tally (its card points, eyes or tricks) at every step ("trick").
+REWARDS = ("deal", "trick")
+
+RENDER_MODES = ("ansi", "human")
+
+# The largest value of an observation: its flags are 0 or 1, its counts (cards, tallies) small.
+OBS_HIGH = 255.0
+
+
+def _game(game: str | Game | type[Game], options: dict[str, Any]) -> Game:
+    """A Game from a registered name (any case), a Game class or instance."""
+    if isinstance(game, Game):
+        if options:
+            raise ValueError("options are given with a game's name or class, not with a Game instance")
+        return game
+    if isinstance(game, type) and issubclass(game, Game):
+        return game(**options)
+    if isinstance(game, str):
+        by_name = {name.lower(): cls for name, cls in GAMES.items()}
+        if game.lower() in by_name:
+            return by_name[game.lower()](**options)
+    raise ValueError(f"unknown game {game!r}; accepted: {', '.join(GAMES)} (any case), a Game class or instance")
+
+
+def _deal_seed(rng: np.random.Generator) -> int:
+    return int(rng.integers(0, 2**63))
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+    """One deal of a game as a PettingZoo AEC environment: the seat to act is the selected agent
+    (``player_0`` .. ``player_{n-1}``), every seat's reward comes at the end of the deal (its
+    return, the game's unit), or with ``rewards="trick"`` also as its tally grows. ``reset(seed=)``
+    deals the same cards for the same seed (the dealer too: seat seed % players)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "stich_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str | Game | type[Game] = "euchre", render_mode: str | None = None, rewards: str = "deal",
+                 **options: Any) -> None:
+        super().__init__()
+        self.game = _game(game, options)
+        if rewards not in REWARDS:
+            raise ValueError(f"rewards must be one of {', '.join(REWARDS)}, got {rewards!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, got {render_mode!r}")
+        self.render_mode = render_mode
+        self.reward_mode = rewards
+        self.metadata = {**type(self).metadata, "name": f"stich_{self.game.name.lower()}_v0"}
+        n = self.game.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        shape = self.game.observation_shape
+        actions = self.game.num_distinct_actions
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=shape, dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+        }) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        self._rng = np.random.default_rng()
+        self.state_: Any = None   # the deal's state, a game's State
+        self._pending = 0
+        self._tallies: list[int] = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        deal_seed = _deal_seed(self._rng)
+        self.state_ = self.game.deal(seed=deal_seed, dealer=deal_seed % self.game.num_players)
+        self._pending = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._tallies = self._tally() if self.reward_mode == "trick" else []
+        self.agent_selection = self.possible_agents[self.state_.current_player]
+
+    def _tally(self) -> list[int]:
+        return [self.state_.tally(s) for s in range(self.game.num_players)]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat(agent)
+        acting = self.state_ is not None and not self.state_.is_terminal and seat == self.state_.current_player
+        pending = self._pending if acting else 0
+        mask = self.state_.legal_actions_mask(pending).astype(np.int8) if acting else np.zeros(self.game.num_distinct_actions, np.int8)
+        return {"observation": self.state_.observation_tensor(seat, pending), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: step() needs an action id (None only for a finished agent)")
+        self._cumulative_rewards[agent] = 0.0
+        self._pending = self.state_.apply_fixed(int(action), self._pending)   # IllegalActionError (a ValueError) if not legal
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.reward_mode == "trick":
+            now = self._tally()
+            for i, a in enumerate(self.possible_agents):
+                self.rewards[a] += float(now[i] - self._tallies[i])
+            self._tallies = now
+        if self.state_.is_terminal:
+            for i, r in enumerate(self.state_.returns()):
+                self.rewards[self.possible_agents[i]] += float(r)
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.state_.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = str(self.state_)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str | Game | type[Game] = "euchre", render_mode: str | None = None, rewards: str = "deal",
+        illegal_reward: float = -1.0, **options: Any) -> AECEnv:
+    """The PettingZoo AEC environment of a game (a name of ``stich.GAMES`` in any case, a Game class
+    or instance) with its options, wrapped as PettingZoo's classic environments are: an illegal
+    action ends the deal with ``illegal_reward`` for the seat that took it (and 0 for the others),
+    an out-of-range action raises, and the order of reset/step is enforced."""
+    e: AECEnv = raw_env(game, render_mode=render_mode, rewards=rewards, **options)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+# The opponents by name, each made from a seed (the search at 1,000 iterations a decision).
+_BOTS: dict[str, Any] = {"random": RandomBot, "heuristic": HeuristicBot,
+                         "ismcts": lambda seed: IsmctsBot(iterations=1000, seed=seed)}
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """One seat of a game learns; the other seats are stich bots (``opponents``: "random",
+    "heuristic", "ismcts", or a Bot). An episode is one deal; the reward is the seat's return at its
+    end (the game's unit). Observations are ``{"observation", "action_mask"}`` as in :func:`env`;
+    an illegal action ends the episode with ``illegal_reward`` (info ``{"illegal_action": True}``),
+    as :func:`env` does."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game: str | Game | type[Game] = "euchre", seat: int = 0, opponents: str | Bot = "random",
+                 render_mode: str | None = None, illegal_reward: float = -1.0, **options: Any) -> None:
+        self.game = _game(game, options)
+        self.illegal_reward = float(illegal_reward)
+        n = self.game.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be an int in 0..{n - 1}, got {seat!r}")
+        if isinstance(opponents, str):
+            if opponents not in _BOTS:
+                raise ValueError(f"opponents must be a Bot or one of {', '.join(_BOTS)}, got {opponents!r}")
+            self._bot_class: Any = _BOTS[opponents]
+            self._bot: Bot | None = None
+        elif isinstance(opponents, Bot):
+            self._bot_class, self._bot = None, opponents
+        else:
+            raise ValueError(f"opponents must be a Bot or one of {', '.join(_BOTS)}, got {opponents!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.seat = seat
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=self.game.observation_shape, dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.game.num_distinct_actions,), dtype=np.int8),
+        })
+        self.action_space = spaces.Discrete(self.game.num_distinct_actions)
+        self._state: Any = None   # the deal's state, a game's State
+        self._pending = 0
+        self._over = False
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        s = self._state
+        acting = not s.is_terminal and s.current_player == self.seat
+        mask = s.legal_actions_mask(self._pending).astype(np.int8) if acting else np.zeros(self.game.num_distinct_actions, np.int8)
+        return {"observation": s.observation_tensor(self.seat, self._pending if acting else 0), "action_mask": mask}
+
+    def _others_play(self) -> None:
+        s, bot = self._state, self._bot
+        assert bot is not None   # made by reset()
+        while not s.is_terminal and s.current_player != self.seat:
+            s.apply(bot.act(s))
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        super().reset(seed=seed)
+        deal_seed = _deal_seed(self.np_random)
+        if self._bot_class is not None:
+            self._bot = self._bot_class(_deal_seed(self.np_random))
+        self._state = self.game.deal(seed=deal_seed, dealer=deal_seed % self.game.num_players)
+        self._pending = 0
+        self._over = False
+        self._others_play()
+        return self._observation(), {}
+
+    def step(self, action: int):
+        if self._state is None or self._over:
+            raise RuntimeError("the episode is over (or not begun): call reset()")
+        if not self._state.legal_actions_mask(self._pending)[int(action)]:
+            self._over = True
+            return self._observation(), self.illegal_reward, True, False, {"illegal_action": True}
+        self._pending = self._state.apply_fixed(int(action), self._pending)
+        if self._pending == 0:
+            self._others_play()
+        done = self._over = self._state.is_terminal
+        reward = float(self._state.returns()[self.seat]) if done else 0.0
+        return self._observation(), reward, done, False, {}
+
+    def render(self) -> str | None:
+        return str(self._state) if self.render_mode == "ansi" else None

@@ -1,0 +1,257 @@
+"""The learning interface (docs/rl.md): the fixed action space, the observation tensors, the
+PettingZoo and Gymnasium environments, for every registered game."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import stich
+
+pettingzoo = pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo, gymnasium) is not installed")
+gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (pettingzoo, gymnasium) is not installed")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import stich.envs  # noqa: E402
+
+GAMES = list(stich.GAMES)
+# Options that change the shape of a game (players, decks) or add phases, to walk too.
+VARIANTS = {"Mucken": [{"players": 6}, {"long_deck": True}], "Mistigri": [{"players": 6}, {"monch": True}],
+            "Couillon": [{"kontra_doubles": True}], "Euchre": [{"allow_lone_defender": True}]}
+
+
+def walk(game, seed, steps_per_state=None):
+    """Seeded random play of one deal through the fixed action space: yields (state, pending)
+    before every step."""
+    rng = random.Random(seed)
+    s = game.deal(seed=seed, dealer=seed % game.num_players)
+    pending = 0
+    while not s.is_terminal:
+        yield s, pending
+        ids = np.flatnonzero(s.legal_actions_mask(pending))
+        pending = s.apply_fixed(int(rng.choice(ids)), pending)
+
+
+def games_and_variants():
+    for name in GAMES:
+        yield pytest.param(name, {}, id=name)
+        for i, opts in enumerate(VARIANTS.get(name, [])):
+            yield pytest.param(name, opts, id=f"{name}-{i}")
+
+
+# ------------------------------------------------------------------------- the fixed action space
+
+@pytest.mark.parametrize("name, options", list(games_and_variants()))
+def test_every_legal_action_has_a_fixed_id(name, options):
+    """Each game's own legal actions are reached through the fixed ids: playing the mask's ids
+    walks whole deals, and where the game's ids are fixed already the mask is exactly its legal
+    actions."""
+    game = stich.GAMES[name](**options)
+    n = game.num_distinct_actions
+    for seed in range(40):
+        for s, pending in walk(game, seed):
+            mask = s.legal_actions_mask(pending)
+            assert mask.shape == (n,) and mask.dtype == bool and mask.any()
+            own = [a.id for a in s.legal_actions()]
+            if all(a < n for a in own) and pending == 0 and name != "Mistigri":
+                assert sorted(np.flatnonzero(mask)) == sorted(own)
+
+
+def test_a_mistigri_exchange_is_a_sequence_of_cards_then_done():
+    """M-6: an exchange of k cards is k steps (each card id, ascending) then EXCHANGE_DONE; every
+    discard the game allows is reached, and only those."""
+    game = stich.Mistigri()
+    done = stich.Mistigri.num_distinct_actions - 1
+    checked = 0
+    for seed in range(200):
+        s = game.deal(seed=seed)
+        while not s.is_terminal and s.phase != "exchange":
+            s.apply(s.legal_actions()[-1])   # join
+        if s.is_terminal:
+            continue
+        hand = list(s.hand(s.current_player))
+        allowed = {frozenset(a.text.split()[1:]) if a.text != "keep" else frozenset() for a in s.legal_actions()}
+        reached = set()
+
+        def explore(pending, chosen):
+            mask = s.legal_actions_mask(pending)
+            if mask[done]:
+                reached.add(frozenset(chosen))
+            for i in np.flatnonzero(mask):
+                if i == done:
+                    continue
+                card = next(c for c in hand if c.id == i)
+                assert not chosen or card.id > max(c.id for c in chosen)   # ascending
+                t = s.copy() if hasattr(s, "copy") else pickle.loads(pickle.dumps(s))
+                nxt = t.apply_fixed(int(i), pending)
+                explore(nxt, chosen + [card])
+
+        explore(0, [])
+        assert reached == {frozenset(str(c) for c in d) if d else frozenset() for d in
+                           [frozenset(c for c in hand if str(c) in ds) for ds in allowed]}
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_illegal_fixed_id_is_refused(name):
+    game = stich.GAMES[name]()
+    s = game.deal(seed=1)
+    mask = s.legal_actions_mask()
+    bad = int(np.flatnonzero(~mask)[0])
+    with pytest.raises(stich.IllegalActionError, match=f"fixed action id {bad} is not legal here; legal: "):
+        s.apply_fixed(bad)
+    for out_of_range in (-1, game.num_distinct_actions):
+        with pytest.raises(stich.IllegalActionError, match="out of range"):
+            s.apply_fixed(out_of_range)
+
+
+# --------------------------------------------------------------------------- the observations
+
+@pytest.mark.parametrize("name, options", list(games_and_variants()))
+def test_hidden_cards_do_not_change_the_observation(name, options):
+    """Worlds drawn from one seat's view (cards it cannot see dealt anew) give that seat the same
+    tensor, at every step of many deals; the view's own tensor is the state's."""
+    game = stich.GAMES[name](**options)
+    shape = game.observation_shape
+    rng = random.Random(7)
+    for seed in range(12):
+        for s, pending in walk(game, seed):
+            seat = rng.randrange(game.num_players)
+            mine = pending if seat == s.current_player else 0
+            t = s.observation_tensor(seat, mine)
+            assert t.shape == shape and t.dtype == np.float32
+            assert np.array_equal(s.view(seat).observation_tensor(), s.observation_tensor(seat))
+            for _ in range(2):
+                world = s.resample(seat, seed=rng.getrandbits(32))
+                assert np.array_equal(world.observation_tensor(seat, mine), t)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_visible_fact_changes_the_observation(name):
+    """A different own hand, another card played, another action taken, another seat to act: each
+    gives another tensor."""
+    game = stich.GAMES[name]()
+    a, b = game.deal(seed=1), game.deal(seed=2)
+    seat = a.current_player
+    if a.hand(seat) != b.hand(seat):
+        assert not np.array_equal(a.observation_tensor(seat), b.observation_tensor(seat))
+    for s, _ in walk(game, 3):
+        if s.current_player is None or s.num_players < 2:
+            continue
+        legal = s.legal_actions()
+        if len(legal) < 2:
+            continue
+        x, y = pickle.loads(pickle.dumps(s)), pickle.loads(pickle.dumps(s))
+        x.apply(legal[0])
+        y.apply(legal[1])
+        watcher = (s.current_player + 1) % s.num_players
+        vx, vy = x.view(watcher), y.view(watcher)
+        if vx.history != vy.history or vx.played != vy.played:   # the move is visible to the watcher
+            assert not np.array_equal(x.observation_tensor(watcher), y.observation_tensor(watcher))
+
+
+def test_observation_out_argument_and_errors():
+    game = stich.Euchre()
+    s = game.deal(seed=4)
+    out = np.empty(game.observation_shape, np.float32)
+    got = s.observation_tensor(0, out=out)
+    assert got is out or np.shares_memory(got, out)
+    assert np.array_equal(out, s.observation_tensor(0))
+    with pytest.raises(ValueError, match="out must be a float32 array of shape"):
+        s.observation_tensor(0, out=np.empty(3, np.float32))
+    with pytest.raises(IndexError, match="seat 4 out of range"):
+        s.observation_tensor(4)
+
+
+# -------------------------------------------------------------------------- the environments
+
+# api_test suggests a Box or Discrete observation space; PettingZoo's classic games, like these,
+# observe a Dict of the observation and the action mask (hence also "not a NumPy array").
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_api_and_seed(name):
+    api_test(stich.envs.env(name), num_cycles=200)
+    api_test(stich.envs.env(name, rewards="trick"), num_cycles=100)
+    seed_test(lambda: stich.envs.env(name), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rewards_are_the_deal_returns(name):
+    """Playing a whole deal through the AEC environment gives each agent its return."""
+    e = stich.envs.env(name)
+    e.reset(seed=5)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        total[agent] += reward
+        e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
+    state = e.unwrapped.state_
+    assert state.is_terminal
+    assert [total[a] for a in e.possible_agents] == [float(r) for r in state.returns()]
+
+
+def test_an_illegal_action_ends_the_deal_as_in_pettingzoo_classic():
+    e = stich.envs.env("euchre")
+    e.reset(seed=2)
+    obs = e.observe(e.agent_selection)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    agent = e.agent_selection
+    e.step(bad)
+    assert all(e.terminations.values()) and e.rewards[agent] == -1.0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_mid_game_environment_survives_copy_and_pickle(name):
+    e = stich.envs.env(name)
+    e.reset(seed=11)
+    for _ in range(5):
+        if e.terminations[e.agent_selection]:
+            break
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    for twin in (copy.deepcopy(e), pickle.loads(pickle.dumps(e))):
+        assert twin.unwrapped.state_ == e.unwrapped.state_
+        assert twin.agent_selection == e.agent_selection
+        a, b = twin.observe(twin.agent_selection), e.observe(e.agent_selection)
+        assert np.array_equal(a["observation"], b["observation"]) and np.array_equal(a["action_mask"], b["action_mask"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("opponents", ["random", "heuristic"])
+def test_gymnasium_single_agent_env(name, opponents):
+    check_env(stich.envs.SingleAgentEnv(name, opponents=opponents), skip_render_check=True)
+
+
+def test_gymnasium_env_plays_a_seeded_deal_against_bots():
+    env = stich.envs.SingleAgentEnv("mucken", seat=1, opponents="heuristic")
+    returns = []
+    for _ in range(2):
+        obs, _ = env.reset(seed=9)
+        total, done = 0.0, False
+        while not done:
+            action = int(np.flatnonzero(obs["action_mask"])[0])
+            obs, reward, done, _, info = env.step(action)
+            total += reward
+        returns.append(total)
+    assert returns[0] == returns[1]   # reset(seed=) repeats the deal and the bots' choices
+
+
+def test_environment_arguments_are_checked():
+    with pytest.raises(ValueError, match="unknown game 'skat'; accepted: Couillon, Mucken, Mistigri, Euchre"):
+        stich.envs.env("skat")
+    with pytest.raises(ValueError, match="rewards must be one of deal, trick"):
+        stich.envs.env("euchre", rewards="points")
+    with pytest.raises(ValueError, match="seat must be an int in 0..3"):
+        stich.envs.SingleAgentEnv("euchre", seat=4)
+    with pytest.raises(ValueError, match="opponents must be a Bot or one of random, heuristic, ismcts"):
+        stich.envs.SingleAgentEnv("euchre", opponents="strong")
+    with pytest.raises(ValueError, match="option"):
+        stich.envs.env("mucken", players=5)
