@@ -146,6 +146,28 @@ inline py::list param_list(const std::vector<ParamSpec>& params, Alphabet al) {
 // Hands given per seat as card id lists (the Python layer parses the text).
 FixedHands fixed_hands(const std::vector<std::vector<int>>& hands, int players);
 
+
+// The output arrays of a vector environment's call, checked against its sizes (ValueError naming
+// the array and its shape otherwise).
+template <class VE>
+typename VE::Out vector_outputs(const VE& v, py::array_t<float, py::array::c_style>& obs, py::array_t<bool, py::array::c_style>& masks,
+                                py::array_t<float, py::array::c_style>& rewards, py::array_t<bool, py::array::c_style>& terminated,
+                                py::array_t<int32_t, py::array::c_style>& seats) {
+    const int64_t n = v.num_envs();
+    auto check = [n](const py::array& a, const char* what, int64_t width) {
+        const bool ok = width ? a.ndim() == 2 && a.shape(0) == n && a.shape(1) == width : a.ndim() == 1 && a.shape(0) == n;
+        if (!ok || !a.writeable())
+            throw py::value_error(std::string(what) + " must be a writable C-contiguous array of shape (" + std::to_string(n) +
+                                  (width ? ", " + std::to_string(width) : std::string(",")) + ")");
+    };
+    check(obs, "observations (float32)", v.observation_size_());
+    check(masks, "masks (bool)", VE::NUM_ACTIONS);
+    check(rewards, "rewards (float32)", v.players());
+    check(terminated, "terminated (bool)", 0);
+    check(seats, "seats (int32)", 0);
+    return {obs.mutable_data(), masks.mutable_data(), rewards.mutable_data(), terminated.mutable_data(), seats.mutable_data()};
+}
+
 template <class Def>
 void bind_game(py::module_& m) {
     using Rules = typename Def::Rules;
@@ -259,6 +281,47 @@ void bind_game(py::module_& m) {
             },
             py::arg("seat"), py::arg("pending") = 0, py::arg("out") = py::none(),
             "What `seat` knows, as a float32 vector of the game's observation_shape (docs/rl.md; written into `out` when given).");
+    // The vector environment's core (stich/rl.hpp; stich.envs.VectorEnv is its face).
+    using VE = VectorEnv<Def>;
+    py::class_<VE> vector_env(m, ("_" + name + "VectorEnv").c_str(), "The C++ core of stich.envs.VectorEnv for this game (docs/rl.md).");
+    vector_env
+        .def(py::init([](const Rules& r, int num_envs, int threads, int learner, bool heuristic) {
+                 return new VE(r, num_envs, threads, learner, heuristic);
+             }),
+             py::arg("rules"), py::arg("num_envs"), py::arg("threads"), py::arg("learner"), py::arg("heuristic"),
+             "num_envs deals under the rules on `threads` threads; learner: the seat that learns (the others bots: "
+             "heuristic or random), or -1 for every seat an agent.")
+        .def_property_readonly("num_envs", &VE::num_envs, "How many deals are stepped together.")
+        .def_property_readonly("players", &VE::players, "The seats of a deal.")
+        .def_property_readonly("observation_size", &VE::observation_size_, "The length of one observation.")
+        .def("state", [](const VE& v, int i) { return v.state(i); }, py::arg("i"), "A copy of env i's deal now (IndexError past num_envs).")
+        .def("pending", [](const VE& v, int i) { return uint64_t(v.pending(i)); }, py::arg("i"), "The steps pending in env i.")
+        .def(
+            "reset",
+            [](VE& v, uint64_t seed, py::array_t<float, py::array::c_style> obs, py::array_t<bool, py::array::c_style> masks,
+               py::array_t<float, py::array::c_style> rewards, py::array_t<bool, py::array::c_style> terminated,
+               py::array_t<int32_t, py::array::c_style> seats) {
+                const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
+                py::gil_scoped_release release;
+                v.reset(seed, out);
+            },
+            py::arg("seed"), py::arg("observations"), py::arg("masks"), py::arg("rewards"), py::arg("terminated"), py::arg("seats"),
+            "Deals every env anew from `seed` and writes the first observations into the arrays.")
+        .def(
+            "step",
+            [](VE& v, py::array_t<int64_t, py::array::c_style | py::array::forcecast> actions, py::array_t<float, py::array::c_style> obs,
+               py::array_t<bool, py::array::c_style> masks, py::array_t<float, py::array::c_style> rewards,
+               py::array_t<bool, py::array::c_style> terminated, py::array_t<int32_t, py::array::c_style> seats) {
+                if (actions.ndim() != 1 || actions.shape(0) != v.num_envs())
+                    throw py::value_error("actions must be an int array of shape (" + std::to_string(v.num_envs()) + ",)");
+                const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
+                const int64_t* a = actions.data();
+                py::gil_scoped_release release;
+                v.step(a, out);
+            },
+            py::arg("actions"), py::arg("observations"), py::arg("masks"), py::arg("rewards"), py::arg("terminated"), py::arg("seats"),
+            "Takes one fixed action id per env (ignored where the deal ended at the last step: it is dealt anew) and writes "
+            "the results into the arrays; IllegalActionError, changing nothing, if one is not legal.");
     rules.def_property_readonly(
         "observation_shape", [](const Rules& r) { return py::make_tuple(observation_size(deal<Def>(r, 0, 0))); },
         "The shape of an observation_tensor under these options (docs/rl.md).");
@@ -322,7 +385,7 @@ void bind_game(py::module_& m) {
         py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench, py::arg("solve_bench") = solve_bench,
         py::arg("state_fields") = field_list(Def::state_fields()), py::arg("match_fields") = field_list(Def::match_fields()),
         py::arg("functions") = functions, py::arg("contract_factories") = factories, py::arg("openspiel") = openspiel,
-        py::arg("num_distinct_actions") = Def::NUM_DISTINCT_ACTIONS));
+        py::arg("num_distinct_actions") = Def::NUM_DISTINCT_ACTIONS, py::arg("vector_env") = vector_env));
 }
 
 }  // namespace stich::py_bind

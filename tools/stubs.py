@@ -161,10 +161,31 @@ def contract_class(games: list[dict[str, Any]]) -> str:
     return "".join(out) + _CONTRACT_MEMBERS
 
 
+# The C++ core of stich.envs.VectorEnv, one class a game (bindings/bind_registry.hpp).
+_VECTOR_ENV = """\
+    def __init__(self, rules: {rules}, num_envs: int, threads: int, learner: int, heuristic: bool) -> None: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    def state(self, i: int) -> {state}: ...
+    def pending(self, i: int) -> int: ...
+    def reset(self, seed: int, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_],
+              rewards: npt.NDArray[np.float32], terminated: npt.NDArray[np.bool_], seats: npt.NDArray[np.int32]) -> None: ...
+    def step(self, actions: npt.ArrayLike, observations: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_],
+             rewards: npt.NDArray[np.float32], terminated: npt.NDArray[np.bool_], seats: npt.NDArray[np.int32]) -> None: ...
+"""
+
+
 def core_section(games: list[dict[str, Any]]) -> str:
     """The generated part of _core.pyi: the Contract class with every game's factories, and every
-    game's Rules, State and Match."""
+    game's Rules, State, Match and vector environment core."""
     out = [GENERATED, contract_class(games)]
+    for d in games:
+        rules, state = d["rules"].__name__, d["state"].__name__
+        out.append(f"\nclass {d['vector_env'].__name__}(metaclass=_Pybind11Type):\n" + _VECTOR_ENV.format(rules=rules, state=state))
     for d in games:
         rules, state, match = d["rules"].__name__, d["state"].__name__, d["match"].__name__
         out.append(f"\nclass {rules}(_RulesBase):\n")

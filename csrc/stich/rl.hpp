@@ -15,11 +15,15 @@
 // seat give the same vector.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/schema.hpp"
 #include "stich/trick.hpp"
 
 namespace stich {
@@ -134,5 +138,153 @@ void observe(const State& s, int seat, float* out, CardSet pending = 0) {
     p += OBS_PHASES;
     cards(p, pending);
 }
+
+}  // namespace stich
+
+namespace stich {
+
+// num_envs deals stepped together (docs/rl.md, stich.envs.VectorEnv): actions in, observations,
+// masks, rewards, terminations and the seat each observation is for out, into caller-owned
+// arrays, on `threads` threads. Either every seat is an agent (learner < 0: each env observes for
+// its seat to act), or one seat learns and the others are bots inside (learner >= 0: heuristic or
+// uniformly random). A deal that ended is dealt anew at the next step (Gymnasium's NEXT_STEP
+// autoreset: that step's action is ignored). Deal k of env i comes from mix_seed(seed, (i << 32) + k).
+template <class Def>
+class VectorEnv {
+   public:
+    using State = typename Def::State;
+    using Rules = typename Def::Rules;
+    static constexpr int NUM_ACTIONS = Def::NUM_DISTINCT_ACTIONS;
+
+    struct Out {
+        float* observations;   // num_envs x observation_size
+        bool* masks;           // num_envs x NUM_DISTINCT_ACTIONS
+        float* rewards;        // num_envs x players
+        bool* terminated;      // num_envs
+        int32_t* seats;        // num_envs: the seat each observation is for (-1: none, the deal over)
+    };
+
+    VectorEnv(const Rules& rules, int num_envs, int threads, int learner, bool heuristic_bots)
+        : rules_(rules), num_envs_(num_envs), threads_(threads), learner_(learner), heuristic_(heuristic_bots),
+          states_(size_t(num_envs)), pending_(size_t(num_envs)), deals_(size_t(num_envs)), rngs_(size_t(num_envs)),
+          done_(size_t(num_envs)) {
+        if (num_envs < 1 || num_envs > (1 << 24)) throw std::invalid_argument("num_envs must be 1..16777216, got " + std::to_string(num_envs));
+        if (threads < 1 || threads > 256) throw std::invalid_argument("threads must be 1..256, got " + std::to_string(threads));
+        const State probe = Def::deal(rules_, 0, 0, FixedHands{}, default_extras());
+        players_ = probe.num_players();
+        obs_size_ = observation_size(probe);
+        if (learner >= players_) throw std::invalid_argument("seat must be 0.." + std::to_string(players_ - 1) + ", got " + std::to_string(learner));
+    }
+
+    int num_envs() const { return num_envs_; }
+    int players() const { return players_; }
+    int observation_size_() const { return obs_size_; }
+    // Env i's deal now and the steps pending in it (a copy; for analysis and the tests).
+    const State& state(int i) const { return states_.at(size_t(i)); }
+    CardSet pending(int i) const { return pending_.at(size_t(i)); }
+
+    void reset(uint64_t seed, const Out& out, const std::atomic<bool>* stop = nullptr) {
+        seed_ = seed;
+        parallel([&](int i) {
+            deals_[size_t(i)] = 0;
+            rngs_[size_t(i)] = Rng(mix_seed(seed, ~uint64_t(i)));
+            new_deal(i);
+            write(i, out, false);
+        }, stop);
+    }
+
+    void step(const int64_t* actions, const Out& out, const std::atomic<bool>* stop = nullptr) {
+        // Check every action first, so that a bad one changes nothing.
+        bool legal[Def::NUM_DISTINCT_ACTIONS];
+        for (int i = 0; i < num_envs_; ++i) {
+            if (done_[size_t(i)]) continue;
+            const int64_t a = actions[i];
+            if (a < 0 || a >= Def::NUM_DISTINCT_ACTIONS)
+                throw IllegalAction("env " + std::to_string(i) + ": action " + std::to_string(a) + " out of range 0.." + std::to_string(Def::NUM_DISTINCT_ACTIONS - 1));
+            fixed_legal_mask<Def>(states_[size_t(i)], pending_[size_t(i)], legal);
+            if (!legal[a]) throw IllegalAction("env " + std::to_string(i) + ": action " + std::to_string(a) + " is not legal (see its action mask)");
+        }
+        parallel([&](int i) {
+            State& s = states_[size_t(i)];
+            if (done_[size_t(i)]) {
+                new_deal(i);
+                write(i, out, false);
+                return;
+            }
+            pending_[size_t(i)] = apply_fixed<Def>(s, pending_[size_t(i)], int(actions[i]));
+            if (pending_[size_t(i)] == 0) bots_play(i);
+            write(i, out, s.is_terminal());
+        }, stop);
+    }
+
+   private:
+    static std::vector<Value> default_extras() { return param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}); }
+
+    template <class F>
+    void parallel(F&& f, const std::atomic<bool>* stop) {
+        const int t = std::min(threads_, num_envs_);
+        run_on_threads(t, [&](int k) {
+            const int first = int(int64_t(num_envs_) * k / t), last = int(int64_t(num_envs_) * (k + 1) / t);
+            for (int i = first; i < last; ++i) {
+                if (stop && (i & 255) == 0 && stop->load(std::memory_order_relaxed)) return;
+                f(i);
+            }
+        });
+    }
+
+    void new_deal(int i) {
+        static const std::vector<Value> extras = default_extras();
+        const uint64_t deal_seed = mix_seed(seed_, (uint64_t(i) << 32) + deals_[size_t(i)]++);
+        states_[size_t(i)] = Def::deal(rules_, deal_seed, int(deal_seed % uint64_t(players_)), FixedHands{}, extras);
+        pending_[size_t(i)] = 0;
+        done_[size_t(i)] = false;
+        bots_play(i);
+    }
+
+    // The bots' moves until the learner is to act or the deal is over (every seat an agent: none).
+    void bots_play(int i) {
+        if (learner_ < 0) return;
+        State& s = states_[size_t(i)];
+        Rng& rng = rngs_[size_t(i)];
+        while (!s.is_terminal() && s.current_player() != learner_) s.apply(heuristic_ ? s.heuristic_action(rng) : s.random_action(rng));
+    }
+
+    void write(int i, const Out& out, bool terminal) {
+        const State& s = states_[size_t(i)];
+        done_[size_t(i)] = terminal;
+        out.terminated[i] = terminal;
+        float* r = out.rewards + size_t(i) * size_t(players_);
+        std::fill(r, r + players_, 0.0f);
+        if (terminal) {
+            Returns ret;
+            s.returns(ret);
+            for (int k = 0; k < players_; ++k) r[k] = float(ret[size_t(k)]);
+        }
+        const int seat = learner_ >= 0 ? learner_ : (terminal ? -1 : s.current_player());
+        out.seats[i] = terminal && learner_ < 0 ? -1 : seat;
+        float* o = out.observations + size_t(i) * size_t(obs_size_);
+        bool* m = out.masks + size_t(i) * size_t(Def::NUM_DISTINCT_ACTIONS);
+        if (seat < 0) {
+            std::fill(o, o + obs_size_, 0.0f);
+            std::fill(m, m + Def::NUM_DISTINCT_ACTIONS, false);
+            return;
+        }
+        const bool acting = !terminal && s.current_player() == seat;
+        observe(s, seat, o, acting ? pending_[size_t(i)] : 0);
+        if (acting) fixed_legal_mask<Def>(s, pending_[size_t(i)], m);
+        else std::fill(m, m + Def::NUM_DISTINCT_ACTIONS, false);
+    }
+
+    Rules rules_;
+    int num_envs_, threads_, learner_;
+    bool heuristic_;
+    int players_ = 0, obs_size_ = 0;
+    uint64_t seed_ = 0;
+    std::vector<State> states_;
+    std::vector<CardSet> pending_;
+    std::vector<uint64_t> deals_;
+    std::vector<Rng> rngs_;
+    std::vector<uint8_t> done_;
+};
 
 }  // namespace stich

@@ -34,7 +34,7 @@ except ImportError as e:   # pragma: no cover - the message is the point
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot
 from .games import GAMES, Game
 
-__all__ = ["env", "raw_env", "SingleAgentEnv", "REWARDS"]
+__all__ = ["env", "raw_env", "SingleAgentEnv", "VectorEnv", "REWARDS"]
 
 #: When the AEC environment hands out rewards: the returns at the end of the deal ("deal"), or in
 #: addition the change of every seat's tally (its card points, eyes or tricks) at every step ("trick").
@@ -261,3 +261,81 @@ class SingleAgentEnv(gymnasium.Env):
 
     def render(self) -> str | None:
         return str(self._state) if self.render_mode == "ansi" else None
+
+
+class VectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` deals of a game stepped together in C++ (docs/rl.md), the GIL released, on
+    ``threads`` threads. Every seat is an agent (``seat=None``: each env observes for its seat to
+    act, ``info["seat"]``), or ``seat`` learns and the others are bots inside the core
+    (``opponents``: "random" or "heuristic"). Observations are ``{"observation": (num_envs,
+    *game.observation_shape), "action_mask": (num_envs, num_distinct_actions)}``; rewards are
+    ``(num_envs, players)``, every seat's return when a deal ends. A deal that ended is dealt anew
+    at the next step, whose action for it is ignored (Gymnasium's NEXT_STEP autoreset). The arrays
+    are allocated once and rewritten by every call: copy what you keep."""
+
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
+
+    def __init__(self, game: str | Game | type[Game] = "euchre", num_envs: int = 512, threads: int = 1, seed: int | None = None,
+                 seat: int | None = None, opponents: str = "random", **options: Any) -> None:
+        self.game = _game(game, options)
+        for name, value, low in (("num_envs", num_envs, 1), ("threads", threads, 1)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+        n = self.game.num_players
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+            raise ValueError(f"seat must be None or an int in 0..{n - 1}, got {seat!r}")
+        if opponents not in ("random", "heuristic"):
+            raise ValueError(f"opponents must be 'random' or 'heuristic', got {opponents!r}")
+        core_class = next(d["vector_env"] for d in _core_games() if d["name"] == self.game.name)
+        self._core = core_class(self.game.rules, num_envs, threads, -1 if seat is None else seat, opponents == "heuristic")
+        self.num_envs = num_envs
+        self.seat = seat
+        shape = self.game.observation_shape
+        actions = self.game.num_distinct_actions
+        self.single_observation_space = spaces.Dict({
+            "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=shape, dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+        })
+        self.single_action_space = spaces.Discrete(actions)
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=(num_envs, *shape), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(num_envs, actions), dtype=np.int8),
+        })
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions))
+        self._obs = np.zeros((num_envs, *shape), np.float32)
+        self._masks = np.zeros((num_envs, actions), bool)
+        self._rewards = np.zeros((num_envs, n), np.float32)
+        self._terminated = np.zeros(num_envs, bool)
+        self._truncated = np.zeros(num_envs, bool)
+        self._seats = np.zeros(num_envs, np.int32)
+        self._seed = seed
+        self._started = False
+
+    def state(self, i: int) -> Any:
+        """A copy of env ``i``'s deal as it is now (a game State; for analysis, rendering, tests)."""
+        return self._core.state(i)
+
+    def _outputs(self) -> tuple[np.ndarray, ...]:
+        return self._obs, self._masks, self._rewards, self._terminated, self._seats
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        return {"observation": self._obs, "action_mask": self._masks}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        if seed is None:
+            seed = self._seed if self._seed is not None and not self._started else int(np.random.default_rng().integers(0, 2**63))
+        self._core.reset(int(seed), *self._outputs())
+        self._started = True
+        return self._observation(), {"seat": self._seats}
+
+    def step(self, actions: Any):
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        self._core.step(np.asarray(actions, dtype=np.int64), *self._outputs())
+        return self._observation(), self._rewards, self._terminated, self._truncated, {"seat": self._seats}
+
+
+def _core_games() -> list[dict[str, Any]]:
+    from . import _core
+
+    return list(_core.games())

@@ -255,3 +255,117 @@ def test_environment_arguments_are_checked():
         stich.envs.SingleAgentEnv("euchre", opponents="strong")
     with pytest.raises(ValueError, match="option"):
         stich.envs.env("mucken", players=5)
+
+
+# ----------------------------------------------------------------------- the vector environment
+
+def first_legal(masks: np.ndarray) -> np.ndarray:
+    return masks.argmax(axis=1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seat", [None, 0])
+def test_vector_env_matches_the_state_api(name, seat):
+    """Every env steps as its own deal does through the state API: the same observation and mask
+    for the same seat, the same returns when it ends, and a new deal at the next step."""
+    game = stich.GAMES[name]()
+    v = stich.envs.VectorEnv(name, num_envs=5, seed=21, seat=seat, opponents="heuristic")
+    obs, info = v.reset()
+    ended = np.zeros(5, bool)
+    for _ in range(150):
+        before = [v.state(i) for i in range(5)]
+        pending = [v._core.pending(i) for i in range(5)]
+        for i in range(5):
+            s, k = before[i], int(info["seat"][i])
+            if k == -1:   # every seat an agent and the deal over: nobody observes
+                assert seat is None and s.is_terminal and not obs["observation"][i].any() and not obs["action_mask"][i].any()
+                continue
+            assert k == (seat if seat is not None else s.current_player)
+            assert np.array_equal(obs["observation"][i], s.observation_tensor(k, pending[i] if s.current_player == k else 0))
+            assert np.array_equal(obs["action_mask"][i], s.legal_actions_mask(pending[i]))
+        a = first_legal(obs["action_mask"])
+        was_ended = ended.copy()
+        obs, rewards, ended, _, info = v.step(a)
+        for i in range(5):
+            if was_ended[i]:
+                assert not ended[i] and (rewards[i] == 0).all()   # a new deal; the action ignored
+                continue
+            s = before[i]
+            s.apply_fixed(int(a[i]), pending[i])
+            if seat is None:
+                assert v.state(i) == s
+            if ended[i]:
+                assert v.state(i).is_terminal
+                assert list(rewards[i]) == [float(r) for r in v.state(i).returns()]
+            else:
+                assert (rewards[i] == 0).all()
+
+
+def test_vector_env_is_reproducible_and_resets_next_step():
+    runs = []
+    for _ in range(2):
+        v = stich.envs.VectorEnv("euchre", num_envs=32, seed=5)
+        obs, _ = v.reset()
+        trace = []
+        for _ in range(60):
+            obs, rewards, term, trunc, info = v.step(first_legal(obs["action_mask"]))
+            trace.append((obs["observation"].copy(), rewards.copy(), term.copy()))
+        runs.append(trace)
+    for (o1, r1, t1), (o2, r2, t2) in zip(*runs):
+        assert np.array_equal(o1, o2) and np.array_equal(r1, r2) and np.array_equal(t1, t2)
+    # NEXT_STEP: the step after an ended deal deals a new one (its action ignored), not terminated.
+    v = stich.envs.VectorEnv("euchre", num_envs=4, seed=6)
+    obs, _ = v.reset()
+    for _ in range(200):
+        obs, rewards, term, _, _ = v.step(first_legal(obs["action_mask"]))
+        if term.any():
+            ended = term.copy()
+            obs, rewards, term, _, _ = v.step(np.full(4, 10**6 % 95))   # ignored where a deal ended...
+            break
+    assert not term[ended].any() and (rewards[ended] == 0).all()
+    assert obs["action_mask"][ended].any()
+
+
+def test_vector_env_with_bots_observes_the_learner():
+    v = stich.envs.VectorEnv("mucken", num_envs=16, seed=2, seat=1, opponents="heuristic")
+    obs, info = v.reset()
+    assert (info["seat"] == 1).all()
+    for _ in range(50):
+        live = obs["action_mask"].any(axis=1)
+        obs, rewards, term, _, info = v.step(first_legal(obs["action_mask"]))
+        assert (info["seat"] == 1).all()
+        assert (obs["action_mask"][~term].any(axis=1)).all()   # the learner is to act wherever the deal goes on
+        del live
+
+
+def test_vector_env_refuses_bad_actions_and_arguments():
+    v = stich.envs.VectorEnv("euchre", num_envs=3, seed=1)
+    obs, _ = v.reset()
+    bad = first_legal(obs["action_mask"])
+    bad[1] = int(np.flatnonzero(~obs["action_mask"][1])[0])
+    before = obs["observation"].copy()
+    with pytest.raises(stich.IllegalActionError, match="env 1: action .* is not legal"):
+        v.step(bad)
+    assert np.array_equal(v._obs, before)   # nothing changed
+    with pytest.raises(ValueError, match=r"actions must be an int array of shape \(3,\)"):
+        v.step(np.zeros(2, np.int64))
+    with pytest.raises(stich.IllegalActionError, match="out of range"):
+        v.step(np.full(3, -1))
+    for kwargs, message in (({"num_envs": 0}, "num_envs must be an int >= 1"), ({"threads": 0}, "threads must be an int >= 1"),
+                            ({"seat": 4}, "seat must be None or an int in 0..3"), ({"opponents": "ismcts"}, "opponents must be")):
+        with pytest.raises(ValueError, match=message):
+            stich.envs.VectorEnv("euchre", **kwargs)
+    fresh = stich.envs.VectorEnv("euchre", num_envs=2)
+    with pytest.raises(RuntimeError, match="reset"):
+        fresh.step(np.zeros(2, np.int64))
+
+
+def test_vector_env_threads_give_the_same_deals():
+    outs = []
+    for threads in (1, 3):
+        v = stich.envs.VectorEnv("couillon", num_envs=20, seed=8, threads=threads)
+        obs, _ = v.reset()
+        for _ in range(30):
+            obs, rewards, term, _, _ = v.step(first_legal(obs["action_mask"]))
+        outs.append((obs["observation"].copy(), rewards.copy()))
+    assert np.array_equal(outs[0][0], outs[1][0]) and np.array_equal(outs[0][1], outs[1][1])
