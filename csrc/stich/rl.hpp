@@ -189,7 +189,7 @@ class VectorEnv {
             deals_[size_t(i)] = 0;
             rngs_[size_t(i)] = Rng(mix_seed(seed, ~uint64_t(i)));
             new_deal(i);
-            write(i, out, false);
+            write(i, out, states_[size_t(i)].is_terminal());   // the bots may end a deal the learner sits out
         }, stop);
     }
 
@@ -208,7 +208,7 @@ class VectorEnv {
             State& s = states_[size_t(i)];
             if (done_[size_t(i)]) {
                 new_deal(i);
-                write(i, out, false);
+                write(i, out, s.is_terminal());   // the bots may end a deal the learner sits out
                 return;
             }
             pending_[size_t(i)] = apply_fixed<Def>(s, pending_[size_t(i)], int(actions[i]));
@@ -220,9 +220,13 @@ class VectorEnv {
    private:
     static std::vector<Value> default_extras() { return param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}); }
 
+    // Threads are started per call: worth it only for large batches (a step of an env takes a few
+    // hundred nanoseconds, starting a thread tens of microseconds), so each gets 1,024 envs at least.
+    static constexpr int MIN_ENVS_A_THREAD = 1024;
+
     template <class F>
     void parallel(F&& f, const std::atomic<bool>* stop) {
-        const int t = std::min(threads_, num_envs_);
+        const int t = std::max(1, std::min(threads_, num_envs_ / MIN_ENVS_A_THREAD));
         run_on_threads(t, [&](int k) {
             const int first = int(int64_t(num_envs_) * k / t), last = int(int64_t(num_envs_) * (k + 1) / t);
             for (int i = first; i < last; ++i) {

@@ -32,6 +32,7 @@ except ImportError as e:   # pragma: no cover - the message is the point
     raise ImportError(f"stich.envs needs pettingzoo and gymnasium (pip install 'stich[rl]'): {e}") from None
 
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot
+from ._core import IllegalActionError
 from .games import GAMES, Game
 
 __all__ = ["env", "raw_env", "SingleAgentEnv", "VectorEnv", "REWARDS"]
@@ -74,9 +75,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     metadata = {"render_modes": list(RENDER_MODES), "name": "stich_v0", "is_parallelizable": False}
 
     def __init__(self, game: str | Game | type[Game] = "euchre", render_mode: str | None = None, rewards: str = "deal",
-                 **options: Any) -> None:
+                 illegal_reward: float = -1.0, **options: Any) -> None:
         super().__init__()
         self.game = _game(game, options)
+        self.illegal_reward = float(illegal_reward)
         if rewards not in REWARDS:
             raise ValueError(f"rewards must be one of {', '.join(REWARDS)}, got {rewards!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -86,6 +88,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.metadata = {**type(self).metadata, "name": f"stich_{self.game.name.lower()}_v0"}
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         shape = self.game.observation_shape
         actions = self.game.num_distinct_actions
         self.observation_spaces = {a: spaces.Dict({
@@ -105,7 +108,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         return self.action_spaces[agent]
 
     def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -129,7 +132,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         seat = self._seat(agent)
         acting = self.state_ is not None and not self.state_.is_terminal and seat == self.state_.current_player
         pending = self._pending if acting else 0
-        mask = self.state_.legal_actions_mask(pending).astype(np.int8) if acting else np.zeros(self.game.num_distinct_actions, np.int8)
+        mask = self.state_.legal_actions_mask(pending).view(np.int8) if acting else np.zeros(self.game.num_distinct_actions, np.int8)
         return {"observation": self.state_.observation_tensor(seat, pending), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -140,7 +143,18 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         if action is None:
             raise ValueError(f"{agent} is to act: step() needs an action id (None only for a finished agent)")
         self._cumulative_rewards[agent] = 0.0
-        self._pending = self.state_.apply_fixed(int(action), self._pending)   # IllegalActionError (a ValueError) if not legal
+        try:
+            self._pending = self.state_.apply_fixed(int(action), self._pending)
+        except IllegalActionError:
+            # As PettingZoo's TerminateIllegalWrapper does (env() wraps this class in it; raw_env
+            # alone does the same, without its warning): the deal ends, the seat gets illegal_reward.
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards[agent] = self.illegal_reward
+            self._accumulate_rewards()
+            self._deads_step_first()
+            return
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.reward_mode == "trick":
             now = self._tally()
@@ -174,7 +188,7 @@ def env(game: str | Game | type[Game] = "euchre", render_mode: str | None = None
     or instance) with its options, wrapped as PettingZoo's classic environments are: an illegal
     action ends the deal with ``illegal_reward`` for the seat that took it (and 0 for the others),
     an out-of-range action raises, and the order of reset/step is enforced."""
-    e: AECEnv = raw_env(game, render_mode=render_mode, rewards=rewards, **options)
+    e: AECEnv = raw_env(game, render_mode=render_mode, rewards=rewards, illegal_reward=illegal_reward, **options)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)

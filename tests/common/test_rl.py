@@ -369,3 +369,23 @@ def test_vector_env_threads_give_the_same_deals():
             obs, rewards, term, _, _ = v.step(first_legal(obs["action_mask"]))
         outs.append((obs["observation"].copy(), rewards.copy()))
     assert np.array_equal(outs[0][0], outs[1][0]) and np.array_equal(outs[0][1], outs[1][1])
+
+
+# ---------------------------------------------------------------------- the end-to-end example
+
+def test_the_euchre_example_learns():
+    """examples/rl/train_euchre.py, short and seeded: the trained policy beats the untrained one
+    on held-out deals against random bots, by an interval that excludes zero (deterministic: the
+    same seeds give the same numbers on any machine)."""
+    import importlib.util
+
+    from helpers import EXAMPLES
+
+    spec = importlib.util.spec_from_file_location("train_euchre", EXAMPLES / "rl" / "train_euchre.py")
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    policy = example.train(rounds=40, envs=128, seed=3, progress=False)
+    trained = example.evaluate(example.greedy(policy), "random", 1000)
+    untrained = example.evaluate(example.uniform(3), "random", 1000)
+    gain, low, high = example.interval(trained - untrained)
+    assert low > 0, f"the trained policy gains {gain:+.3f} [{low:+.3f}, {high:+.3f}] over the untrained one"

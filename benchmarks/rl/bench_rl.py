@@ -1,0 +1,177 @@
+"""Environment steps a second, side by side in one run (docs/rl.md, "Speed"): stich's PettingZoo
+AEC environment and its C++ vector environment (by num_envs and threads, observations and masks
+included) on Euchre, against OpenSpiel's rl_environment on euchre (the same game), and against
+RLCard and a PettingZoo classic card environment on their own games. Every engine steps with a
+cheap legal action (the first legal one), so the figure is the environment's own cost.
+
+    PYTHONPATH=python python benchmarks/rl/bench_rl.py [--seconds 2] [--repeats 3] [--json out.json]
+
+Each row runs ``--repeats`` times for about ``--seconds`` each and reports the median; a peer that
+is not installed (open_spiel, rlcard) is reported as such and skipped. Ctrl-C stops after the
+current measurement and prints what was measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+import stich.envs
+
+
+def rate(run: Callable[[float], int], seconds: float, repeats: int) -> float:
+    """Median steps a second of `run(seconds)` (it returns the steps it took)."""
+    out = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        steps = run(seconds)
+        out.append(steps / (time.perf_counter() - t0))
+    return statistics.median(out)
+
+
+def stich_aec(game: str, raw: bool = False) -> Callable[[float], int]:
+    def run(seconds: float) -> int:
+        env = stich.envs.raw_env(game) if raw else stich.envs.env(game)
+        env.reset(seed=1)
+        steps, end = 0, time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(1000):
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.reset()
+                    continue
+                env.step(int(obs["action_mask"].argmax()))
+                steps += 1
+        return steps
+    return run
+
+
+def stich_vector(game: str, num_envs: int, threads: int) -> Callable[[float], int]:
+    def run(seconds: float) -> int:
+        env = stich.envs.VectorEnv(game, num_envs=num_envs, threads=threads, seed=1)
+        obs, _ = env.reset()
+        steps, end = 0, time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(20):
+                obs, *_ = env.step(obs["action_mask"].argmax(axis=1))
+                steps += num_envs
+        return steps
+    return run
+
+
+def openspiel_rl(game: str) -> Callable[[float], int]:
+    from open_spiel.python import rl_environment
+
+    def run(seconds: float) -> int:
+        env = rl_environment.Environment(game)
+        env.seed(1)
+        ts = env.reset()
+        steps, end = 0, time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(200):
+                if ts.last():
+                    ts = env.reset()
+                    continue
+                player = ts.observations["current_player"]
+                ts = env.step([ts.observations["legal_actions"][player][0]])
+                steps += 1
+        return steps
+    return run
+
+
+def rlcard_env(game: str) -> Callable[[float], int]:
+    import rlcard
+
+    def run(seconds: float) -> int:
+        env = rlcard.make(game, config={"seed": 1})
+        state, _ = env.reset()
+        steps, end = 0, time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(200):
+                state, _ = env.step(next(iter(state["legal_actions"])))
+                steps += 1
+                if env.is_over():
+                    state, _ = env.reset()
+        return steps
+    return run
+
+
+def pettingzoo_classic(module: str) -> Callable[[float], int]:
+    import importlib
+
+    make = importlib.import_module(f"pettingzoo.classic.{module}").env
+
+    def run(seconds: float) -> int:
+        env = make()
+        env.reset(seed=1)
+        steps, end = 0, time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(200):
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.reset()
+                    continue
+                env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+                steps += 1
+        return steps
+    return run
+
+
+def rows(game: str, envs: list[int], threads: list[int]) -> list[tuple[str, str, Callable[[], Callable[[float], int]]]]:
+    """(engine, what, maker) of every row, in order."""
+    out: list[tuple[str, str, Callable[[], Callable[[float], int]]]] = [
+        ("stich", f"{game} AEC environment (env(): PettingZoo's classic wrappers)", lambda: stich_aec(game)),
+        ("stich", f"{game} AEC environment (raw_env: the same, unwrapped)", lambda: stich_aec(game, raw=True))]
+    for n in envs:
+        for t in threads:
+            out.append(("stich", f"{game} VectorEnv, num_envs={n}, threads={t}", lambda n=n, t=t: stich_vector(game, n, t)))
+    out.append(("OpenSpiel", f"{game} rl_environment", lambda: openspiel_rl(game.lower())))
+    out.append(("RLCard", "leduc-holdem", lambda: rlcard_env("leduc-holdem")))
+    out.append(("RLCard", "uno", lambda: rlcard_env("uno")))
+    out.append(("RLCard", "gin-rummy", lambda: rlcard_env("gin-rummy")))
+    out.append(("PettingZoo classic", "texas_holdem_v4 (AEC)", lambda: pettingzoo_classic("texas_holdem_v4")))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="Euchre", help="the stich game (default Euchre, which OpenSpiel also plays)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="each measurement's length (default 2)")
+    parser.add_argument("--repeats", type=int, default=3, help="measurements a row; the median is reported (default 3)")
+    parser.add_argument("--envs", type=int, nargs="+", default=[64, 512, 4096], help="num_envs of the vector rows")
+    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="threads of the vector rows")
+    parser.add_argument("--json", default=None, help="also write the rows to this file")
+    args = parser.parse_args(argv)
+    results: list[dict[str, Any]] = []
+    try:
+        for engine, what, maker in rows(args.game, args.envs, args.threads):
+            try:
+                run = maker()
+            except ImportError as e:
+                results.append({"engine": engine, "what": what, "steps_per_second": None, "note": f"not installed ({e.name})"})
+                continue
+            results.append({"engine": engine, "what": what, "steps_per_second": rate(run, args.seconds, args.repeats), "note": ""})
+            print(f"{engine:>18}  {what:<45} {results[-1]['steps_per_second']:>14,.0f}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("stopped: the rows measured so far", file=sys.stderr)
+    peer = next((r["steps_per_second"] for r in results if r["engine"] == "OpenSpiel" and r["steps_per_second"]), None)
+    print("| engine | environment | steps/s (median) | vs OpenSpiel |")
+    print("|---|---|---:|---:|")
+    for r in results:
+        sps = r["steps_per_second"]
+        ratio = f"{sps / peer:,.0f}x" if sps and peer else ""
+        print(f"| {r['engine']} | {r['what']} | {f'{sps:,.0f}' if sps else r['note']} | {ratio} |")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(results, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
