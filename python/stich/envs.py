@@ -9,7 +9,7 @@ from what that seat knows only. The rules, the masks and the tensors are the cor
 only keeps the turn order, the rewards and the seeds.
 
     import stich.envs
-    env = stich.envs.env("euchre")            # any name of stich.GAMES, in any case, and its options
+    env = stich.envs.env(name)                # a name of stich.GAMES (any case) and the game's options
     env.reset(seed=1)
     for agent in env.agent_iter():
         obs, reward, termination, truncation, info = env.last()
@@ -74,7 +74,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "stich_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str | Game | type[Game] = "euchre", render_mode: str | None = None, rewards: str = "deal",
+    def __init__(self, game: str | Game | type[Game], render_mode: str | None = None, rewards: str = "deal",
                  illegal_reward: float = -1.0, **options: Any) -> None:
         super().__init__()
         self.game = _game(game, options)
@@ -182,7 +182,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         pass
 
 
-def env(game: str | Game | type[Game] = "euchre", render_mode: str | None = None, rewards: str = "deal",
+def env(game: str | Game | type[Game], render_mode: str | None = None, rewards: str = "deal",
         illegal_reward: float = -1.0, **options: Any) -> AECEnv:
     """The PettingZoo AEC environment of a game (a name of ``stich.GAMES`` in any case, a Game class
     or instance) with its options, wrapped as PettingZoo's classic environments are: an illegal
@@ -208,7 +208,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str | Game | type[Game] = "euchre", seat: int = 0, opponents: str | Bot = "random",
+    def __init__(self, game: str | Game | type[Game], seat: int = 0, opponents: str | Bot = "random",
                  render_mode: str | None = None, illegal_reward: float = -1.0, **options: Any) -> None:
         self.game = _game(game, options)
         self.illegal_reward = float(illegal_reward)
@@ -289,7 +289,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
 
-    def __init__(self, game: str | Game | type[Game] = "euchre", num_envs: int = 512, threads: int = 1, seed: int | None = None,
+    def __init__(self, game: str | Game | type[Game], num_envs: int = 512, threads: int = 1, seed: int | None = None,
                  seat: int | None = None, opponents: str = "random", **options: Any) -> None:
         self.game = _game(game, options)
         for name, value, low in (("num_envs", num_envs, 1), ("threads", threads, 1)):
