@@ -369,29 +369,66 @@ py::object resampled_origin(const PyView& v) {
 // equal. The origins themselves are not compared: members besides the cards of the locations
 // carry hidden information too (the forehand's first three cards and the revealed card in
 // Couillon, the ids of other seats' discards in Mistigri), which resampling leaves as they were.
+// Whether two views state the same facts: locations (known, forbidden, sizes), played and
+// unknown cards, and the history as the observer saw it. Equal views need this besides equal
+// texts: a text can leave out where the observer knows some cards are (Mönch's reshuffled discards).
+inline bool same_view(const View& a, const View& b) {
+    if (a.observer != b.observer || a.num_seats != b.num_seats || a.num_locations != b.num_locations || a.played != b.played ||
+        a.unknown != b.unknown || a.history_size != b.history_size)
+        return false;
+    for (int l = 0; l < a.num_locations; ++l) {
+        const Location &x = a.where[size_t(l)], &y = b.where[size_t(l)];
+        if (x.known != y.known || x.forbidden != y.forbidden || x.size != y.size) return false;
+    }
+    for (int i = 0; i < a.history_size; ++i) {
+        const PublicEvent &x = a.history[size_t(i)], &y = b.history[size_t(i)];
+        if (x.seat != y.seat || x.action != y.action || x.cards != y.cards) return false;
+    }
+    return true;
+}
+
+// What the observer knows that the notation does not write: Couillon's forehand knows which of
+// its cards were its first three and its fifth (the reveal card); "" for everyone else.
+template <GameState State>
+std::string unwritten_knowledge(const State& s, int observer) {
+    if constexpr (requires { s.first_three; s.reveal_card; s.forehand; })
+        if (observer == s.forehand)   // the fifth card once dealt (forehand holds three while it names trump)
+            return "first three: " + cards_text(s.first_three, s.deck_info().alphabet) + "; fifth: " +
+                   (std::string_view(s.phase_name()) == "trump" ? "-" : std::to_string(int(s.reveal_card))) + "\n";
+    return "";
+}
+
 template <GameState State>
 std::string information_text(const PyView& v) {
     std::string text;
     with_def<State>([&]<class Def>() {
         if constexpr (HasNotation<Def>) {
             const State& s = v.origin.cast<const State&>();
-            if (!s.is_terminal()) text = position_text<Def>(s, v.view.observer);
+            if (!s.is_terminal()) text = position_text<Def>(s, v.view.observer) + unwritten_knowledge(s, v.view.observer);
         }
     });
     return text;
 }
 
 // A state holding exactly what the view holds, for pickling a view: the state the notation
-// rebuilds from its text (hidden cards drawn from seed 0), else the resampled origin.
+// rebuilds from its text (hidden cards drawn from seed 0); the resampled origin where the text
+// is not all the observer knows, or cannot be read back (a hidden Mit pass: the notation writes
+// decision points as the seat to act sees them).
 template <GameState State>
 py::object information_state(const PyView& v) {
-    const std::string text = information_text<State>(v);
-    if (text.empty()) return resampled_origin<State>(v);
+    const State& s = v.origin.cast<const State&>();
+    if (s.is_terminal() || !unwritten_knowledge(s, v.view.observer).empty()) return resampled_origin<State>(v);
     py::object out;
     with_def<State>([&]<class Def>() {
-        if constexpr (HasNotation<Def>) out = py::cast(read_position_text<Def>(text, 0).state);
+        if constexpr (HasNotation<Def>) {
+            try {
+                State read = read_position_text<Def>(position_text<Def>(s, v.view.observer), 0).state;
+                if (same_view(read.view(v.view.observer), v.view)) out = py::cast(std::move(read));
+            } catch (const std::invalid_argument&) {
+            }
+        }
     });
-    return out;
+    return out ? out : resampled_origin<State>(v);
 }
 
 template <GameState State>
