@@ -387,24 +387,13 @@ inline bool same_view(const View& a, const View& b) {
     return true;
 }
 
-// What the observer knows that the notation does not write: Couillon's forehand knows which of
-// its cards were its first three and its fifth (the reveal card); "" for everyone else.
-template <GameState State>
-std::string unwritten_knowledge(const State& s, int observer) {
-    if constexpr (requires { s.first_three; s.reveal_card; s.forehand; })
-        if (observer == s.forehand)   // the fifth card once dealt (forehand holds three while it names trump)
-            return "first three: " + cards_text(s.first_three, s.deck_info().alphabet) + "; fifth: " +
-                   (std::string_view(s.phase_name()) == "trump" ? "-" : std::to_string(int(s.reveal_card))) + "\n";
-    return "";
-}
-
 template <GameState State>
 std::string information_text(const PyView& v) {
     std::string text;
     with_def<State>([&]<class Def>() {
         if constexpr (HasNotation<Def>) {
             const State& s = v.origin.cast<const State&>();
-            if (!s.is_terminal()) text = position_text<Def>(s, v.view.observer) + unwritten_knowledge(s, v.view.observer);
+            if (!s.is_terminal()) text = position_text<Def>(s, v.view.observer);
         }
     });
     return text;
@@ -412,12 +401,12 @@ std::string information_text(const PyView& v) {
 
 // A state holding exactly what the view holds, for pickling a view: the state the notation
 // rebuilds from its text (hidden cards drawn from seed 0); the resampled origin where the text
-// is not all the observer knows, or cannot be read back (a hidden Mit pass: the notation writes
-// decision points as the seat to act sees them).
+// does not read back to the same view (a hidden Mit pass: the notation writes decision points as
+// the seat to act sees them).
 template <GameState State>
 py::object information_state(const PyView& v) {
     const State& s = v.origin.cast<const State&>();
-    if (s.is_terminal() || !unwritten_knowledge(s, v.view.observer).empty()) return resampled_origin<State>(v);
+    if (s.is_terminal()) return resampled_origin<State>(v);
     py::object out;
     with_def<State>([&]<class Def>() {
         if constexpr (HasNotation<Def>) {
