@@ -361,17 +361,10 @@ py::object resampled_origin(const PyView& v) {
     return py::cast(resampled(v.origin.cast<const State&>(), v.view.observer, 0));
 }
 
-// What the observer knows, as the position notation writes it (docs/notation.md): the game and
-// its options, the dealer, the seat, its hand, the history as it saw it (others' hidden cards
-// projected away) and the game's own public lines; "" for a finished deal, which the notation does
-// not write. The notation is complete (parse() rebuilds a state with this very view) and made
-// from the view alone, so two views hold the same information exactly when their texts are
-// equal. The origins themselves are not compared: members besides the cards of the locations
-// carry hidden information too (the forehand's first three cards and the revealed card in
-// Couillon, the ids of other seats' discards in Mistigri), which resampling leaves as they were.
 // Whether two views state the same facts: locations (known, forbidden, sizes), played and
 // unknown cards, and the history as the observer saw it. Equal views need this besides equal
-// texts: a text can leave out where the observer knows some cards are (Mönch's reshuffled discards).
+// texts: a text can leave out where the observer knows some cards are (discards reshuffled
+// into a talon).
 inline bool same_view(const View& a, const View& b) {
     if (a.observer != b.observer || a.num_seats != b.num_seats || a.num_locations != b.num_locations || a.played != b.played ||
         a.unknown != b.unknown || a.history_size != b.history_size)
@@ -387,6 +380,14 @@ inline bool same_view(const View& a, const View& b) {
     return true;
 }
 
+// What the observer knows, as the position notation writes it (docs/notation.md): the game and
+// its options, the dealer, the seat, its hand, the history as it saw it (others' hidden cards
+// projected away) and the game's own public lines; "" for a finished deal, which the notation does
+// not write. The notation is made from the view alone, so two views hold the same information
+// exactly when their facts (same_view) and their texts are equal. The origins themselves are not
+// compared: members besides the cards of the locations carry hidden information too (which of a
+// seat's cards were dealt first, the ids of other seats' discards), which resampling leaves as
+// they were.
 template <GameState State>
 std::string information_text(const PyView& v) {
     std::string text;

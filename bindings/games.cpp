@@ -123,8 +123,8 @@ bool static_names(PyAction& a, std::string_view game, std::string_view phase) {
 
 // Whether `text` is the text of action `id` of State, as far as that can be told without the
 // state the action was listed in: the id's text in a reference state (a default one; in every
-// deck where the game's texts depend on its deck). Where the text depends on the hand (a Mistigri
-// discard's id is a mask over the cards in hand), only its form can be told: the text the id has
+// deck where the game's texts depend on its deck). Where the text depends on the hand (a discard
+// whose id is a mask over the cards in hand), only its form can be told: the text the id has
 // with no card in hand (its verb, "discard") must begin it, and apply() checks the cards
 // (IllegalActionError). Whether the id is an action of the phase, too, only a state can tell.
 // An id the game's texts call "action N" is no action of the game.
