@@ -2,12 +2,18 @@
 #pragma once
 #include <pybind11/numpy.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <type_traits>
+#include <vector>
+#ifdef __GLIBCXX__
+#include <cxxabi.h>
+#endif
 
 #include "common.hpp"
 #include "stich/game.hpp"
@@ -106,9 +112,12 @@ struct PyView {
     std::vector<std::string> location_names;
     std::vector<std::pair<int, std::string>> history;
     py::object origin;   // a copy of the state the view was taken from (searches resample every hidden card)
-    // The origin with every card the observer cannot see dealt canonically: two views hold the
-    // same information when these are equal (docs/api.md, "Pickling and equality").
-    py::object (*canonical_origin)(const PyView&) = nullptr;
+    // Equality and pickling (docs/api.md, "Pickling and equality"; information_text below): what
+    // the observer knows as text ("" for a finished deal), a state holding no more than that, and
+    // where there is no text the origin with every hidden card dealt from seed 0.
+    std::string (*information_text)(const PyView&) = nullptr;
+    py::object (*information_state)(const PyView&) = nullptr;
+    py::object (*resampled_origin)(const PyView&) = nullptr;
 
     int location_index(py::handle loc) const {
         if (py::isinstance<py::int_>(loc) && !py::isinstance<py::bool_>(loc)) {
@@ -129,28 +138,135 @@ struct PyView {
 
 int check_seat(int seat, int n);
 
+// Interpreter exit with work in flight. When the interpreter finalises, CPython (3.11) ends a
+// daemon thread that takes the GIL with pthread_exit: a forced unwind (abi::__forced_unwind with
+// libstdc++) through our frames. It must never reach a noexcept frame (a destructor such as
+// pybind11's gil_scoped_release, which retakes the GIL) nor a frame that still owns a joinable
+// std::thread: either calls std::terminate ("terminate called without an active exception").
+// So the GIL is released and retaken here with the C API in plain code (without_gil,
+// run_interruptible), every catch (...) that can see the unwind rethrows it, and the module's
+// atexit handler (module.cpp) stops every long call in flight and waits until its worker is
+// joined, before the interpreter starts ending threads.
+
+// The long calls in flight (run_interruptible registers its stop flag while its worker runs).
+// Never destroyed: a daemon thread may still deregister while the process exits.
+struct LongCalls {
+    std::mutex m;
+    std::condition_variable cv;
+    std::vector<std::atomic<bool>*> running;
+
+    void add(std::atomic<bool>* stop) {
+        std::lock_guard lk(m);
+        running.push_back(stop);
+    }
+    void remove(std::atomic<bool>* stop) {
+        std::lock_guard lk(m);
+        running.erase(std::find(running.begin(), running.end(), stop));
+        cv.notify_all();
+    }
+};
+
+inline LongCalls& long_calls() {
+    static LongCalls* calls = new LongCalls;
+    return *calls;
+}
+
+// Runs `f` (C++ only: it must not touch Python objects) with the GIL released, and takes the GIL
+// back in plain code, not in a destructor (see above): exceptions from `f` pass through.
+template <class F>
+auto without_gil(F&& f) {
+    using R = decltype(f());
+    PyThreadState* const ts = PyEval_SaveThread();
+    if constexpr (std::is_void_v<R>) {
+        try {
+            f();
+        } catch (...) {
+            PyEval_RestoreThread(ts);
+            throw;
+        }
+        PyEval_RestoreThread(ts);
+    } else {
+        std::optional<R> r;
+        try {
+            r.emplace(f());
+        } catch (...) {
+            PyEval_RestoreThread(ts);
+            throw;
+        }
+        PyEval_RestoreThread(ts);
+        return std::move(*r);
+    }
+}
+
+// The atexit handler's work (module.cpp): sets the stop flag of every long call in flight (and
+// of any that starts meanwhile) and waits, with the GIL released, until each has joined its
+// worker, for at most `seconds`.
+inline void stop_long_calls(double seconds) {
+    LongCalls& calls = long_calls();
+    without_gil([&] {
+        const auto deadline = std::chrono::steady_clock::now() +
+                              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+        std::unique_lock lk(calls.m);
+        while (!calls.running.empty() && std::chrono::steady_clock::now() < deadline) {
+            for (std::atomic<bool>* stop : calls.running) stop->store(true);
+            calls.cv.wait_until(lk, std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(50)));
+        }
+    });
+}
+
+// A Python error kept while the GIL is released; its destructor needs the GIL, so a thread that
+// the interpreter ends (a forced unwind, without the GIL) abandons it instead (a leak, at exit).
+class PendingError {
+   public:
+    PendingError() = default;
+    PendingError(const PendingError&) = delete;
+    PendingError& operator=(const PendingError&) = delete;
+    ~PendingError() {
+        if (has_) reinterpret_cast<py::error_already_set*>(buf_)->~error_already_set();
+    }
+    explicit operator bool() const { return has_; }
+    void emplace(py::error_already_set&& e) {
+        new (buf_) py::error_already_set(std::move(e));   // moves a shared pointer: no allocation
+        has_ = true;
+    }
+    py::error_already_set take() {   // with the GIL
+        py::error_already_set e = std::move(*reinterpret_cast<py::error_already_set*>(buf_));
+        reinterpret_cast<py::error_already_set*>(buf_)->~error_already_set();
+        has_ = false;
+        return e;
+    }
+    void abandon() { has_ = false; }
+
+   private:
+    alignas(py::error_already_set) unsigned char buf_[sizeof(py::error_already_set)];
+    bool has_ = false;
+};
+
 // Runs `work` (C++ only: it must not touch Python objects) on a new thread while the calling
 // thread waits with the GIL released, in slices of at most 50 ms. Between slices it takes the GIL
 // to run pending signal handlers (Ctrl-C raises KeyboardInterrupt there) and `tick`; a Python
 // error from either, or `tick` returning false, sets `stop`, which the work polls to end early.
 // The error is raised once the work has ended; else the work's result is returned. `brief` work
-// (known to end within a few tens of milliseconds) runs on the calling thread: no thread to start.
+// (known to end within a few tens of milliseconds) runs on the calling thread: no thread to start;
+// so does any work when no thread can be started (out of memory, the system's thread limit),
+// without Ctrl-C then. The worker is always joined before the GIL is taken back for good, and
+// before a forced unwind (a daemon thread ended at interpreter exit) leaves this frame.
 template <class Work, class Tick>
 auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool brief = false) {
-    if (brief) {
-        py::gil_scoped_release release;
-        return work();
-    }
+    if (brief) return without_gil(work);
     using R = decltype(work());
     std::optional<R> result;
     std::exception_ptr failed, tick_failed;
-    std::optional<py::error_already_set> error;
+    PendingError error;
     std::mutex m;
     std::condition_variable cv;
     bool done = false;
-    {
-        py::gil_scoped_release release;
-        std::thread worker([&] {
+    long_calls().add(&stop);   // with the GIL: a failure to add raises MemoryError
+    PyThreadState* const ts = PyEval_SaveThread();
+    std::thread worker;
+    try {
+        worker = std::thread([&] {
+            // The worker runs C++ only: no forced unwind can reach it, and every exception is kept.
             try {
                 result.emplace(work());
             } catch (...) {
@@ -160,29 +276,58 @@ auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool b
             done = true;
             cv.notify_all();
         });
-        std::unique_lock lk(m);
-        while (!cv.wait_for(lk, std::chrono::milliseconds(50), [&] { return done; })) {
-            if (stop.load()) continue;   // ending: wait for the work
-            lk.unlock();
-            {
-                py::gil_scoped_acquire gil;
-                try {
-                    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-                    if (!tick()) stop = true;
-                } catch (py::error_already_set& e) {
-                    error.emplace(std::move(e));
-                    stop = true;
-                } catch (...) {   // not past the worker: it must be joined first
-                    tick_failed = std::current_exception();
-                    stop = true;
-                }
-            }
-            lk.lock();
+    } catch (...) {   // no thread to be had: the work runs here
+        long_calls().remove(&stop);
+        try {
+            result.emplace(work());
+        } catch (...) {
+            PyEval_RestoreThread(ts);
+            throw;
         }
-        lk.unlock();
-        worker.join();
+        PyEval_RestoreThread(ts);
+        return std::move(*result);
     }
-    if (error) throw std::move(*error);
+    std::unique_lock lk(m);
+    while (!cv.wait_for(lk, std::chrono::milliseconds(50), [&] { return done; })) {
+        if (stop.load()) continue;   // ending: wait for the work
+        lk.unlock();
+#ifdef __GLIBCXX__
+        try {
+#endif
+            PyEval_RestoreThread(ts);
+            try {
+                if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+                if (!tick()) stop = true;
+            } catch (py::error_already_set& e) {
+                error.emplace(std::move(e));
+                stop = true;
+#ifdef __GLIBCXX__
+            } catch (abi::__forced_unwind&) {
+                throw;
+#endif
+            } catch (...) {   // not past the worker: it must be joined first
+                tick_failed = std::current_exception();
+                stop = true;
+            }
+            PyEval_SaveThread();
+#ifdef __GLIBCXX__
+        } catch (abi::__forced_unwind&) {
+            // The interpreter ends this thread (see above), in PyEval_RestoreThread or in Python code
+            // the tick ran; the thread no longer holds the GIL.
+            stop = true;
+            worker.join();
+            long_calls().remove(&stop);
+            error.abandon();
+            throw;
+        }
+#endif
+        lk.lock();
+    }
+    lk.unlock();
+    worker.join();
+    long_calls().remove(&stop);
+    PyEval_RestoreThread(ts);
+    if (error) throw error.take();
     if (tick_failed) std::rethrow_exception(tick_failed);
     if (failed) std::rethrow_exception(failed);
     return std::move(*result);
@@ -201,15 +346,86 @@ State resampled(const State& s, int seat, uint64_t seed) {
     return out;
 }
 
+// The description of the game whose states are State.
+template <class State, class F>
+void with_def(F&& f) {
+    for_each_game([&]<class Def>() {
+        if constexpr (std::is_same_v<typename Def::State, State>) f.template operator()<Def>();
+    });
+}
+
+// The origin with every card the observer cannot see dealt anew from seed 0: a state holding no
+// more than the view where the notation cannot be written (a finished deal).
 template <GameState State>
-py::object canonical_origin(const PyView& v) {
+py::object resampled_origin(const PyView& v) {
     return py::cast(resampled(v.origin.cast<const State&>(), v.view.observer, 0));
+}
+
+// Whether two views state the same facts: locations (known, forbidden, sizes), played and
+// unknown cards, and the history as the observer saw it. Equal views need this besides equal
+// texts: a text can leave out where the observer knows some cards are (discards reshuffled
+// into a talon).
+inline bool same_view(const View& a, const View& b) {
+    if (a.observer != b.observer || a.num_seats != b.num_seats || a.num_locations != b.num_locations || a.played != b.played ||
+        a.unknown != b.unknown || a.history_size != b.history_size)
+        return false;
+    for (int l = 0; l < a.num_locations; ++l) {
+        const Location &x = a.where[size_t(l)], &y = b.where[size_t(l)];
+        if (x.known != y.known || x.forbidden != y.forbidden || x.size != y.size) return false;
+    }
+    for (int i = 0; i < a.history_size; ++i) {
+        const PublicEvent &x = a.history[size_t(i)], &y = b.history[size_t(i)];
+        if (x.seat != y.seat || x.action != y.action || x.cards != y.cards) return false;
+    }
+    return true;
+}
+
+// What the observer knows, as the position notation writes it (docs/notation.md): the game and
+// its options, the dealer, the seat, its hand, the history as it saw it (others' hidden cards
+// projected away) and the game's own public lines; "" for a finished deal, which the notation does
+// not write. The notation is made from the view alone, so two views hold the same information
+// exactly when their facts (same_view) and their texts are equal. The origins themselves are not
+// compared: members besides the cards of the locations carry hidden information too (which of a
+// seat's cards were dealt first, the ids of other seats' discards), which resampling leaves as
+// they were.
+template <GameState State>
+std::string information_text(const PyView& v) {
+    std::string text;
+    with_def<State>([&]<class Def>() {
+        if constexpr (HasNotation<Def>) {
+            const State& s = v.origin.cast<const State&>();
+            if (!s.is_terminal()) text = position_text<Def>(s, v.view.observer);
+        }
+    });
+    return text;
+}
+
+// A state holding exactly what the view holds, for pickling a view: the state the notation
+// rebuilds from its text (hidden cards drawn from seed 0); the resampled origin where the text
+// does not read back to the same view (a hidden Mit pass: the notation writes decision points as
+// the seat to act sees them).
+template <GameState State>
+py::object information_state(const PyView& v) {
+    const State& s = v.origin.cast<const State&>();
+    if (s.is_terminal()) return resampled_origin<State>(v);
+    py::object out;
+    with_def<State>([&]<class Def>() {
+        if constexpr (HasNotation<Def>) {
+            try {
+                State read = read_position_text<Def>(position_text<Def>(s, v.view.observer), 0).state;
+                if (same_view(read.view(v.view.observer), v.view)) out = py::cast(std::move(read));
+            } catch (const std::invalid_argument&) {
+            }
+        }
+    });
+    return out ? out : resampled_origin<State>(v);
 }
 
 template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
     check_seat(seat, s.num_players());
-    PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s), &canonical_origin<State>};
+    PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s), &information_text<State>, &information_state<State>,
+             &resampled_origin<State>};
     for (int i = 0; i < s.num_players(); ++i) v.location_names.push_back("seat" + std::to_string(i));
     for (auto& n : extra_locations) v.location_names.push_back(std::move(n));
     for (int i = 0; i < v.view.history_size; ++i) {
@@ -389,10 +605,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               // Every `every` seconds: the merged root statistics so far to `report`; false stops the search.
               auto tick = [&] {
                   if (!cfg.progress || std::chrono::steady_clock::now() < next) return true;
-                  {
-                      py::gil_scoped_release release;
-                      progress.request();
-                  }
+                  without_gil([&] { progress.request(); });
                   if (progress.snapshot.empty()) return true;   // the threads have not started yet
                   next = std::chrono::steady_clock::now() +
                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every));

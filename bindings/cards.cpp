@@ -58,6 +58,26 @@ PyCardSet binary(const PyCardSet& x, py::handle other, CardSet (*op)(CardSet, Ca
     return {op(x.bits, y.bits), x.bits ? x.alphabet : y.alphabet};
 }
 
+// A pickled state's fields: a tuple of `n` items; ValueError naming `what` otherwise.
+py::tuple state_tuple(py::handle t, size_t n, const char* what) {
+    if (!py::isinstance<py::tuple>(t) || py::len(t) != n)
+        throw py::value_error(std::string("corrupt pickled ") + what + ": expected a tuple of " + std::to_string(n) + " ints, got " +
+                              std::string(py::repr(t)));
+    return py::reinterpret_borrow<py::tuple>(t);
+}
+
+// An int field of a pickled state in lo..hi; ValueError naming `what` for anything else (a
+// Python int of any size, not an overflow or a cast error).
+uint64_t state_int(py::handle v, uint64_t lo, uint64_t hi, const char* what) {
+    if (py::isinstance<py::int_>(v) && !py::isinstance<py::bool_>(v)) {
+        const unsigned long long x = PyLong_AsUnsignedLongLong(v.ptr());
+        if (!PyErr_Occurred() && x >= lo && x <= hi) return x;
+        PyErr_Clear();
+    }
+    throw py::value_error(std::string("corrupt pickled ") + what + ": " + std::string(py::repr(v)) + " is not an int in " +
+                          std::to_string(lo) + ".." + std::to_string(hi));
+}
+
 std::string deck_names() {
     std::string names;
     for (int k = 0; k < int(DeckKind::DECK_NB); ++k) names += std::string(names.empty() ? "" : ", ") + deck(DeckKind(k)).name;
@@ -116,9 +136,13 @@ std::vector<Card> to_card_list(py::handle obj, const Deck& d) {
 }
 
 void register_cards(py::module_& m) {
-    py::enum_<Alphabet>(m, "Alphabet", "The card notation of a deck (G-1).")
-        .value("GERMAN", Alphabet::German)
-        .value("FRENCH", Alphabet::French);
+    py::enum_<Alphabet> alphabet(m, "Alphabet", "The card notation of a deck (G-1).");
+    alphabet.value("GERMAN", Alphabet::German).value("FRENCH", Alphabet::French);
+    // pybind11's enum pickling takes any int (Alphabet 7); pickled by value, checked.
+    py::delattr(alphabet, "__getstate__");
+    py::delattr(alphabet, "__setstate__");
+    alphabet.def(py::pickle([](Alphabet a) { return py::int_(int(a)); },
+                            [](py::object v) { return Alphabet(state_int(v, 0, 1, "Alphabet")); }));
 
     py::class_<PyCard>(m, "Card", "One card. Card('EO'), Card('SQ', deck='french24'); see G-1 for the notation.")
         .def(py::init([](py::handle text, py::handle deck_arg) {
@@ -150,10 +174,11 @@ void register_cards(py::module_& m) {
         .def("__hash__", [](const PyCard& c) { return py::hash(py::str(card_text(c.id, c.alphabet))); })
         .def("__lt__", [](const PyCard& a, const PyCard& b) { return a.id < b.id; })
         .def(py::pickle([](const PyCard& c) { return py::make_tuple(int(c.id), int(c.alphabet)); },
-                        [](py::tuple t) {
-                            const int id = t[0].cast<int>(), a = t[1].cast<int>();
-                            if (a < 0 || a > 1 || id < 0 || id >= 64 || !contains(widest_deck(Alphabet(a)).cards, Card(id)))
-                                throw py::value_error("corrupt pickled Card");
+                        [](py::object state) {
+                            const py::tuple t = state_tuple(state, 2, "Card (id, alphabet)");
+                            const int id = int(state_int(t[0], 0, 63, "Card id")), a = int(state_int(t[1], 0, 1, "Card alphabet"));
+                            if (!contains(widest_deck(Alphabet(a)).cards, Card(id)))
+                                throw py::value_error("corrupt pickled Card: id " + std::to_string(id) + " is no card of a " + widest_deck(Alphabet(a)).name + " deck");
                             return PyCard{Card(id), Alphabet(a)};
                         }));
 
@@ -199,10 +224,13 @@ void register_cards(py::module_& m) {
         .def("__str__", [](const PyCardSet& s) { return cards_text(s.bits, s.alphabet); })
         .def("__repr__", [](const PyCardSet& s) { return "CardSet('" + cards_text(s.bits, s.alphabet) + "')"; })
         .def(py::pickle([](const PyCardSet& s) { return py::make_tuple(s.bits, int(s.alphabet)); },
-                        [](py::tuple t) {
-                            const uint64_t bits = t[0].cast<uint64_t>();
-                            const int a = t[1].cast<int>();
-                            if (a < 0 || a > 1 || (bits & ~widest_deck(Alphabet(a)).cards)) throw py::value_error("corrupt pickled CardSet");
+                        [](py::object state) {
+                            const py::tuple t = state_tuple(state, 2, "CardSet (bits, alphabet)");
+                            const uint64_t bits = state_int(t[0], 0, UINT64_MAX, "CardSet bits");
+                            const int a = int(state_int(t[1], 0, 1, "CardSet alphabet"));
+                            if (bits & ~widest_deck(Alphabet(a)).cards)
+                                throw py::value_error("corrupt pickled CardSet: bits " + std::to_string(bits) + " name cards outside a " +
+                                                      widest_deck(Alphabet(a)).name + " deck");
                             return PyCardSet{bits, Alphabet(a)};
                         }));
 
@@ -235,8 +263,12 @@ void register_cards(py::module_& m) {
         .def("__eq__", [](const Deck& a, py::handle b) { return py::isinstance<Deck>(b) && a.kind == b.cast<const Deck&>().kind; })
         .def("__hash__", [](const Deck& d) { return int(d.kind); })
         .def("__repr__", [](const Deck& d) { return "Deck('" + std::string(d.name) + "')"; })
-        .def(py::pickle([](const Deck& d) { return std::string(d.name); },
-                        [](const std::string& name) { return deck(deck_kind_from_name(name)); }));
+        .def(py::pickle([](const Deck& d) { return py::str(d.name); },
+                        [](py::object name) {
+                            if (!py::isinstance<py::str>(name))
+                                throw py::value_error("corrupt pickled Deck: expected its name, got " + std::string(py::repr(name)));
+                            return deck(deck_kind_from_name(utf8(name)));
+                        }));
 }
 
 }  // namespace stich::py_bind

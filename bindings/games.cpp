@@ -17,6 +17,9 @@ namespace {
 struct PyContract {
     const Contract* k;
     std::string name;
+    // How it was made, for pickling: the Contract static method's name and its arguments.
+    const char* factory;
+    py::tuple args;
 };
 
 // Splits a trick into its led card and current winner, checking it against the contract.
@@ -37,9 +40,11 @@ void register_contracts(py::module_& m) {
     // Contract.<name>(...): every game's contract factories (stich/schema.hpp ContractFactory).
     for_each_game([&]<class Def>() {
         for (const ContractFactory& f : Def::contract_factories())
-            contract.attr(f.name) = py::staticmethod(checked_call(f.name, f.doc, f.params, [make = f.make](const std::vector<Value>& v) {
+            contract.attr(f.name) = py::staticmethod(checked_call(f.name, f.doc, f.params, [make = f.make, name = f.name](const std::vector<Value>& v) {
                 const NamedContract k = make(v);
-                return PyContract{k.contract, k.name};
+                py::tuple args(v.size());   // the call again, for pickling
+                for (size_t i = 0; i < v.size(); ++i) args[i] = to_python(v[i], k.contract->deck_info().alphabet);
+                return PyContract{k.contract, k.name, name, args};
             }));
     });
     contract
@@ -87,7 +92,17 @@ void register_contracts(py::module_& m) {
                  return make_set(cascade(*c.k, led, win).forbidden_after(x) & d.cards, d);
              },
              py::arg("trick"), py::arg("card"), "Cards a seat cannot hold after playing `card` to `trick` (cascade inference).")
-        .def("__repr__", [](const PyContract& c) { return "<Contract " + c.name + ">"; });
+        .def("__repr__", [](const PyContract& c) { return "<Contract " + c.name + ">"; })
+        .def("__eq__", [](const PyContract& a, py::handle b) { return py::isinstance<PyContract>(b) && a.k == b.cast<const PyContract&>().k; },
+             "Equal when they are the same contract (the same card order and following rule).")
+        .def("__hash__", [](const PyContract& c) { return py::hash(py::str(c.name)); })
+        // Pickled (every protocol) and copied as the call that made it (module.cpp keeps __reduce_ex__).
+        .def("__reduce__", [](py::handle self) {
+            // operator.methodcaller pickles at every protocol; a bound pybind11 function does not.
+            const PyContract& c = self.cast<const PyContract&>();
+            const py::object call = py::module_::import("operator").attr("methodcaller")(c.factory, *c.args);
+            return py::make_tuple(call, py::make_tuple(py::type::of(self)));
+        }, "Pickled as the Contract method call that made it.");
 }
 
 // The static game and phase names an unpickled Action points at: State's, if `game` and `phase` name them.
@@ -106,23 +121,86 @@ bool static_names(PyAction& a, std::string_view game, std::string_view phase) {
     return false;
 }
 
+// Whether `text` is the text of action `id` of State, as far as that can be told without the
+// state the action was listed in: the id's text in a reference state (a default one; in every
+// deck where the game's texts depend on its deck). Where the text depends on the hand (a discard
+// whose id is a mask over the cards in hand), only its form can be told: the text the id has
+// with no card in hand (its verb, "discard") must begin it, and apply() checks the cards
+// (IllegalActionError). Whether the id is an action of the phase, too, only a state can tell.
+// An id the game's texts call "action N" is no action of the game.
+template <class State>
+std::string text_check(Action id, const std::string& text) {
+    auto check = [&](State& ref) -> std::optional<bool> {
+        const std::string plain = ref.action_text(id);
+        if (plain == "action " + std::to_string(id)) return false;
+        if (plain == text) return true;
+        if constexpr (requires { ref.hands[0] = CardSet(0); ref.to_act; }) {
+            const CardSet held = ref.hands[ref.to_act];
+            ref.hands[ref.to_act] = ref.deck_info().cards;
+            const bool by_hand = ref.action_text(id) != plain;
+            ref.hands[ref.to_act] = held;
+            if (by_hand && text.size() > plain.size() && text.compare(0, plain.size(), plain) == 0 && text[plain.size()] == ' ')
+                return true;
+        }
+        return std::nullopt;
+    };
+    State ref{};
+    std::optional<bool> fits = check(ref);
+    if constexpr (requires { ref.rules.deck = DeckKind::German32; })
+        for (int k = 0; k < int(DeckKind::DECK_NB) && !fits; ++k) {
+            ref.rules.deck = DeckKind(k);
+            fits = check(ref);
+        }
+    if (fits && *fits) return "";
+    if (fits) return "action id " + std::to_string(id) + " names no action of the game";
+    State plain{};
+    return "action id " + std::to_string(id) + " is " + quoted(plain.action_text(id)) + ", not " + quoted(text);
+}
+
+// The static game and phase names an unpickled Action points at: State's, if `game` and `phase`
+// name them; `why` says what is wrong with the id and text, if anything.
+template <class State>
+bool static_names(PyAction& a, std::string_view game, std::string_view phase, std::string& why) {
+    if (game != state_class_name<State>) return false;
+    using Phase = decltype(State::phase);
+    for (int p = 0; p <= int(Phase::Over); ++p) {
+        State s{};
+        s.phase = Phase(p);
+        if (phase != s.phase_name()) continue;
+        a.game = state_class_name<State>;
+        a.phase = s.phase_name();
+        if (a.id < HIDDEN_ACTION) why = text_check<State>(a.id, a.text);
+        return true;
+    }
+    return false;
+}
+
 PyAction unpickle_action(const py::object& t) {
     if (py::isinstance<py::tuple>(t) && py::len(t) == 4) {
         const auto f = t.cast<py::tuple>();
-        if (py::isinstance<py::str>(f[0]) && py::isinstance<py::str>(f[1]) && py::isinstance<py::int_>(f[2]) && py::isinstance<py::str>(f[3])) {
+        if (py::isinstance<py::str>(f[0]) && py::isinstance<py::str>(f[1]) && py::isinstance<py::int_>(f[2]) &&
+            !py::isinstance<py::bool_>(f[2]) && py::isinstance<py::str>(f[3])) {
             const long long id = int_or(f[2], -1);
+            if (id < 0 || id >= HIDDEN_ACTION)
+                throw py::value_error("corrupt pickled Action: id " + std::string(py::str(f[2])) + " out of range 0.." +
+                                      std::to_string(HIDDEN_ACTION - 1));
             PyAction a{"", "", Action(id), utf8(f[3])};
             const std::string game = utf8(f[0]), phase = utf8(f[1]);
             bool found = false;
-            for_each_game([&]<class Def>() { found = found || static_names<typename Def::State>(a, game, phase); });
-            if (id >= 0 && id < HIDDEN_ACTION && found) return a;
+            std::string why;
+            for_each_game([&]<class Def>() { found = found || static_names<typename Def::State>(a, game, phase, why); });
+            if (!found)
+                throw py::value_error("corrupt pickled Action: " + quoted(game) + " with phase " + quoted(phase) +
+                                      " is no state class and phase of a stich game");
+            if (!why.empty()) throw py::value_error("corrupt pickled Action: " + why);
+            return a;
         }
     }
     throw py::value_error("corrupt pickled Action: expected (state class, phase, id, text) of a stich game");
 }
 
-// An InfoSet pickles as (state, observer): a state holding only what the observer knows (its
-// canonical origin), and the seat whose view of it to take.
+// An InfoSet pickles as (state, observer): a state holding only what the observer knows (the
+// state its position text rebuilds, PyView::information_state), and the seat whose view of it to take.
 PyView unpickle_view(const py::object& t) {
     if (py::isinstance<py::tuple>(t) && py::len(t) == 2) {
         const auto f = t.cast<py::tuple>();
@@ -184,14 +262,18 @@ void register_views(py::module_& m) {
              [](const PyView& a, py::handle b) {
                  if (!py::isinstance<PyView>(b)) return false;
                  const PyView& o = b.cast<const PyView&>();
-                 return a.view.observer == o.view.observer && a.canonical_origin(a).equal(o.canonical_origin(o));
+                 if (a.view.observer != o.view.observer || !py::type::of(a.origin).is(py::type::of(o.origin))) return false;
+                 if (!same_view(a.view, o.view)) return false;
+                 const std::string ta = a.information_text(a), tb = o.information_text(o);
+                 if (!ta.empty() || !tb.empty()) return ta == tb;
+                 return a.resampled_origin(a).equal(o.resampled_origin(o));   // finished deals
              },
              "Views are equal when they hold the same information: the same observer, and states that agree on "
              "everything it can see (docs/api.md, \"Pickling and equality\").")
         .def("__hash__", [](const PyView& v) {
             return py::hash(py::make_tuple(v.view.observer, v.view.played, v.view.where[v.view.observer].known, py::tuple(py::cast(v.history))));
         })
-        .def(py::pickle([](const PyView& v) { return py::make_tuple(v.canonical_origin(v), int(v.view.observer)); }, &unpickle_view))
+        .def(py::pickle([](const PyView& v) { return py::make_tuple(v.information_state(v), int(v.view.observer)); }, &unpickle_view))
         .def("count_worlds", [](const PyView& v) {
                  const WorldSampler sampler(v.view);
                  return py::int_(py::str(u128_text(sampler.count())));

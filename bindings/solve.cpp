@@ -49,9 +49,17 @@ py::dict solve_dict(const State& root, const SolveResult& r, const py::tuple& li
                     py::arg("nodes") = r.nodes, py::arg("seconds") = r.seconds);
 }
 
-inline void check_table_bits(int table_bits) {
-    if (table_bits != 0 && (table_bits < 10 || table_bits > 28))
-        throw py::value_error("table_bits must be 0 (by the position's size) or 10..28, got " + std::to_string(table_bits));
+// Prepares `solver` for `root` with a table of 2^bits entries (0: by the position's size). A
+// table larger than the ones the solvers' pool keeps (2^20 entries) takes from milliseconds to
+// seconds to allocate and fill: that runs on a worker (run_interruptible), where Ctrl-C stops it.
+template <class Solver, class State>
+void start_solver(Solver& solver, const State& root, int bits, std::atomic<bool>& stop) {
+    check_table_bits(root, bits);
+    if (bits <= 20) solver.start(root, bits);
+    else run_interruptible(stop, [&] {
+        solver.start(root, bits);
+        return true;
+    }, no_tick);
 }
 
 // Solves up to this many nodes (a few ms) run on the calling thread: a thread to wait on (for
@@ -66,14 +74,13 @@ template <class Solver, class Work>
 bool solve_briefly(Solver& solver, Work&& work) {
     solver.node_limit = solver.nodes + BRIEF_SOLVE_NODES;
     bool done = true;
-    {
-        py::gil_scoped_release release;
+    without_gil([&] {
         try {
             work();
         } catch (const SolveLimitReached&) {
             done = false;
         }
-    }
+    });
     solver.node_limit = 0;
     return done;
 }
@@ -82,7 +89,6 @@ template <GameState State>
 void bind_solver(py::module_& m) {
     m.def("solve",
           [](const State& s, int table_bits, bool use_table, bool merge_equivalent) {
-              check_table_bits(table_bits);
               const State root = s;   // a copy: other Python threads may change `s` meanwhile
               check_solvable(root);
               std::atomic<bool> stop = false;
@@ -91,7 +97,7 @@ void bind_solver(py::module_& m) {
               solver.stop = &stop;
               solver.use_table = use_table;
               solver.merge_equivalent = merge_equivalent;
-              solver.start(root, table_bits);
+              start_solver(solver, root, table_bits, stop);
               std::optional<SolveResult> r;
               if (!solve_briefly(solver, [&] { r = solve_with(solver, root); }))
                   r = run_interruptible(stop, [&] { return solve_with(solver, root); }, no_tick);
@@ -103,7 +109,6 @@ void bind_solver(py::module_& m) {
           "Exact open-hand values of every legal action of the seat to act (card play; stich.solve wraps it).");
     m.def("analyse_deal",
           [](const State& s, const std::vector<py::object>& moves, bool to_end, int table_bits, bool lines) {
-              check_table_bits(table_bits);
               const State root = s;
               check_solvable(root);
               std::vector<Action> ids;   // the moves checked by playing them, as apply() would
@@ -119,7 +124,7 @@ void bind_solver(py::module_& m) {
               std::atomic<bool> stop = false;
               Solver<State> solver;
               solver.stop = &stop;
-              solver.start(root, table_bits);
+              start_solver(solver, root, table_bits, stop);   // the first solve is the largest
               std::vector<SolveResult> results;
               if (!solve_briefly(solver, [&] { analyse_deal_into(solver, root, ids, to_end, lines, results); }))
                   run_interruptible(stop, [&] {
@@ -191,6 +196,11 @@ void bind_solver(py::module_& m) {
           py::arg("report") = py::none(), py::arg("every") = 0.1,
           "PIMC over worlds of the mover's view, exact when the deals of the playing hands are few (stich.pimc wraps it); "
           "`report(solved, total, seconds)` is called every `every` seconds and stops it by returning False.");
+    m.def("_max_table_bits", [](const State& s) {
+              check_solvable(s);
+              return max_table_bits(s);
+          },
+          py::arg("state"), "Test hook: the largest table_bits solve(state) accepts here (the position's and the machine's bound).");
     m.def("exact_deals",
           [](const State& s) { return py::int_(py::str(u128_text(exact_deals(s)))); },
           py::arg("state"), "How many deals of the playing hands the exact analysis of the seat to act would solve.");

@@ -35,6 +35,9 @@
 #include <thread>
 #include <type_traits>
 #include <vector>
+#ifdef __GLIBCXX__
+#include <cxxabi.h>
+#endif
 
 #include "stich/cards.hpp"
 
@@ -289,6 +292,10 @@ void run_on_threads(int threads, Work&& work) {
     auto run = [&](int t) {
         try {
             work(t);
+#ifdef __GLIBCXX__
+        } catch (abi::__forced_unwind&) {   // a thread being ended (pthread_exit) must unwind
+            throw;
+#endif
         } catch (...) {
             failed[size_t(t)] = std::current_exception();
         }
@@ -296,8 +303,21 @@ void run_on_threads(int threads, Work&& work) {
     if (threads == 1) {
         run(0);
     } else {
+        // A thread that cannot be started (out of memory, the system's thread limit) leaves its
+        // share to the calling thread, after the others are started: the work is done on every
+        // thread count, and no started thread is left unjoined (std::terminate).
         std::vector<std::thread> pool;
-        for (int t = 0; t < threads; ++t) pool.emplace_back(run, t);
+        pool.reserve(size_t(threads));
+        std::vector<int> left;
+        left.reserve(size_t(threads));
+        for (int t = 0; t < threads; ++t) {
+            try {
+                pool.emplace_back(run, t);
+            } catch (const std::exception&) {   // std::system_error, std::bad_alloc
+                left.push_back(t);
+            }
+        }
+        for (int t : left) run(t);
         for (auto& th : pool) th.join();
     }
     for (const auto& e : failed)

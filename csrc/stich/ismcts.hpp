@@ -42,11 +42,14 @@
 #include <immintrin.h>
 #endif
 #include <mutex>
+#include <new>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "stich/dispatch.hpp"
 #include "stich/game.hpp"
+#include "stich/memory.hpp"
 #include "stich/sampler.hpp"
 
 namespace stich {
@@ -158,6 +161,15 @@ constexpr double MAX_SECONDS = 1e6;
 // The largest exploration constant (rewards are in [0, 1]: long before it the search only explores).
 constexpr double MAX_C = 100;
 
+// The most node slots a tree may have: 2^31, and what this machine's physical memory holds at 33
+// bytes a slot (a node and its key), but never below the default (2^26, 2.2 GB), which a
+// smaller machine accepts too: its tree stops growing where memory runs out (Arena::allocate).
+inline uint64_t max_nodes_limit() {
+    const uint64_t memory = physical_memory();
+    const uint64_t by_memory = memory ? memory / (sizeof(SearchNode) + 1) : uint64_t(1) << 31;
+    return std::clamp<uint64_t>(by_memory, SearchConfig{}.max_nodes, uint64_t(1) << 31);
+}
+
 // Fourth roots of the availability counts: a table below 4096, above it the table at the top 12
 // bits times 2^(shift/4) (a relative error below 1/8192; square roots only, so the same on every
 // machine).
@@ -236,15 +248,23 @@ struct Arena {
     std::array<uint32_t, 17> free_head{};   // by log2(size); 0: empty (slot 0 is the root)
     size_t max_nodes = 0;
 
+    // FULL when memory runs out: the tree stops growing there (max_nodes drops to its size) and
+    // the search goes on playing out from its leaves, instead of failing with std::bad_alloc.
     uint32_t allocate(int log_size) {
         if (uint32_t at = free_head[size_t(log_size)]) {
             free_head[size_t(log_size)] = nodes[at].children;
             return at;
         }
-        const uint32_t at = uint32_t(nodes.size());
-        nodes.resize(nodes.size() + (size_t(1) << log_size));
-        keys.resize(nodes.size() + 16);   // room for reading 16 keys at once
-        return at;
+        const size_t at = nodes.size();
+        try {
+            nodes.resize(at + (size_t(1) << log_size));
+            keys.resize(nodes.size() + 16);   // room for reading 16 keys at once
+        } catch (const std::bad_alloc&) {
+            nodes.resize(at);   // shrinking does not allocate
+            max_nodes = at;
+            return FULL;
+        }
+        return uint32_t(at);
     }
     void release(uint32_t at, int log_size) {
         nodes[at].children = free_head[size_t(log_size)];
@@ -261,6 +281,7 @@ struct Arena {
             while ((1 << log_size) < std::max(int(p->capacity) * 2, room_hint)) ++log_size;
             if (!free_head[size_t(log_size)] && nodes.size() + (size_t(1) << log_size) > max_nodes) return FULL;
             const uint32_t at = allocate(log_size);
+            if (at == FULL) return FULL;
             p = &nodes[parent];   // allocate may have moved the arena
             std::copy_n(nodes.begin() + p->children, p->num_children, nodes.begin() + at);
             std::copy_n(keys.begin() + p->children, p->num_children, keys.begin() + at);
@@ -294,8 +315,17 @@ STICH_HOT [[gnu::flatten]] void search_tree(const State& root, int observer, con
     std::vector<SearchNode>& nodes = arena_.nodes;
     std::vector<uint8_t>& edge_keys = arena_.keys;
     arena_.max_nodes = cfg.max_nodes;
-    nodes.reserve(std::min<size_t>(timed ? 1 << 21 : 2 * iterations + 64, cfg.max_nodes));
-    edge_keys.reserve(nodes.capacity() + 16);
+    // The first room asked for up front; less when memory is short (the tree then grows as it can).
+    for (size_t room = std::min<size_t>(timed ? 1 << 21 : 2 * iterations + 64, cfg.max_nodes);; room /= 2) {
+        try {
+            nodes.reserve(room);
+            edge_keys.reserve(nodes.capacity() + 16);
+            break;
+        } catch (const std::bad_alloc&) {
+            if (room <= 64) throw;
+            nodes.shrink_to_fit();
+        }
+    }
     nodes.emplace_back();
     edge_keys.resize(1 + 16);
     const float c = float(cfg.c);
@@ -494,7 +524,10 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     if (cfg.threads < 1 || cfg.threads > 256) throw std::invalid_argument("threads must be 1..256");
     if (cfg.iterations > detail::MAX_ITERATIONS * uint64_t(cfg.threads))
         throw std::invalid_argument("at most 4294967294 iterations a thread (visit counts are 32-bit)");
-    if (cfg.max_nodes < 64 || cfg.max_nodes > (uint32_t(1) << 31)) throw std::invalid_argument("max_nodes must be 64..2**31");
+    if (cfg.max_nodes < 64 || cfg.max_nodes > detail::max_nodes_limit())
+        throw std::invalid_argument("max_nodes must be 64.." + std::to_string(detail::max_nodes_limit()) +
+                                    " (a tree of more node slots than that, at 33 bytes a slot, would not fit in this machine's memory of " +
+                                    gib_text(double(physical_memory())) + "; 2**31 at most), got " + std::to_string(cfg.max_nodes));
     if (!(cfg.c >= 0 && cfg.c <= detail::MAX_C)) throw std::invalid_argument("the exploration constant c must be in [0, 100]");
     const int observer = root.current_player();
     const WorldSampler sampler(root.view(observer));

@@ -155,6 +155,8 @@ void no_notation(const PositionTokens& t) {
 }
 
 PositionTokens tokenize_position(std::string_view text) {
+    // A UTF-8 byte-order mark (editors on Windows write one) is no part of the text.
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
     struct Raw {
         int number;
         std::string_view text;

@@ -23,7 +23,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <limits>
+#include <string>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -31,6 +33,7 @@
 #include <vector>
 
 #include "stich/game.hpp"
+#include "stich/memory.hpp"
 #include "stich/registry.hpp"
 #include "stich/sampler.hpp"
 #include "stich/solver_traits.hpp"
@@ -99,11 +102,21 @@ struct SolveTable {
     // A table of 2^bits entries. `keep_larger`: a larger allocation is kept and only its first
     // 2^bits entries are used (a thread's table serves solves of every size; a small solve
     // spread over a large table would miss the cache at every probe).
-    void reset(int bits, bool keep_larger) {
+    // The allocation is filled a chunk at a time, polling `stop` (SolveStopped when set): 2^26
+    // entries take seconds to fill, and Ctrl-C must land within a fraction of a second. A fill
+    // that was stopped leaves a short table, which the next reset fills again.
+    void reset(int bits, bool keep_larger, const std::atomic<bool>* stop = nullptr) {
         const size_t size = size_t(1) << bits;
         if (keep_larger ? slots.size() < size : slots.size() != size) {
-            slots.assign(size, SolveEntry{});
+            slots.clear();
+            slots.shrink_to_fit();   // the old table goes before the new one is allocated
+            slots.reserve(size);
             generation = 0;
+            constexpr size_t CHUNK = size_t(1) << 16;   // about 5 MB, a few milliseconds
+            while (slots.size() < size) {
+                if (stop && stop->load(std::memory_order_relaxed)) throw SolveStopped();
+                slots.resize(std::min(size, slots.size() + CHUNK));
+            }
         }
         mask = size - 2;   // bucket index: even slots
         if (++generation == 0) {   // wrapped: clear for real
@@ -177,6 +190,73 @@ class TableLease {
 
 }  // namespace detail
 
+// The table size a solve of `s` takes when none is given (table_bits 0): 2 + half the cards in
+// play, 12..18 (measured: larger tables miss the cache more than they save).
+template <GameState State>
+int table_bits_by_size(const State& s) {
+    return std::clamp(2 + popcount(SolverTraits<State>::in_play_cards(s)) / 2, 12, 18);
+}
+
+// The largest table_bits a solve of `s` accepts: what the position can use, or what this
+// machine's memory holds, whichever is smaller, never below the size by the position's size nor
+// above 28. A table holds positions at the start of a trick: with h_i cards in seat i's hand, at
+// most sum over t of prod_i C(h_i + 1, t + 1) sets of remaining cards (C(h + 1, t + 1) bounds
+// the ways to take t or t + 1 cards from a hand, which covers a trick under way), times the seats
+// that may lead, times 16 for the score keys (points taken), with two entries each (the table's
+// buckets). Half the physical memory is the most a table may take. `why` (if given) says which bound holds.
+template <GameState State>
+int max_table_bits(const State& s, std::string* why = nullptr) {
+    using T = SolverTraits<State>;
+    const CardSet in_play = T::in_play_cards(s);
+    std::vector<int> held;
+    for (int seat = 0; seat < s.num_players(); ++seat)
+        if (T::plays(s, seat)) held.push_back(popcount(s.hand(seat) & in_play));
+    auto choose = [](int n, int k) {
+        double c = 1;
+        for (int i = 1; i <= k; ++i) c = c * double(n - k + i) / double(i);
+        return k < 0 || k > n ? 0.0 : c;
+    };
+    double positions = 0;
+    for (int t = 0; t <= MAX_CARDS; ++t) {
+        double p = 1;
+        for (int h : held) p *= choose(h + 1, t + 1);
+        positions += p;
+    }
+    const double entries = positions * double(held.size()) * 16 * 2;
+    int by_position = 0;
+    while (by_position < 62 && std::ldexp(1.0, by_position) < entries) ++by_position;
+    int by_memory = 62;
+    const uint64_t memory = physical_memory();
+    if (memory) {
+        by_memory = 0;
+        while (by_memory < 62 && (uint64_t(2) << by_memory) * sizeof(detail::SolveEntry) <= memory / 2) ++by_memory;
+    }
+    const int most = std::clamp(std::min(by_position, by_memory), table_bits_by_size(s), 28);
+    if (why) {
+        if (by_memory < by_position && most == by_memory)
+            *why = "a table of 2^" + std::to_string(most + 1) + " entries (" +
+                   gib_text(double(uint64_t(2) << most) * double(sizeof(detail::SolveEntry))) +
+                   ") would take more than half of this machine's memory (" + gib_text(double(memory)) + ")";
+        else if (most == 28)
+            *why = "28 is the largest table";
+        else
+            *why = "a position with " + std::to_string(popcount(in_play)) + " cards in play uses at most 2^" + std::to_string(most) +
+                   " entries";
+    }
+    return most;
+}
+
+// Throws std::invalid_argument unless `bits` is 0 (by the position's size) or 10..max_table_bits(s).
+template <GameState State>
+void check_table_bits(const State& s, int bits) {
+    if (bits == 0) return;
+    std::string why;
+    const int most = max_table_bits(s, &why);
+    if (bits < 10 || bits > most)
+        throw std::invalid_argument("table_bits must be 0 (by the position's size) or 10.." + std::to_string(most) + " here (" + why +
+                                    "), got " + std::to_string(bits));
+}
+
 // The solver of one game: reusable (its table stays allocated) but not shared between threads.
 template <GameState State>
 class Solver {
@@ -195,11 +275,8 @@ class Solver {
     // with an empty table.
     void start(const State& s, int bits = 0) {
         const bool by_size = bits == 0;
-        if (by_size) {
-            const int cards = popcount(T::in_play_cards(s));
-            bits = std::clamp(2 + cards / 2, 12, 18);   // measured: larger tables miss the cache more than they save
-        }
-        table_->reset(bits, by_size);
+        if (by_size) bits = table_bits_by_size(s);
+        table_->reset(bits, by_size, stop);
         follow(s);
     }
 
@@ -540,6 +617,8 @@ std::vector<SolveResult> analyse_deal(const State& s, const std::vector<Action>&
 // A timed PIMC lists the deals of the playing hands (to solve them in a random order without
 // repeats) only when there are at most this many; beyond, it draws worlds with repeats.
 constexpr uint64_t TIMED_LIST_LIMIT = uint64_t(1) << 18;
+// The most worlds a PIMC call takes (stich.pimc's MAX_WORLDS).
+constexpr uint64_t PIMC_MAX_WORLDS = 10'000'000;
 
 struct PimcConfig {
     uint64_t worlds = 100;    // worlds to solve (at most); all deals when there are no more
@@ -747,7 +826,8 @@ inline void pimc_statistics(PimcResult& r, const std::vector<int>& values, const
 template <GameState State>
 PimcResult pimc(const State& root, const PimcConfig& cfg) {
     check_solvable(root);
-    if (cfg.worlds < 1) throw std::invalid_argument("worlds must be >= 1");
+    // The deals listed and the worlds' values take memory in proportion (about 100 bytes a world).
+    if (cfg.worlds < 1 || cfg.worlds > PIMC_MAX_WORLDS) throw std::invalid_argument("worlds must be 1..10000000");
     if (cfg.threads < 1 || cfg.threads > 256) throw std::invalid_argument("threads must be 1..256");
     const auto start = std::chrono::steady_clock::now();
     const int observer = root.current_player();

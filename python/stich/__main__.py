@@ -222,6 +222,7 @@ def _position_text(arg: str) -> str:
             raise ValueError(f"{arg} is not a position (a position starts with the line 'stich position 1', "
                              "docs/notation.md); a file of one hand a line is for 'stich play GAME --hands FILE'")
         return text
+    arg = arg.removeprefix("\ufeff")   # a byte-order mark is no part of the position
     if "\n" not in arg and not arg.lstrip().startswith("stich position"):
         raise ValueError(f"no such position file: {arg!r}")
     return arg

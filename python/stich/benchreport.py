@@ -172,7 +172,7 @@ def validate(report: Any) -> None:
 
 def load(path: str | Path) -> dict[str, Any]:
     """A report written by ``stich bench --json``; ValueError for a file that is not one."""
-    text = Path(path).read_text(encoding="utf-8")
+    text = Path(path).read_text(encoding="utf-8-sig")   # a byte-order mark is no part of the record
     try:
         report = json.loads(text)
     except json.JSONDecodeError as e:

@@ -138,7 +138,8 @@ def solve(state: Any, table_bits: int = 0, *, transpositions: bool = True, merge
     ``TypeError`` for an InfoSet. Games of two teams: every seat maximises its own return (the
     teams are zero-sum, so one team maximises what the other minimises); games where each seat
     plays for itself: the seat to act against all others, who minimise its return. ``table_bits``: the transposition table's size
-    as a power of two (0: by the position's size; 10..28). ``transpositions=False`` (no table)
+    as a power of two (0: by the position's size; 10..28, and no more than the position can use
+    or half the machine's memory holds: the ValueError says the limit). ``transpositions=False`` (no table)
     and ``merge_equivalent=False`` (every equivalent card searched on its own) give the same
     values more slowly: they are there to check that. The GIL is released; Ctrl-C raises
     KeyboardInterrupt within about 50 ms."""
