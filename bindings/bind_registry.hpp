@@ -302,8 +302,7 @@ void bind_game(py::module_& m) {
                py::array_t<float, py::array::c_style> rewards, py::array_t<bool, py::array::c_style> terminated,
                py::array_t<int32_t, py::array::c_style> seats) {
                 const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
-                py::gil_scoped_release release;
-                v.reset(seed, out);
+                without_gil([&] { v.reset(seed, out); });
             },
             py::arg("seed"), py::arg("observations"), py::arg("masks"), py::arg("rewards"), py::arg("terminated"), py::arg("seats"),
             "Deals every env anew from `seed` and writes the first observations into the arrays.")
@@ -316,8 +315,7 @@ void bind_game(py::module_& m) {
                     throw py::value_error("actions must be an int array of shape (" + std::to_string(v.num_envs()) + ",)");
                 const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
                 const int64_t* a = actions.data();
-                py::gil_scoped_release release;
-                v.step(a, out);
+                without_gil([&] { v.step(a, out); });
             },
             py::arg("actions"), py::arg("observations"), py::arg("masks"), py::arg("rewards"), py::arg("terminated"), py::arg("seats"),
             "Takes one fixed action id per env (ignored where the deal ended at the last step: it is dealt anew) and writes "

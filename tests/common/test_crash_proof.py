@@ -236,6 +236,9 @@ LONG_CALLS = {
     "analyse_deal": "stich.analyse_deal(play)",
     "pimc": "stich.pimc(play, worlds=10**6, threads=2, seed=1)",
     "random_playouts": "stich.Couillon().random_playouts(10**9, seed=1)",
+    # Short calls again and again: the exit meets one of them inside the core or between two.
+    "vector_env_steps": "import stich.envs; v = stich.envs.VectorEnv('Couillon', num_envs=2048, threads=2, seed=1); "
+                        "obs, _ = v.reset()\n    while True: obs, *_ = v.step(obs['action_mask'].argmax(axis=1))",
 }
 
 START = """
