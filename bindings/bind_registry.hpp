@@ -4,6 +4,7 @@
 #pragma once
 #include "bind_game.hpp"
 #include "stich/pickle.hpp"
+#include "stich/notation.hpp"
 #include "stich/registry.hpp"
 #include "stich/rl.hpp"
 #include "stich/stich.hpp"
@@ -217,6 +218,39 @@ void bind_game(py::module_& m) {
                  return Def::deal(r, seed, dealer, fixed_hands(hands, Def::num_players(r)), extras);
              },
              py::arg("seed"), py::arg("dealer"), py::arg("hands"), "A deal from a seed; `hands` pins card ids per seat.")
+        .def("_deal_cards",
+             [](const Rules& r, uint64_t seed, int dealer, const std::vector<std::vector<int>>& cards, const py::kwargs& kw) {
+                 check_seat(dealer, Def::num_players(r));
+                 auto accepts_of = [](const std::string& n) -> const Accepts* {
+                     for (const auto& p : Def::deal_params())
+                         if (n == p.name) return &p.accepts;
+                     return nullptr;
+                 };
+                 const auto extras = param_values("the deal", "seed, dealer, cards", Def::deal_params(), named_values(kw, accepts_of, Def::deck_of(r), as_is));
+                 const size_t locations = size_t(Def::num_players(r)) + Def::deal_locations().size();
+                 if (cards.size() != locations)
+                     throw py::value_error("a deal gives the cards of " + std::to_string(locations) + " places (the seats, then " +
+                                           std::to_string(Def::deal_locations().size()) + " more), got " + std::to_string(cards.size()));
+                 FixedHands fixed{};
+                 for (size_t l = 0; l < cards.size(); ++l)
+                     for (int c : cards[l]) {
+                         if (c < 0 || c >= MAX_CARDS) throw py::value_error("card id " + std::to_string(c) + " out of range");
+                         fixed[l].push_back(Card(c));
+                     }
+                 State s = Def::deal(r, seed, dealer, fixed, extras);
+                 // Every card where the record put it: a deal that moved one is not the record's.
+                 const InitialDeal again = Def::initial_deal(s);
+                 for (size_t l = 0; l < cards.size(); ++l) {
+                     CardSet want = 0, got = 0;
+                     for (Card c : fixed[l]) want |= bit(c);
+                     for (Card c : again.cards[l]) got |= bit(c);
+                     if (want != got) throw py::value_error("the cards do not make a deal of this game: place " + std::to_string(l) + " holds other cards once dealt");
+                 }
+                 return s;
+             },
+             py::arg("seed"), py::arg("dealer"), py::arg("cards"),
+             "The deal with every card given (the seats, then the game's deal locations, each in deal order) and the deal's "
+             "extra arguments by name (docs/records.md).")
         .def("random_playouts",
              [](const Rules& r, int64_t n, uint64_t seed, const py::kwargs& kw) {
                  if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
@@ -251,6 +285,24 @@ void bind_game(py::module_& m) {
     if constexpr (requires(const State& s) { s.tally(0); })
         state.def("tally", [](const State& s, int seat) { return s.tally(check_seat(seat, s.num_players())); }, py::arg("seat"),
                   "What the seat's side has taken so far (the game's TALLY: card points, eyes or tricks); public.");
+    state.def(
+        "_initial_deal",
+        [](const State& s) {
+            const InitialDeal d = Def::initial_deal(s);
+            const size_t locations = size_t(s.num_players()) + Def::deal_locations().size();
+            py::list cards;
+            for (size_t l = 0; l < locations; ++l) {
+                py::list c;
+                for (Card x : d.cards[l]) c.append(PyCard{x, s.deck_info().alphabet});
+                cards.append(c);
+            }
+            py::dict extras;
+            for (size_t i = 0; i < Def::deal_params().size() && i < d.extras.size(); ++i)
+                extras[Def::deal_params()[i].name] = to_python(d.extras[i], s.deck_info().alphabet);
+            return py::make_tuple(cards, extras);
+        },
+        "(cards, extras) of a state before its first action: the Cards of every place of the deal in deal order (the seats, "
+        "then the game's deal locations) and the deal's extra arguments; ValueError after an action (docs/records.md).");
     // The fixed action space and the observation (stich/rl.hpp, docs/rl.md).
     state.def(
              "legal_actions_mask",
@@ -321,6 +373,9 @@ void bind_game(py::module_& m) {
             "Takes one fixed action id per env (ignored where the deal ended at the last step: it is dealt anew) and writes "
             "the results into the arrays; IllegalActionError, changing nothing, if one is not legal.");
     rules.def_property_readonly(
+        "_game_line", [](const Rules& r) { return notation_game_line<Def>(r); },
+        "The game line of the notation: the name and the options that differ from the defaults (docs/notation.md).");
+    rules.def_property_readonly(
         "observation_shape", [](const Rules& r) { return py::make_tuple(observation_size(deal<Def>(r, 0, 0))); },
         "The shape of an observation_tensor under these options (docs/rl.md).");
     bind_fields<State>(state, Def::state_fields(), [](const State& s) { return s.num_players(); },
@@ -383,7 +438,8 @@ void bind_game(py::module_& m) {
         py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench, py::arg("solve_bench") = solve_bench,
         py::arg("state_fields") = field_list(Def::state_fields()), py::arg("match_fields") = field_list(Def::match_fields()),
         py::arg("functions") = functions, py::arg("contract_factories") = factories, py::arg("openspiel") = openspiel,
-        py::arg("num_distinct_actions") = Def::NUM_DISTINCT_ACTIONS, py::arg("vector_env") = vector_env));
+        py::arg("num_distinct_actions") = Def::NUM_DISTINCT_ACTIONS, py::arg("vector_env") = vector_env,
+        py::arg("deal_locations") = Def::deal_locations()));
 }
 
 }  // namespace stich::py_bind

@@ -621,4 +621,35 @@ const std::vector<ContractFactory>& CouillonDef::contract_factories() {
     return factories;
 }
 
+
+namespace {
+// Card ids of a set, ascending.
+[[maybe_unused]] std::vector<Card> couillon_cards_of(CardSet s) {
+    std::vector<Card> out;
+    while (s) out.push_back(pop_lsb(s));
+    return out;
+}
+void couillon_require_dealt(bool fresh) {
+    if (!fresh) throw std::invalid_argument("only a state before its first action holds the deal as dealt (docs/records.md)");
+}
+}  // namespace
+
+const std::vector<std::string>& CouillonDef::deal_locations() {
+    static const std::vector<std::string> names{"talon"};
+    return names;
+}
+
+InitialDeal CouillonDef::initial_deal(const State& s) {
+    couillon_require_dealt(s.history.size == 0);
+    InitialDeal d;
+    for (int seat = 0; seat < State::NUM_SEATS; ++seat) d.cards[size_t(seat)] = couillon_cards_of(s.hands[size_t(seat)]);
+    // Forehand's cards in deal order: its first packet of three, then the rest, the revealable card last (C-2).
+    auto& f = d.cards[s.forehand];
+    f = couillon_cards_of(s.first_three);
+    for (Card c : couillon_cards_of(s.hands[s.forehand] & ~s.first_three & ~bit(s.reveal_card))) f.push_back(c);
+    f.push_back(s.reveal_card);
+    d.cards[State::NUM_SEATS] = couillon_cards_of(s.talon);
+    return d;
+}
+
 }  // namespace stich

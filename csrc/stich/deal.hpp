@@ -9,12 +9,21 @@
 #include "stich/cards.hpp"
 #include "stich/dispatch.hpp"
 #include "stich/game.hpp"
+#include "stich/schema.hpp"
 
 namespace stich {
 
 // Cards given per location (seats first, then e.g. a turned card) in deal order; the rest of each
 // location is dealt at random.
 using FixedHands = std::array<std::vector<Card>, MAX_LOCATIONS>;
+
+// A deal as dealt, before its first action (docs/records.md): the cards of every deal location in
+// deal order (the seats, then the game's deal_locations()) and the values of the game's
+// deal_params(), so that Def::deal(rules, seed, dealer, cards, extras) deals it again.
+struct InitialDeal {
+    FixedHands cards{};
+    std::vector<Value> extras;
+};
 
 struct DealLayout {
     const char* game;                      // for messages

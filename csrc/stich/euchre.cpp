@@ -719,4 +719,32 @@ const std::vector<ContractFactory>& EuchreDef::contract_factories() {
     return factories;
 }
 
+
+namespace {
+// Card ids of a set, ascending.
+[[maybe_unused]] std::vector<Card> euchre_cards_of(CardSet s) {
+    std::vector<Card> out;
+    while (s) out.push_back(pop_lsb(s));
+    return out;
+}
+void euchre_require_dealt(bool fresh) {
+    if (!fresh) throw std::invalid_argument("only a state before its first action holds the deal as dealt (docs/records.md)");
+}
+}  // namespace
+
+const std::vector<std::string>& EuchreDef::deal_locations() {
+    static const std::vector<std::string> names{"upcard", "kitty"};
+    return names;
+}
+
+InitialDeal EuchreDef::initial_deal(const State& s) {
+    euchre_require_dealt(s.history.size == 0);
+    InitialDeal d;
+    for (int seat = 0; seat < State::NUM_SEATS; ++seat) d.cards[size_t(seat)] = euchre_cards_of(s.hands[size_t(seat)]);
+    d.cards[State::NUM_SEATS] = {s.upcard};
+    d.cards[State::NUM_SEATS + 1] = euchre_cards_of(s.kitty & ~bit(s.upcard));
+    d.extras = {Value::none(), Value::none()};   // the upcard and the kitty are in the cards
+    return d;
+}
+
 }  // namespace stich

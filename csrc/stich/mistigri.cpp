@@ -1235,4 +1235,33 @@ CardSet MistigriDef::fixed_step(State& s, CardSet pending, int id) {
         }
     throw std::logic_error("no exchange discards the pending cards");   // fixed_mask said there was one
 }
+
+namespace {
+// Card ids of a set, ascending.
+[[maybe_unused]] std::vector<Card> mistigri_cards_of(CardSet s) {
+    std::vector<Card> out;
+    while (s) out.push_back(pop_lsb(s));
+    return out;
+}
+void mistigri_require_dealt(bool fresh) {
+    if (!fresh) throw std::invalid_argument("only a state before its first action holds the deal as dealt (docs/records.md)");
+}
+}  // namespace
+
+const std::vector<std::string>& MistigriDef::deal_locations() {
+    static const std::vector<std::string> names{"turned", "talon"};
+    return names;
+}
+
+InitialDeal MistigriDef::initial_deal(const State& s) {
+    mistigri_require_dealt(s.history.size == 0);
+    InitialDeal d;
+    for (int seat = 0; seat < s.n; ++seat) d.cards[size_t(seat)] = mistigri_cards_of(s.hands[size_t(seat)]);
+    d.cards[s.n] = {s.turned};
+    d.cards[size_t(s.n + 1)].assign(s.talon.begin() + s.talon_top, s.talon.begin() + s.talon_end);   // in draw order
+    d.extras = {Value::none(), Value::of_int(s.pot_in), Value::of_int(s.side_pot_in), Value::none(),
+                Value::of_card_list(s.redraws.data(), s.redraws.data() + s.redraws_size)};
+    return d;
+}
+
 }  // namespace stich

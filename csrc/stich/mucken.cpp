@@ -986,4 +986,30 @@ const std::vector<FunctionSpec>& MuckenDef::functions() {
     return functions;
 }
 
+
+namespace {
+// Card ids of a set, ascending.
+[[maybe_unused]] std::vector<Card> mucken_cards_of(CardSet s) {
+    std::vector<Card> out;
+    while (s) out.push_back(pop_lsb(s));
+    return out;
+}
+void mucken_require_dealt(bool fresh) {
+    if (!fresh) throw std::invalid_argument("only a state before its first action holds the deal as dealt (docs/records.md)");
+}
+}  // namespace
+
+const std::vector<std::string>& MuckenDef::deal_locations() {
+    static const std::vector<std::string> names;
+    return names;
+}
+
+InitialDeal MuckenDef::initial_deal(const State& s) {
+    mucken_require_dealt(s.history.size == 0);
+    InitialDeal d;
+    for (int seat = 0; seat < s.n; ++seat) d.cards[size_t(seat)] = mucken_cards_of(s.hands[size_t(seat)]);
+    d.extras = {Value::of_bool(s.bock)};
+    return d;
+}
+
 }  // namespace stich

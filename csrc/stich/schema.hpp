@@ -178,10 +178,13 @@ FieldSpec<T> property(const char* name, const char* type, const char* doc, Value
 // The tables every game's description (a *Def struct, docs/adding-a-game.md) defines in its
 // source file, declared once here: a view's locations after the seats, the option schema, the
 // extra arguments of deal() and random_playouts(), the fields of states and matches, the bench
-// (search positions and solver rows), the factories of its contracts. A game may also define
+// (search positions and solver rows), the factories of its contracts, the names of its deal's
+// locations after the seats and a state's deal as dealt (InitialDeal, stich/deal.hpp). A game may also define
 // `static const std::vector<FunctionSpec>& functions();` (its extra functions).
 #define STICH_DESCRIPTION_TABLES                                          \
     static const std::vector<ContractFactory>& contract_factories();      \
+    static const std::vector<std::string>& deal_locations();              \
+    static InitialDeal initial_deal(const State& s);                      \
     static const std::vector<std::string>& extra_locations();             \
     static const std::vector<OptionSpec<Rules>>& options();               \
     static const std::vector<ParamSpec>& deal_params();                   \

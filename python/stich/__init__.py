@@ -25,6 +25,7 @@ from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
 from .cards import Rank, Suit
 from .games import GAMES, Game, Option
 from .notation import Position, parse, position_text
+from .records import Record, read_records, write_records
 from .search import ActionRow, SearchResult, ismcts
 from .solve import PimcBot, PimcResult, SolveResult, analyse_deal, pimc, solve
 from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
@@ -80,6 +81,9 @@ __all__ = [
     "play",
     "Position",
     "position_text",
+    "read_records",
+    "Record",
     "tournament_table",
+    "write_records",
     *_GAME_NAMES,
 ]

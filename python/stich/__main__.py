@@ -112,9 +112,30 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"deal {len(returns) + 1}:")
         print("\n".join("  " + line for line in str(state).splitlines()))
 
+    records: list[Any] = []   # --record FILE: every finished deal as a record (docs/records.md)
+
+    def on_deal(state: Any, deal_seed: int) -> None:
+        if args.record is not None:
+            from .records import Record
+
+            records.append(Record.dealt(state, seed=deal_seed, names=names))
+        if not args.quiet:
+            dealt(state)
+
+    def on_action(state: Any, seat: int, action: Any) -> None:
+        if args.record is not None:
+            records[-1] = records[-1].with_action(seat, action.text)
+        if not args.quiet:
+            show(state, seat, action)
+
+    def save() -> None:
+        if args.record is not None:
+            from .records import write_records
+
+            write_records(records[:len(returns)], args.record)   # the finished deals only
+
     try:
-        for state in play_deals(game, bots, args.deals, seed, dealer, on_action=None if args.quiet else show, hands=hands,
-                                on_deal=None if args.quiet else dealt):
+        for state in play_deals(game, bots, args.deals, seed, dealer, on_action=on_action, hands=hands, on_deal=on_deal):
             returns.append(state.returns())
             if bar is not None:
                 bar.update()
@@ -125,6 +146,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         if bar is not None:
             bar.close()
+        save()
         if returns:
             print(_play_table(names, returns, game.UNIT))
         print(f"stich: interrupted after {len(returns)} of {args.deals} deals" + (": the table above counts those"
@@ -132,6 +154,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 130
     if bar is not None:
         bar.close()
+    save()
     print(_play_table(names, returns, game.UNIT))
     return 0
 
@@ -381,6 +404,9 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--iterations", type=_positive_int, default=2000, help="iterations of an ismcts bot a decision (default 2000)")
     play.add_argument("--worlds", type=_positive_int, default=50, help="worlds of a pimc bot a decision (default 50)")
     play.add_argument("--quiet", action="store_true", help="print only the final table (with a progress bar on a terminal)")
+    play.add_argument("--record", metavar="FILE", default=None,
+                      help="write every finished deal as a record to FILE (JSON Lines if it ends in .jsonl, else the text form; "
+                           "docs/records.md)")
     play.set_defaults(func=cmd_play)
     pf = sub.add_parser("perft", help="count the leaves of the tree of legal actions from a seeded deal")
     pf.add_argument("game", help="game name: " + ", ".join(g.lower() for g in GAMES))

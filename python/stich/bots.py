@@ -91,12 +91,13 @@ class IsmctsBot(_SeededBot):
 
 
 def play(game: Game, bots: Sequence[Bot], deals: int = 1, seed: int | None = None, dealer: int | None = None,
-         progress: bool | None = False) -> np.ndarray:
+         progress: bool | None = False, records: bool = False) -> Any:
     """Plays ``deals`` seeded deals with one bot per seat and returns a (deals, players) int
     array of returns. Deal i is ``game.deal(seed=mix(seed, i))`` with the dealer rotating (or
     fixed by ``dealer``); each bot is reseeded per deal, so a run is reproducible. ``progress``:
     a bar on stderr with the rate, ETA and running mean return per seat (True; None: when stderr
-    is a terminal). Ctrl-C raises KeyboardInterrupt, also inside a search."""
+    is a terminal). ``records=True``: returns ``(returns, records)``, a :class:`stich.Record` of
+    every deal (docs/records.md). Ctrl-C raises KeyboardInterrupt, also inside a search."""
     if len(bots) != game.num_players:
         raise ValueError(f"{game.name} needs {game.num_players} bots, one per seat; got {len(bots)}")
     for b in bots:
@@ -105,23 +106,35 @@ def play(game: Game, bots: Sequence[Bot], deals: int = 1, seed: int | None = Non
     deals = _check_count(deals)
     out = np.zeros((deals, game.num_players), dtype=np.int64)
     bar = progress_bar(deals, "deals", progress)
-    for i, state in enumerate(play_deals(game, bots, deals, seed, dealer)):
+    kept: list[Any] = []
+    names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
+    on_deal = on_action = None
+    if records:
+        from .records import Record
+
+        def on_deal(state: _core._StateBase, deal_seed: int) -> None:
+            kept.append(Record.dealt(state, seed=deal_seed, names=names))
+
+        def on_action(state: _core._StateBase, seat: int, action: _core.Action) -> None:
+            kept[-1] = kept[-1].with_action(seat, action.text)
+
+    for i, state in enumerate(play_deals(game, bots, deals, seed, dealer, on_action=on_action, on_deal=on_deal)):
         out[i] = state.returns()
         if bar is not None:
             bar.update()
             bar.set_postfix_str("mean " + " ".join(f"{m:+.2f}" for m in out[: i + 1].mean(axis=0)), refresh=False)
     if bar is not None:
         bar.close()
-    return out
+    return (out, kept) if records else out
 
 
 def play_deals(game: Game, bots: Sequence[Bot], deals: int, seed: int | None = None, dealer: int | None = None,
                on_action: Callable[[_core._StateBase, int, _core.Action], Any] | None = None,
-               hands: Any = None, on_deal: Callable[[_core._StateBase], Any] | None = None) -> Iterator[_core._StateBase]:
+               hands: Any = None, on_deal: Callable[[_core._StateBase, int], Any] | None = None) -> Iterator[_core._StateBase]:
     """The deals of ``stich.play``, one finished state at a time: deal i is dealt from the i-th
     draw of ``seed`` with the dealer rotating (or fixed by ``dealer``) and each bot reseeded from
     it, so a run is reproducible. ``on_action(state, seat, action)`` sees every action after it
-    is applied and ``on_deal(state)`` every new deal (the CLI prints the play with them); ``hands``
+    is applied and ``on_deal(state, deal_seed)`` every new deal (the CLI prints the play with them); ``hands``
     pins cards as ``game.deal`` does."""
     base = random.Random(_check_seed(seed))
     for i in range(deals):
@@ -130,7 +143,7 @@ def play_deals(game: Game, bots: Sequence[Bot], deals: int, seed: int | None = N
             b.reseed(deal_seed ^ (k + 1))
         state = game.deal(seed=deal_seed, dealer=(i % game.num_players) if dealer is None else dealer, hands=hands)
         if on_deal is not None:
-            on_deal(state)
+            on_deal(state, deal_seed)
         while (seat := state.current_player) is not None:   # None: the deal is over
             action = bots[seat].act(state)
             state.apply(action)

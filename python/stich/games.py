@@ -96,6 +96,8 @@ class Game:
     # The size of the game's fixed action space (docs/rl.md): every legal action of every state has
     # an id below it (state.legal_actions_mask(), state.apply_fixed()).
     num_distinct_actions: ClassVar[int] = 0
+    # The places of a deal after the seats (a talon, an upcard, a kitty), as records name them.
+    DEAL_LOCATIONS: ClassVar[tuple[str, ...]] = ()
     # The game's name in OpenSpiel where OpenSpiel plays it the same way (stich bench --peer), else None.
     OPENSPIEL: ClassVar[str | None] = None
     Rules: ClassVar[type[_core._RulesBase]]
@@ -236,6 +238,7 @@ def _game_class(d: dict[str, Any]) -> type[Game]:
         "SOLVE_BENCH": tuple((b["name"], b["options"], b["deals"]) for b in d["solve_bench"]),
         "OPENSPIEL": d["openspiel"],
         "num_distinct_actions": d["num_distinct_actions"],
+        "DEAL_LOCATIONS": tuple(d["deal_locations"]),
         "FUNCTIONS": {name: {p["name"]: Option._from_core(p) for p in f["params"]} for name, f in d["functions"].items()},
     }
     namespace.update({name: staticmethod(f["call"]) for name, f in d["functions"].items()})
