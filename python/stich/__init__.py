@@ -26,6 +26,7 @@ from .cards import Rank, Suit
 from .games import GAMES, Game, Option
 from .notation import Position, parse, position_text
 from .records import Record, read_records, write_records
+from .review import review
 from .search import ActionRow, SearchResult, ismcts
 from .solve import PimcBot, PimcResult, SolveResult, analyse_deal, pimc, solve
 from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
@@ -83,6 +84,7 @@ __all__ = [
     "position_text",
     "read_records",
     "Record",
+    "review",
     "tournament_table",
     "write_records",
     *_GAME_NAMES,

@@ -82,6 +82,56 @@ def _bots(text: str, game: Any, args: argparse.Namespace) -> list[Bot]:
     return [make[n]() for n in names]
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """Judges every decision of the records in a file (docs/review.md)."""
+    from .records import read_records
+    from .review import _stderr_bar, dump, read_done, review, summary_table
+
+    records = read_records(args.file)
+    skip: set[int] = set()
+    if args.resume:
+        if args.out is None:
+            raise ValueError("--resume needs --out FILE: the reviews already written there are skipped")
+        skip = read_done(args.out)
+    out = open(args.out, "a" if args.resume else "w", encoding="utf-8") if args.out else None
+    bar = _stderr_bar(len(records) - len(skip))
+    reviews = []
+    try:
+        for rv in review(records, worlds=args.worlds, iterations=args.iterations, seed=args.seed, workers=args.workers, skip=skip,
+                         view=not args.open_only):
+            line = dump(rv)
+            if out is not None:
+                out.write(line + "\n")
+                out.flush()   # Ctrl-C keeps every review written
+            if args.json:
+                print(line, flush=True)
+            reviews.append(rv)
+            if bar is not None:
+                bar.update()
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        print(f"stich: interrupted after {len(reviews)} records" + (f"; {args.out} holds them (--resume goes on)" if args.out else ""),
+              file=sys.stderr)
+        return 130
+    finally:
+        if out is not None:
+            out.close()
+    if bar is not None:
+        bar.close()
+    if not args.json:
+        for rv in reviews:
+            mistakes = [d for d in rv["decisions"] if d["view"] and d["view"]["mistake"]]
+            print(f"record {rv['record'] + 1} ({rv['game']}): {len(rv['decisions'])} decisions, {len(mistakes)} mistakes")
+            for d in mistakes:
+                v = d["view"]
+                print(f"  action {d['index']}: seat {d['seat']} played {d['played']}; {v['best']} better by {v['loss']:.3f} "
+                      f"[{v['loss_low']:.3f}, {v['loss_high']:.3f}] ({v['method']})")
+        print()
+        print(summary_table(reviews))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Plays deals with bots, printing each deal's play trick by trick and a final table."""
     from .bots import play_deals, progress_bar
@@ -408,6 +458,18 @@ def main(argv: list[str] | None = None) -> int:
                       help="write every finished deal as a record to FILE (JSON Lines if it ends in .jsonl, else the text form; "
                            "docs/records.md)")
     play.set_defaults(func=cmd_play)
+    review_p = sub.add_parser("review", help="judge every decision of the records in a file (docs/review.md)")
+    review_p.add_argument("file", help="a records file (docs/records.md): the text form or JSON Lines")
+    review_p.add_argument("--json", action="store_true", help="print one JSON object a record, as each is done")
+    review_p.add_argument("--out", metavar="FILE", default=None, help="also write the JSON lines to FILE, each as it is done")
+    review_p.add_argument("--resume", action="store_true", help="skip the records already in --out (a stopped run goes on)")
+    review_p.add_argument("--workers", type=_positive_int, default=os.cpu_count() or 1,
+                          help="local processes (default: every core); the output is the same for any number")
+    review_p.add_argument("--worlds", type=_positive_int, default=100, help="PIMC worlds a card-play decision (default 100)")
+    review_p.add_argument("--iterations", type=_positive_int, default=4000, help="search iterations a decision before the card play (default 4000)")
+    review_p.add_argument("--seed", type=int, default=0, help="the seed of every analysis (default 0)")
+    review_p.add_argument("--open-only", action="store_true", help="the open-hand values alone (no view analysis: fast)")
+    review_p.set_defaults(func=cmd_review)
     pf = sub.add_parser("perft", help="count the leaves of the tree of legal actions from a seeded deal")
     pf.add_argument("game", help="game name: " + ", ".join(g.lower() for g in GAMES))
     pf.add_argument("--option", action="append", metavar="KEY=VALUE", default=[], help="a game option (as for play); repeatable")

@@ -1,0 +1,218 @@
+"""Every decision of played games judged (docs/review.md): ``stich.review(records)`` and
+``stich review FILE``.
+
+For each decision with a choice (at least two legal actions) of each record:
+
+- in the card play, **open-handed**: the exact value of the card played and of the best card with
+  every hand known, and the loss, from one ``analyse_deal`` along the record's cards;
+- in the card play, **from the player's view** (what that seat knew): the expected value of the
+  card played and of the best one by PIMC over ``worlds`` worlds of its view (exact where the view
+  has at most that many deals), with an interval on the loss; a card is a *mistake* only where the
+  loss is above the game's ``TIE_THRESHOLD`` and its interval excludes zero;
+- before the card play (bids, declarations, doublings, exchanges): the search from the seat's
+  view (``iterations`` ISMCTS iterations, four independent runs), with the interval it reports.
+
+Every analysis is seeded from ``seed``, the record's index and the decision's index, and runs on
+one thread, so a review gives the same numbers record for record whatever the executor and the
+number of workers. The card-play analyses need the game's solver (every registered game has one).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import math
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .records import Record
+from .search import PLAY_PHASE, ismcts
+from .solve import analyse_deal, pimc
+
+__all__ = ["review", "review_record", "summary_table"]
+
+DEFAULT_WORLDS = 100
+DEFAULT_ITERATIONS = 4000
+SEARCH_RUNS = 4
+
+
+def _seed(seed: int, record: int, decision: int) -> int:
+    """The seed of one analysis: reproducible and different for every decision."""
+    return (seed * 1_000_003 + record * 10_007 + decision) % 2**63
+
+
+def review_record(record: Record, index: int = 0, worlds: int = DEFAULT_WORLDS, iterations: int = DEFAULT_ITERATIONS,
+                  seed: int = 0, view: bool = True) -> dict[str, Any]:
+    """The review of one record as a JSON-ready dict: ``decisions`` (one per decision with a
+    choice: ``index`` of the action in the record, ``seat``, ``phase``, ``played``, ``open`` (card
+    play: ``best``, ``value_played``, ``value_best``, ``loss``), ``view`` (``method``, ``best``,
+    ``value_played``, ``value_best``, ``loss``, ``loss_low``, ``loss_high``, ``mistake``)) and
+    ``seats`` (per seat: decisions, mistakes, the losses summed). ``view=False``: the open-hand
+    values alone (``view`` is None, no mistakes are called): the fast review of many deals."""
+    game = record.game_class(**record.options)
+    threshold = game.TIE_THRESHOLD
+    state = record.state(at=0)
+    decisions: list[dict[str, Any]] = []
+    first_card = None
+    for k, (seat, text) in enumerate(record.actions):
+        legal = state.legal_actions()
+        if state.phase == PLAY_PHASE and first_card is None:
+            first_card = k
+        if len(legal) >= 2:
+            entry: dict[str, Any] = {"index": k, "seat": seat, "phase": state.phase, "played": text, "open": None}
+            entry["view"] = _view(state, seat, text, worlds, iterations, _seed(seed, index, k), threshold) if view else None
+            decisions.append(entry)
+        state.apply(text)
+    # Open-handed: one analysis along the record's card play.
+    if first_card is not None:
+        k0 = first_card
+        start = record.state(at=k0)
+        moves = [t for _, t in record.actions[k0:]]
+        results = analyse_deal(start, moves, lines=False)
+        by_index = {d["index"]: d for d in decisions}
+        for offset, result in enumerate(results):
+            d = by_index.get(k0 + offset)
+            if d is None:
+                continue
+            values = {str(a): v for a, v in result.values.items()}
+            best = max(values, key=lambda a: (values[a], a == d["played"]))
+            d["open"] = {"best": best, "value_played": values[d["played"]], "value_best": values[best],
+                         "loss": values[best] - values[d["played"]]}
+    seats = []
+    names = record.names or ()
+    for s in range(game.num_players):
+        mine = [d for d in decisions if d["seat"] == s]
+        seats.append({"seat": s, "name": names[s] if s < len(names) else None, "decisions": len(mine),
+                      "mistakes": sum(1 for d in mine if d["view"] and d["view"]["mistake"]),
+                      "loss_view": round(sum(d["view"]["loss"] or 0.0 for d in mine if d["view"]), 6),
+                      "loss_open": sum(d["open"]["loss"] for d in mine if d["open"] is not None)})
+    return {"record": index, "game": record.game, "threshold": threshold, "decisions": decisions, "seats": seats}
+
+
+def _view(state: Any, seat: int, played: str, worlds: int, iterations: int, seed: int, threshold: float) -> dict[str, Any]:
+    """The decision judged from the seat's view: PIMC in the card play, the search before it."""
+    view = state.view(seat)
+    if state.phase == PLAY_PHASE:
+        r = pimc(view, worlds=worlds, seed=seed)
+        method = "exact" if r.exact else "pimc"
+        played_row = {str(row.action): row for row in r.table}
+        best_row: Any = r.table[0]
+        mine: Any = played_row[played]
+        loss = best_row.mean - mine.mean
+        # The interval of the loss: of the played card's difference to the best (paired worlds).
+        low = None if mine.diff_high is None else -mine.diff_high
+        high = None if mine.diff_low is None else -mine.diff_low
+        if r.exact:
+            low = high = loss
+    else:
+        s = ismcts(view, iterations=iterations, seed=seed, runs=SEARCH_RUNS)
+        method = "ismcts"
+        searched = {str(row.action): row for row in s.table}
+        best_row = max(s.table, key=lambda row: (row.mean if row.visits else -math.inf))
+        mine = searched[played]
+        if not mine.visits:   # the search never tried the move: nothing to judge it by
+            return {"method": method, "best": str(best_row.action), "value_played": None, "value_best": round(float(best_row.mean), 9),
+                    "loss": None, "loss_low": None, "loss_high": None, "mistake": False}
+        loss = best_row.mean - mine.mean
+        # The runs' spread gives an interval on each row's difference to the most visited move; the
+        # loss is measured against the best mean, so its interval is the played row's against the top row.
+        top = s.table[0]
+        low = high = None
+        if mine.diff_low is not None and mine.diff_high is not None:
+            shift = best_row.mean - top.mean
+            low, high = shift - mine.diff_high, shift - mine.diff_low
+    loss = round(float(loss), 9)
+    mistake = bool(loss > threshold and low is not None and low > 0)
+    return {"method": method, "best": str(best_row.action), "value_played": round(float(mine.mean), 9),
+            "value_best": round(float(best_row.mean), 9), "loss": loss,
+            "loss_low": None if low is None else round(float(low), 9), "loss_high": None if high is None else round(float(high), 9),
+            "mistake": mistake}
+
+
+def _work(args: tuple[Record, int, int, int, int, bool]) -> dict[str, Any]:
+    record, index, worlds, iterations, seed, view = args
+    return review_record(record, index, worlds, iterations, seed, view)
+
+
+def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
+           workers: int = 1, skip: Iterable[int] = (), view: bool = True) -> Iterator[dict[str, Any]]:
+    """The reviews of the records, in order, one dict a record (``review_record``), on ``workers``
+    local processes (1: in this process). ``skip``: record indices left out (already reviewed);
+    ``view=False``: open-handed only. The results do not depend on ``workers``."""
+    for name, value, low in (("worlds", worlds, 1), ("iterations", iterations, 1), ("workers", workers, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be an int >= 0, got {seed!r}")
+    done = set(skip)
+    jobs = [(r, i, worlds, iterations, seed, view) for i, r in enumerate(records) if i not in done]
+    if workers == 1:
+        for job in jobs:
+            yield _work(job)
+        return
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        try:
+            yield from pool.map(_work, jobs, chunksize=1 if view else 64)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def summary_table(reviews: list[dict[str, Any]]) -> str:
+    """Per seat over the reviews: decisions, mistakes per 100 decisions, points lost a deal (from
+    the seat's view and open-handed), and the biggest mistakes."""
+    totals: dict[int, dict[str, float]] = {}
+    names: dict[int, str] = {}
+    biggest: list[tuple[float, int, dict[str, Any]]] = []
+    for rv in reviews:
+        for s in rv["seats"]:
+            t = totals.setdefault(s["seat"], {"decisions": 0, "mistakes": 0, "loss_view": 0.0, "loss_open": 0.0, "deals": 0})
+            for key in ("decisions", "mistakes", "loss_view", "loss_open"):
+                t[key] += s[key]
+            t["deals"] += 1
+            if s.get("name"):
+                names[s["seat"]] = s["name"]
+        for d in rv["decisions"]:
+            if d["view"] and d["view"]["mistake"]:
+                biggest.append((d["view"]["loss"], rv["record"], d))
+    lines = ["seat  name        decisions  mistakes/100  lost a deal (view)  lost a deal (open)"]
+    for seat in sorted(totals):
+        t = totals[seat]
+        per100 = 100 * t["mistakes"] / t["decisions"] if t["decisions"] else 0.0
+        lines.append(f"{seat:>4}  {names.get(seat, '-'):<10}  {int(t['decisions']):>9}  {per100:>12.1f}  "
+                     f"{t['loss_view'] / t['deals']:>18.3f}  {t['loss_open'] / t['deals']:>18.3f}")
+    if biggest:
+        lines.append("")
+        lines.append("biggest mistakes (from the player's view):")
+        for loss, record, d in sorted(biggest, key=lambda x: -x[0])[:10]:
+            lines.append(f"  record {record + 1}, action {d['index']}: seat {d['seat']} played {d['played']}, "
+                         f"{d['view']['best']} was better by {loss:.3f} [{d['view']['loss_low']:.3f}, {d['view']['loss_high']:.3f}] "
+                         f"({d['view']['method']})")
+    return "\n".join(lines)
+
+
+def read_done(path: str) -> set[int]:
+    """The record indices already in a JSON Lines output (for --resume); a damaged last line (a run
+    stopped mid-write) is dropped."""
+    done: set[int] = set()
+    if not os.path.exists(path):
+        return done
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                done.add(int(json.loads(line)["record"]))
+            except (ValueError, KeyError, TypeError):
+                continue
+    return done
+
+
+def dump(review_dict: dict[str, Any]) -> str:
+    return json.dumps(review_dict, sort_keys=True, allow_nan=False)
+
+
+def _stderr_bar(total: int) -> Any:
+    from .bots import progress_bar
+
+    return progress_bar(total, "records", None if sys.stderr.isatty() else False)

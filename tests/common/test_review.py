@@ -1,0 +1,113 @@
+"""stich review (docs/review.md): the open-hand values against independent solves, the same output
+for any number of workers, resuming, and what counts as a mistake."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import stich
+from helpers import fast_and_slow, skip_empty
+from stich.review import review, review_record
+
+GAMES = list(stich.GAMES)
+
+
+def records_of(name, deals, seed):
+    game = stich.GAMES[name]()
+    bots = [stich.HeuristicBot() if k % 2 else stich.RandomBot() for k in range(game.num_players)]
+    return stich.play(game, bots, deals=deals, seed=seed, records=True)[1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("part", fast_and_slow(40, 6))
+def test_open_values_are_independent_solves(name, part):
+    """After the record's moves, every card-play decision's open-hand values equal a separate
+    stich.solve of that position (DDS once shipped an AnalysePlay that undercounted)."""
+    n = skip_empty(part)
+    records = records_of(name, n, seed=31 if part[0] == "fast" else 32)
+    checked = 0
+    for i, record in enumerate(records):
+        rv = review_record(record, i, worlds=4, iterations=200, seed=1)
+        for d in rv["decisions"]:
+            if d["open"] is None:
+                continue
+            state = record.state(at=d["index"])
+            solved = stich.solve(state)
+            values = {str(a): v for a, v in solved.values.items()}
+            assert d["open"]["value_played"] == values[d["played"]]
+            assert d["open"]["value_best"] == max(values.values())
+            assert d["open"]["loss"] == max(values.values()) - values[d["played"]] >= 0
+            checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_review_is_the_same_for_any_number_of_workers(name):
+    records = records_of(name, 4, seed=8)
+    one = [json.dumps(r, sort_keys=True) for r in review(records, worlds=20, iterations=300, seed=3, workers=1)]
+    two = [json.dumps(r, sort_keys=True) for r in review(records, worlds=20, iterations=300, seed=3, workers=2)]
+    assert one == two and len(one) == 4
+
+
+def test_a_mistake_is_a_loss_above_the_threshold_whose_interval_excludes_zero():
+    records = records_of("Mucken", 6, seed=12)
+    seen = 0
+    for rv in review(records, worlds=30, iterations=500, seed=1):
+        for d in rv["decisions"]:
+            v = d["view"]
+            if v["loss"] is None:
+                continue
+            expected = v["loss"] > rv["threshold"] and v["loss_low"] is not None and v["loss_low"] > 0
+            assert v["mistake"] == expected
+            assert v["loss"] >= -1e-9 or v["method"] == "ismcts"   # the best mean is the best
+            seen += 1
+        for s in rv["seats"]:
+            mine = [d for d in rv["decisions"] if d["seat"] == s["seat"]]
+            assert s["decisions"] == len(mine) and s["mistakes"] == sum(d["view"]["mistake"] for d in mine)
+    assert seen > 0
+
+
+def test_cli_review_json_out_and_resume(tmp_path):
+    path = tmp_path / "games.txt"
+    stich.write_records(records_of("Euchre", 3, seed=4), path)
+    out = tmp_path / "review.jsonl"
+    args = [sys.executable, "-m", "stich", "review", str(path), "--json", "--workers", "1", "--worlds", "10", "--iterations", "200"]
+    first = subprocess.run(args + ["--out", str(out)], capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    lines = first.stdout.splitlines()
+    assert [json.loads(x)["record"] for x in lines] == [0, 1, 2]
+    assert out.read_text().splitlines() == lines
+    # Resume after losing the last record (and a half-written line): only it is reviewed again.
+    kept = lines[:2]
+    out.write_text("\n".join(kept) + "\n" + lines[2][:40])
+    again = subprocess.run(args + ["--out", str(out), "--resume"], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines() == lines[2:]
+    text = subprocess.run(args[:-7] + ["--workers", "1", "--worlds", "10", "--iterations", "200"], capture_output=True, text=True,
+                          timeout=300)
+    assert text.returncode == 0 and "mistakes/100" in text.stdout
+
+
+def test_review_arguments_are_checked(tmp_path):
+    records = records_of("Couillon", 1, seed=1)
+    for kwargs, message in (({"worlds": 0}, "worlds must be an int >= 1"), ({"workers": 0}, "workers must be an int >= 1"),
+                            ({"seed": -1}, "seed must be an int >= 0")):
+        with pytest.raises(ValueError, match=message):
+            list(review(records, **kwargs))
+    empty = tmp_path / "none.txt"
+    empty.write_text("# no records\n")
+    out = subprocess.run([sys.executable, "-m", "stich", "review", str(empty), "--resume"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "--resume needs --out FILE" in out.stderr
+
+
+def test_open_only_review_has_the_same_open_values():
+    records = records_of("Mucken", 3, seed=5)
+    full = list(review(records, worlds=10, iterations=200))
+    fast = list(review(records, view=False))
+    for a, b in zip(full, fast):
+        assert [d["open"] for d in a["decisions"]] == [d["open"] for d in b["decisions"]]
+        assert all(d["view"] is None for d in b["decisions"]) and all(s["mistakes"] == 0 for s in b["seats"])
