@@ -111,3 +111,12 @@ def test_open_only_review_has_the_same_open_values():
     for a, b in zip(full, fast):
         assert [d["open"] for d in a["decisions"]] == [d["open"] for d in b["decisions"]]
         assert all(d["view"] is None for d in b["decisions"]) and all(s["mistakes"] == 0 for s in b["seats"])
+
+
+def test_the_bundled_records_read_and_review():
+    from helpers import EXAMPLES
+
+    records = stich.read_records(EXAMPLES / "games_mucken.txt")
+    assert len(records) == 4 and all(r.game == "Mucken" and r.state().is_terminal for r in records)
+    reviews = list(review(records, view=False))
+    assert all(d["open"] is not None for rv in reviews for d in rv["decisions"] if d["phase"] == "play")

@@ -1,0 +1,49 @@
+"""Records a second of stich.review, by game and number of workers (docs/review.md, "Speed").
+
+    PYTHONPATH=python python benchmarks/records/review_speed.py [--deals 20] [--open-deals 2000]
+
+Each game: ``--deals`` deals played by heuristic bots, reviewed with the default settings on one
+worker and on two; then the open-hand review alone (``view=False``) of ``--open-deals`` short-deck
+Mucken deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import stich
+from stich.review import review
+
+
+def rate(records, workers: int, view: bool = True) -> float:
+    t0 = time.perf_counter()
+    for _ in review(records, workers=workers, view=view):
+        pass
+    return len(records) / (time.perf_counter() - t0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--open-deals", type=int, default=2000)
+    args = parser.parse_args(argv)
+    print("| game | records a second, 1 worker | 2 workers | speed-up |")
+    print("|---|---:|---:|---:|")
+    for name, game_class in stich.GAMES.items():
+        game = game_class()
+        records = stich.play(game, [stich.HeuristicBot() for _ in range(game.num_players)], deals=args.deals, seed=9,
+                             records=True)[1]
+        one, two = rate(records, 1), rate(records, 2)
+        print(f"| {name} | {one:.1f} | {two:.1f} | {two / one:.2f}x |", flush=True)
+    game = stich.Mucken()
+    records = stich.play(game, [stich.HeuristicBot() for _ in range(4)], deals=args.open_deals, seed=9, records=True)[1]
+    one, two = rate(records, 1, view=False), rate(records, 2, view=False)
+    print(f"\nopen-hand only, {args.open_deals:,} short-deck Mucken deals: {one:.0f} records a second on one worker, "
+          f"{two:.0f} on two ({two / one:.2f}x): 10,000 deals in {10000 / two:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
