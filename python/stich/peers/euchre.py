@@ -78,3 +78,52 @@ def timed(f, *args, **kwargs):
     t0 = time.perf_counter()
     out = f(*args, **kwargs)
     return out, time.perf_counter() - t0
+
+
+def record_from_openspiel(serialized: str, names: tuple[str, ...] | None = None):
+    """A stich Record of a game OpenSpiel serialized (``pyspiel.serialize_game_and_state``: the
+    game string and its action history): the deal as OpenSpiel's chance actions dealt it (the
+    dealer, card i to seat (dealer + i) % 4, the upcard), then every player action mapped to its
+    stich text (E-12) and checked by stich's rules as the record is built. ValueError for a game
+    that is not euchre or an action stich's rules refuse."""
+    from ..records import Record
+
+    try:
+        os_game, os_state = pyspiel.deserialize_game_and_state(serialized)
+    except pyspiel.SpielError as e:
+        raise ValueError(f"not a serialized OpenSpiel game: {e}") from None
+    if os_game.get_type().short_name != Euchre.OPENSPIEL:
+        raise ValueError(f"not an OpenSpiel {Euchre.OPENSPIEL} game: {os_game.get_type().short_name}")
+    params = os_game.get_parameters()
+    game = Euchre(**{k: params[k] for k in ("allow_lone_defender", "stick_the_dealer") if k in params})
+    history = list(os_state.history())
+    if len(history) < 22:
+        raise ValueError(f"the history ends before the deal does ({len(history)} actions; a deal is 22)")
+    replay = os_game.new_initial_state()
+    dealer = history[0]
+    replay.apply_action(dealer)
+    hands: list[list[str]] = [[] for _ in range(4)]
+    for i, a in enumerate(history[1:21]):
+        hands[(dealer + i) % 4].append(replay.action_to_string(pyspiel.PlayerId.CHANCE, a))
+        replay.apply_action(a)
+    upcard = replay.action_to_string(pyspiel.PlayerId.CHANCE, history[21])
+    replay.apply_action(history[21])
+    dealt = set(sum(hands, [upcard]))
+    kitty = [str(c) for c in game.deck.cards if str(c) not in dealt]
+    state = game.rules._deal_cards(0, dealer, [[stich_card(c) for c in h] for h in hands] +
+                                   [[stich_card(upcard)], [stich_card(c) for c in kitty]])
+    record = Record.dealt(state, names=names)
+    for a in history[22:]:
+        player = replay.current_player()
+        text = stich_text_of(state, replay, a)
+        state.apply(text)
+        replay.apply_action(a)
+        record = record.with_action(player, text)
+    return record
+
+
+def stich_card(text: str) -> int:
+    """The stich card id of an OpenSpiel card text (the same text: suit then rank)."""
+    from .. import _core
+
+    return _core.Card(text, "french24").id
