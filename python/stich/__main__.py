@@ -119,6 +119,11 @@ def cmd_review(args: argparse.Namespace) -> int:
             out.close()
     if bar is not None:
         bar.close()
+    if args.html is not None:
+        from .review import html_report
+
+        with open(args.html, "w", encoding="utf-8") as f:
+            f.write(html_report(records, reviews))
     if not args.json:
         for rv in reviews:
             mistakes = [d for d in rv["decisions"] if d["view"] and d["view"]["mistake"]]
@@ -469,6 +474,8 @@ def main(argv: list[str] | None = None) -> int:
     review_p.add_argument("--iterations", type=_positive_int, default=4000, help="search iterations a decision before the card play (default 4000)")
     review_p.add_argument("--seed", type=int, default=0, help="the seed of every analysis (default 0)")
     review_p.add_argument("--open-only", action="store_true", help="the open-hand values alone (no view analysis: fast)")
+    review_p.add_argument("--html", metavar="REPORT.html", default=None,
+                          help="also write one self-contained page: a chart a deal (matplotlib, the review extra), the mistakes, the table")
     review_p.set_defaults(func=cmd_review)
     pf = sub.add_parser("perft", help="count the leaves of the tree of legal actions from a seeded deal")
     pf.add_argument("game", help="game name: " + ", ".join(g.lower() for g in GAMES))

@@ -20,6 +20,7 @@ number of workers. The card-play analyses need the game's solver (every register
 from __future__ import annotations
 
 import concurrent.futures
+import io
 import json
 import math
 import os
@@ -216,3 +217,69 @@ def _stderr_bar(total: int) -> Any:
     from .bots import progress_bar
 
     return progress_bar(total, "records", None if sys.stderr.isatty() else False)
+
+
+def _loss_cell(d: dict[str, Any]) -> str:
+    v = d["view"]
+    return "" if not v or v["loss"] is None else f"{v['loss']:.3f}"
+
+
+def html_report(records: list[Record], reviews: list[dict[str, Any]]) -> str:
+    """One self-contained page (docs/review.md, "The HTML report"): for every deal a chart of the
+    value after each decision from both views (the open-hand value of the card played, and from
+    the player's view its expected value) for the seat that made it, the mistakes marked, and the
+    per-seat summary table. The charts are matplotlib's, embedded as SVG: the page needs nothing
+    from the network."""
+    import html
+
+    import matplotlib
+
+    matplotlib.use("Agg")   # no screen: render to SVG in memory
+    import matplotlib.pyplot as plt
+
+    parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>stich review</title>",
+             "<style>body{font-family:sans-serif;margin:2em} .deal{margin-bottom:2em} pre{background:#f4f4f4;padding:1em}"
+             " table{border-collapse:collapse} td,th{border:1px solid #ccc;padding:2px 6px}</style></head><body>",
+             f"<h1>stich review: {len(reviews)} deal{'s' if len(reviews) != 1 else ''}</h1>",
+             "<h2>Summary</h2>", f"<pre>{html.escape(summary_table(reviews))}</pre>"]
+    by_index = {i: r for i, r in enumerate(records)}
+    for rv in reviews:
+        record = by_index.get(rv["record"])
+        title = f"Deal {rv['record'] + 1}: {rv['game']}"
+        decisions = rv["decisions"]
+        fig, ax = plt.subplots(figsize=(8, 3))
+        xs = [d["index"] for d in decisions]
+        open_v = [d["open"]["value_played"] if d["open"] else None for d in decisions]
+        view_v = [d["view"]["value_played"] if d["view"] else None for d in decisions]
+        if any(v is not None for v in open_v):
+            ax.plot([x for x, v in zip(xs, open_v) if v is not None], [v for v in open_v if v is not None], "o-",
+                    label="open-handed (card played)")
+        if any(v is not None for v in view_v):
+            ax.plot([x for x, v in zip(xs, view_v) if v is not None], [v for v in view_v if v is not None], "s--",
+                    label="from the player's view")
+        mistakes = [(d["index"], d["view"]["value_played"]) for d in decisions if d["view"] and d["view"]["mistake"]]
+        if mistakes:
+            ax.plot([m[0] for m in mistakes], [m[1] for m in mistakes], "rx", markersize=12, mew=2, label="mistake")
+        ax.set_xlabel("action of the deal")
+        ax.set_ylabel("value for the seat to act")
+        ax.set_title(title)
+        ax.legend(loc="best", fontsize="small")
+        buf = io.StringIO()
+        with matplotlib.rc_context({"svg.hashsalt": "stich"}):   # the same page for the same reviews: fixed ids, no date
+            fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+        plt.close(fig)
+        svg = buf.getvalue()
+        svg = svg[svg.index("<svg"):]
+        rows = "".join(
+            f"<tr><td>{d['index']}</td><td>{d['seat']}</td><td>{html.escape(d['played'])}</td>"
+            f"<td>{html.escape(d['view']['best']) if d['view'] else ''}</td>"
+            f"<td>{_loss_cell(d)}</td>"
+            f"<td>{'' if not d['open'] else d['open']['loss']}</td><td>{'yes' if d['view'] and d['view']['mistake'] else ''}</td></tr>"
+            for d in decisions)
+        names = ", ".join(record.names) if record is not None and record.names else ""
+        parts.append(f"<div class='deal' id='deal-{rv['record'] + 1}'><h2>{html.escape(title)}</h2>"
+                     f"<p>{html.escape(names)}</p>{svg}"
+                     "<table><tr><th>action</th><th>seat</th><th>played</th><th>best (view)</th><th>loss (view)</th>"
+                     f"<th>loss (open)</th><th>mistake</th></tr>{rows}</table></div>")
+    parts.append("</body></html>")
+    return "\n".join(parts)

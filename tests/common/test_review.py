@@ -120,3 +120,49 @@ def test_the_bundled_records_read_and_review():
     assert len(records) == 4 and all(r.game == "Mucken" and r.state().is_terminal for r in records)
     reviews = list(review(records, view=False))
     assert all(d["open"] is not None for rv in reviews for d in rv["decisions"] if d["phase"] == "play")
+
+
+def _browser():
+    """Headless Chromium driven by Selenium, or a skip saying what is missing."""
+    import shutil
+
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install --group test)")
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    binary = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    driver = shutil.which("chromedriver")
+    if binary is None or driver is None:
+        pytest.skip("no browser: install Debian's chromium and chromium-driver (.ci/run does)")
+    options = Options()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(arg)
+    options.binary_location = binary
+    return webdriver.Chrome(service=Service(driver), options=options)
+
+
+def test_the_html_report_opens_in_a_real_browser_with_a_chart_per_deal(tmp_path):
+    pytest.importorskip("matplotlib", reason="matplotlib is not installed (the review extra)")
+    from stich.review import html_report
+
+    path = tmp_path / "games.txt"
+    records = records_of("Couillon", 3, seed=6)
+    stich.write_records(records, path)
+    report = tmp_path / "report.html"
+    out = subprocess.run([sys.executable, "-m", "stich", "review", str(path), "--workers", "1", "--worlds", "10",
+                          "--iterations", "200", "--html", str(report)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    page = report.read_text(encoding="utf-8")
+    assert page.count("<svg") == 3 and "http" not in page.split("<svg", 1)[0]   # self-contained: no fetched assets
+    assert html_report(records, list(review(records, worlds=10, iterations=200))) == page
+    browser = _browser()
+    try:
+        browser.set_window_size(1000, 1400)
+        browser.get(report.as_uri())
+        assert browser.title == "stich review"
+        deals = browser.find_elements("css selector", "div.deal")
+        assert len(deals) == 3 and all(len(d.find_elements("css selector", "svg")) == 1 for d in deals)
+        assert all(d.find_element("css selector", "svg").size["width"] > 100 for d in deals)   # drawn, not empty
+        browser.save_screenshot(str(tmp_path / "report.png"))
+    finally:
+        browser.quit()
