@@ -4,7 +4,8 @@
 
 Each game: ``--deals`` deals played by heuristic bots, reviewed with the default settings on one
 worker and on two; then the open-hand review alone (``view=False``) of ``--open-deals`` short-deck
-Mucken deals.
+Mucken deals; then, where Ray is installed, ``--ray-deals`` Euchre deals on two workers of a process
+pool against a local Ray instance of two CPUs.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ import stich
 from stich.review import review
 
 
-def rate(records, workers: int, view: bool = True) -> float:
+def rate(records, workers: int, view: bool = True, ray: str | None = None) -> float:
     t0 = time.perf_counter()
-    for _ in review(records, workers=workers, view=view):
+    for _ in review(records, workers=workers, view=view, ray=ray):
         pass
     return len(records) / (time.perf_counter() - t0)
 
@@ -28,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--open-deals", type=int, default=2000)
+    parser.add_argument("--ray-deals", type=int, default=1000, help="Euchre deals of the Ray row (default 1000)")
     args = parser.parse_args(argv)
     print("| game | records a second, 1 worker | 2 workers | speed-up |")
     print("|---|---:|---:|---:|")
@@ -42,6 +44,21 @@ def main(argv: list[str] | None = None) -> int:
     one, two = rate(records, 1, view=False), rate(records, 2, view=False)
     print(f"\nopen-hand only, {args.open_deals:,} short-deck Mucken deals: {one:.0f} records a second on one worker, "
           f"{two:.0f} on two ({two / one:.2f}x): 10,000 deals in {10000 / two:.0f} s")
+    try:
+        import ray
+    except ImportError:
+        print("Ray is not installed: no Ray row")
+        return 0
+    game = stich.Euchre()
+    records = stich.play(game, [stich.HeuristicBot() for _ in range(4)], deals=args.ray_deals, seed=9, records=True)[1]
+    pool, on_ray = rate(records, 2), rate(records, 2, ray="local")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)   # started before the clock: the work alone
+    try:
+        warm = rate(records, 2, ray="local")
+    finally:
+        ray.shutdown()
+    print(f"Euchre, {args.ray_deals} deals, two workers: process pool {pool:.1f} records a second; a local Ray instance "
+          f"{on_ray:.1f} with its start ({on_ray / pool:.2f}x), {warm:.1f} once started ({warm / pool:.2f}x)")
     return 0
 
 

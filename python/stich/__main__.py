@@ -98,7 +98,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     reviews = []
     try:
         for rv in review(records, worlds=args.worlds, iterations=args.iterations, seed=args.seed, workers=args.workers, skip=skip,
-                         view=not args.open_only):
+                         view=not args.open_only, ray=args.ray):
             line = dump(rv)
             if out is not None:
                 out.write(line + "\n")
@@ -473,6 +473,9 @@ def main(argv: list[str] | None = None) -> int:
     review_p.add_argument("--worlds", type=_positive_int, default=100, help="PIMC worlds a card-play decision (default 100)")
     review_p.add_argument("--iterations", type=_positive_int, default=4000, help="search iterations a decision before the card play (default 4000)")
     review_p.add_argument("--seed", type=int, default=0, help="the seed of every analysis (default 0)")
+    review_p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                          help="run on Ray: a cluster's ADDRESS, or without one a local instance of --workers CPUs (the ray extra); "
+                               "the output is the same")
     review_p.add_argument("--open-only", action="store_true", help="the open-hand values alone (no view analysis: fast)")
     review_p.add_argument("--html", metavar="REPORT.html", default=None,
                           help="also write one self-contained page: a chart a deal (matplotlib, the review extra), the mistakes, the table")

@@ -138,10 +138,12 @@ def _work(args: tuple[Record, int, int, int, int, bool]) -> dict[str, Any]:
 
 
 def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
-           workers: int = 1, skip: Iterable[int] = (), view: bool = True) -> Iterator[dict[str, Any]]:
+           workers: int = 1, skip: Iterable[int] = (), view: bool = True, ray: str | None = None) -> Iterator[dict[str, Any]]:
     """The reviews of the records, in order, one dict a record (``review_record``), on ``workers``
-    local processes (1: in this process). ``skip``: record indices left out (already reviewed);
-    ``view=False``: open-handed only. The results do not depend on ``workers``."""
+    local processes (1: in this process), or on Ray (``ray``: a cluster's address, or "local" for
+    a local instance of ``workers`` CPUs; the ``ray`` extra). ``skip``: record indices left out
+    (already reviewed); ``view=False``: open-handed only. The results do not depend on the
+    executor or the number of workers."""
     for name, value, low in (("worlds", worlds, 1), ("iterations", iterations, 1), ("workers", workers, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
@@ -149,6 +151,9 @@ def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: 
         raise ValueError(f"seed must be an int >= 0, got {seed!r}")
     done = set(skip)
     jobs = [(r, i, worlds, iterations, seed, view) for i, r in enumerate(records) if i not in done]
+    if ray is not None:
+        yield from _on_ray(jobs, ray, workers)
+        return
     if workers == 1:
         for job in jobs:
             yield _work(job)
@@ -159,6 +164,36 @@ def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: 
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def _on_ray(jobs: list[tuple[Record, int, int, int, int, bool]], address: str, workers: int) -> Iterator[dict[str, Any]]:
+    """The jobs as Ray tasks, their results in order. A local instance (address "local") is
+    started with ``workers`` CPUs and shut down after; a cluster's address is joined (every node
+    needs stich installed). Ctrl-C cancels the tasks not yet done."""
+    if not isinstance(address, str) or not address:
+        raise ValueError(f"ray must be 'local' or a Ray cluster's address, got {address!r}")
+    try:
+        import ray as ray_module
+    except ImportError:
+        raise ValueError("--ray needs Ray: pip install 'stich[ray]'") from None
+    started = not ray_module.is_initialized()
+    if started:
+        if address == "local":
+            ray_module.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        else:
+            ray_module.init(address=address, log_to_driver=False)
+    task = ray_module.remote(num_cpus=1)(_work)
+    refs = [task.remote(job) for job in jobs]
+    try:
+        for ref in refs:
+            yield ray_module.get(ref)
+    except BaseException:
+        for ref in refs:
+            ray_module.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray_module.shutdown()
 
 
 def summary_table(reviews: list[dict[str, Any]]) -> str:

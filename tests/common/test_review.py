@@ -166,3 +166,15 @@ def test_the_html_report_opens_in_a_real_browser_with_a_chart_per_deal(tmp_path)
         browser.save_screenshot(str(tmp_path / "report.png"))
     finally:
         browser.quit()
+
+
+@pytest.mark.slow   # a local Ray instance takes seconds to start
+def test_the_review_on_a_local_ray_instance_equals_the_process_pool():
+    pytest.importorskip("ray", reason="ray is not installed (the ray extra)")
+    records = records_of("Euchre", 200, seed=13)
+    kwargs = {"worlds": 6, "iterations": 150, "seed": 2}
+    pool = [json.dumps(r, sort_keys=True) for r in review(records, workers=2, **kwargs)]
+    on_ray = [json.dumps(r, sort_keys=True) for r in review(records, workers=2, ray="local", **kwargs)]
+    assert on_ray == pool and len(pool) == 200
+    with pytest.raises(ValueError, match="ray must be 'local' or a Ray cluster's address"):
+        list(review(records[:1], ray=""))
