@@ -137,6 +137,26 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_match(args: argparse.Namespace) -> int:
+    """A duplicate match of two bots (docs/review.md, "Matches")."""
+    from .bots import progress_bar
+    from .match import duplicate_match
+
+    if not args.duplicate:
+        raise ValueError("stich match plays duplicate deals only: add --duplicate")
+    game = _game(args.game, args.option)
+    bar = progress_bar(args.deals, "deals", None)
+    try:
+        result = duplicate_match(game, args.a, args.b, deals=args.deals, seed=args.seed, workers=args.workers, sprt=args.sprt,
+                                 iterations=args.iterations, worlds=args.worlds,
+                                 progress=None if bar is None else (lambda done: bar.update(done - bar.n)))
+    finally:
+        if bar is not None:
+            bar.close()
+    print(result)
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Plays deals with bots, printing each deal's play trick by trick and a final table."""
     from .bots import play_deals, progress_bar
@@ -463,6 +483,20 @@ def main(argv: list[str] | None = None) -> int:
                       help="write every finished deal as a record to FILE (JSON Lines if it ends in .jsonl, else the text form; "
                            "docs/records.md)")
     play.set_defaults(func=cmd_play)
+    match_p = sub.add_parser("match", help="a duplicate match of two bots: the same deals with the seats rotated")
+    match_p.add_argument("a", choices=("random", "heuristic", "ismcts", "pimc"), help="bot A")
+    match_p.add_argument("b", choices=("random", "heuristic", "ismcts", "pimc"), help="bot B")
+    match_p.add_argument("--game", default=next(iter(GAMES)).lower(), help="game name: " + ", ".join(g.lower() for g in GAMES))
+    match_p.add_argument("--option", action="append", metavar="KEY=VALUE", default=[], help="a game option; repeatable")
+    match_p.add_argument("--deals", type=_positive_int, default=100, help="duplicate deals (default 100)")
+    match_p.add_argument("--duplicate", action="store_true", help="play every deal in every rotation of the seats (required)")
+    match_p.add_argument("--seed", type=int, default=0, help="the seed of the deals and the bots (default 0)")
+    match_p.add_argument("--workers", type=_positive_int, default=os.cpu_count() or 1, help="local processes (default: every core)")
+    match_p.add_argument("--sprt", type=float, default=None, metavar="DELTA",
+                         help="stop early once A is shown better by DELTA a deal or not better (SPRT, 5%% errors)")
+    match_p.add_argument("--iterations", type=_positive_int, default=2000, help="iterations of an ismcts bot a decision (default 2000)")
+    match_p.add_argument("--worlds", type=_positive_int, default=50, help="worlds of a pimc bot a decision (default 50)")
+    match_p.set_defaults(func=cmd_match)
     review_p = sub.add_parser("review", help="judge every decision of the records in a file (docs/review.md)")
     review_p.add_argument("file", help="a records file (docs/records.md): the text form or JSON Lines")
     review_p.add_argument("--json", action="store_true", help="print one JSON object a record, as each is done")
