@@ -566,9 +566,31 @@ const std::vector<const Contract*>& pickled_contracts() {
 
 void validate(const CouillonRules&) {}
 
+// The fields each phase implies (the rules set them together), so that the rules never meet a
+// combination play cannot make (a phase past the trump without one, a speaker of the wrong team).
+void check_phase(const CouillonState& s) {
+    using P = CouillonPhase;
+    const int cards_played = s.trick.done * CouillonState::NUM_SEATS + s.trick.size;
+    const bool bidding = s.phase != P::Play && s.phase != P::Over;
+    require(!bidding || cards_played == 0, "cards played before the play");
+    require((s.phase == P::Trump) == (s.trump < 0), "the trump disagrees with the phase");
+    require(s.phase != P::Trump || (s.history.size == 0 && s.to_act == s.forehand && !s.revealed && s.mit_declarer < 0 &&
+                                    s.kontra_by < 0 && s.re_by < 0),
+            "the trump phase after an action");
+    // (Which seat holds the Mit is hidden from the others: a world of their view may give it to another.)
+    require(s.phase != P::Mit || (s.to_act < 4 && s.mit_declarer < 0 && s.kontra_by < 0), "the Mit phase after a Mit declared");
+    require(s.phase != P::Kontra || (s.mit_declarer >= 0 && s.kontra_by < 0 && s.speakers_done < 2 && s.to_act % 2 != s.mit_declarer % 2),
+            "the Kontra phase without a Mit declared or with the wrong seat to act");
+    require(s.phase != P::Re || (s.kontra_by >= 0 && s.re_by < 0 && s.speakers_done < 2 && s.to_act % 2 == s.mit_declarer % 2),
+            "the Re phase without a Kontra or with the wrong seat to act");
+    require((s.kontra_by < 0 || s.mit_declarer >= 0) && (s.re_by < 0 || s.kontra_by >= 0), "a Kontra or Re out of order");
+    require((s.phase == P::Over) == (s.trick.done == 5), "the end of the deal disagrees with the tricks");
+}
+
 void validate(const CouillonState& s) {
     const CardSet deck = s.deck_info().cards;
     require(s.dealer < 4 && s.forehand == (s.dealer + 1) % 4, "a seat out of range");
+    check_phase(s);
     require(s.trump >= -1 && s.trump < 4 && seat_or_none(s.mit_declarer, 4) && seat_or_none(s.kontra_by, 4) &&
                 seat_or_none(s.re_by, 4) && s.speakers_done <= 2 && s.trick.done <= 5,
             "a trump, seat or count out of range");
@@ -577,7 +599,7 @@ void validate(const CouillonState& s) {
             "the talon, first packet or reveal card not of the deck");
     const Contract* plain = s.trump < 0 ? nullptr : &couillon_contract(s.trump, false);
     const Contract* mit = s.trump < 0 ? nullptr : &couillon_contract(s.trump, true);
-    require(s.contract == plain || s.contract == mit, "the contract disagrees with the trump");
+    require(s.contract == (s.mit_declarer >= 0 ? mit : plain), "the contract disagrees with the trump and the Mit");
     for (size_t i = 0; i < s.history.size; ++i) require(s.history.actions[i] < couillon_action::END, "an unknown action in the history");
     check_history(s, 4, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [](int seat) { return (seat + 1) % 4; });
     check_consistent(s);

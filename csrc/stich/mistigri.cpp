@@ -1132,7 +1132,23 @@ void validate(const MistigriState& s) {
         require(chips >= 0 && chips <= 2 * MistigriRules::MAX_POT, "a pot out of range");
     for (size_t i = 0; i < s.history.size; ++i)
         require(s.history.actions[i] < mistigri_action::DISCARDED + MistigriRules::HAND, "an unknown action in the history");
-    require(s.phase != MistigriPhase::Play || s.joined != 0, "play without a joined seat");
+    // The fields each phase implies (the rules set them together), so that the rules never meet a
+    // seat to act that cannot act or an end without its winner.
+    using P = MistigriPhase;
+    using E = MistigriEnd;
+    const unsigned all = (1u << n) - 1;
+    const bool to_act_ok = s.to_act < n;
+    require(to_act_ok, "the seat to act is not at the table");
+    require((s.joined & ~s.spoken) == 0 && (s.exchanged & ~s.joined) == 0, "a seat joined without speaking or exchanged without joining");
+    require(s.phase != P::Bid || (!(s.spoken >> s.to_act & 1) && s.exchanged == 0), "the bidding with the seat to act done speaking");
+    require(s.phase != P::Exchange || (s.spoken == all && popcount(s.joined) >= 2 && (s.joined & ~s.exchanged) >> s.to_act & 1),
+            "the exchange with the seat to act not joined or done");
+    require(s.phase != P::Play || (s.spoken == all && popcount(s.joined) >= 2 && s.exchanged == s.joined && s.joined >> s.to_act & 1),
+            "the play with the seat to act not joined");
+    require((s.phase == P::Over) == (s.end != E::None), "the end of the deal disagrees with the phase");
+    require(s.end != E::Flush || (s.flush_winner >= 0 && s.joined >> s.flush_winner & 1), "a flush without its winner");
+    require(s.end == E::Flush || s.flush_winner < 0, "a flush winner without a flush");
+    require(s.phase == P::Play || s.phase == P::Over || s.trick.done * n + s.trick.size == 0, "cards played before the play");
     check_history(s, std::max(popcount(s.joined), 1), [](Action a) {
         return a < 64 ? Card(a) : a < mistigri_action::PASS ? MISTIGRI : NO_CARD;
     }, [&s](int seat) {
@@ -1149,6 +1165,10 @@ void validate(const MistigriMatch& m) {
             "a seat or count out of range");
     require(m.pot >= 0 && m.pot <= MistigriRules::MAX_POT && m.side_pot >= 0 && m.side_pot <= MistigriRules::MAX_POT, "a pot out of range");
     for (int i = m.rules.players; i < MAX_SEATS; ++i) require(m.chips[size_t(i)] == 0, "chips of a seat that is not playing");
+    // No seat's chips can pass what a match of MAX_DEALS deals can move (static_assert above): a
+    // larger count would overflow after a deal.
+    constexpr int64_t bound = MistigriRules::MAX_CHIPS + 2LL * (MistigriRules::MAX_PLAYERS - 1) * MistigriRules::MAX_CHIPS * MistigriRules::MAX_DEALS;
+    for (int32_t c : m.chips) require(c >= -bound && c <= bound, "chips out of range");
 }
 }  // namespace
 

@@ -899,7 +899,23 @@ void validate(const MuckenState& s) {
     for (int i = n; i < MAX_SEATS; ++i) require(s.hands[size_t(i)] == 0, "a hand of a seat that is not playing");
     for (CardSet h : s.hands) require(subset(h, s.deck_info().cards) && popcount(h) <= s.hand_size, "a hand too large or not of the deck");
     for (size_t i = 0; i < s.history.size; ++i) require(s.history.actions[i] <= mucken_action::DOUBLE_PASS, "an unknown action in the history");
-    require(s.phase != MuckenPhase::Play || s.contract != nullptr, "play without a contract");
+    // The contract each phase implies (start_game sets it with the game): none before a game is
+    // chosen, else the one of the game (Ramsch: its own), so that no phase meets a missing one.
+    using P = MuckenPhase;
+    const bool chosen = s.phase == P::Doubling || s.phase == P::Play || (s.phase == P::Over && s.play != MuckenPlay::ThrowIn);
+    const Contract* expected = nullptr;
+    if (chosen && s.play == MuckenPlay::Ramsch) expected = &mucken_contract(MuckenGame::Ramsch, s.rules.long_deck, s.rules.ramsch_stichzwang);
+    else if (chosen && s.game >= 0) expected = &mucken_contract(KIND_GAME[kind_of(s.game)], s.rules.long_deck, false);
+    require(s.contract == expected && (!chosen || expected != nullptr), "the contract disagrees with the phase and the game");
+    require(s.phase != P::Doubling || (s.play == MuckenPlay::Announced && s.announcer >= 0 && s.double_step < 4 &&
+                                       s.doublings == s.double_step && s.speakers_done < n / 2 &&
+                                       s.to_act == team_member(s.forehand, n, s.double_step % 2 == 0 ? 1 - s.player_team : s.player_team,
+                                                               s.speakers_done)),
+            "doubling without a game announced or with the wrong seat to act");
+    require(s.phase != P::Auction || (s.to_act < n && !(s.passed >> s.to_act & 1) && s.play == MuckenPlay::None), "the auction with a seat that passed to act");
+    require(s.phase != P::MustPlay || (s.to_act < n && contains(s.hands[s.to_act], EICHEL_OBER)), "must-play without the holder of EO to act");
+    require(s.phase == P::Play || s.phase == P::Over || s.trick.done * n + s.trick.size == 0, "cards played before the play");
+    require((s.phase == P::Over) == (s.trick.done == s.hand_size || s.play == MuckenPlay::ThrowIn), "the end of the deal disagrees with the tricks");
     check_history(s, n, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [n](int seat) { return (seat + 1) % n; });
     check_consistent(s);
 }
