@@ -148,6 +148,23 @@ inline py::list param_list(const std::vector<ParamSpec>& params, Alphabet al) {
 FixedHands fixed_hands(const std::vector<std::vector<int>>& hands, int players);
 
 
+// Runs work(stop) without the GIL, registered as a call in flight (bind_game.hpp, LongCalls), so that
+// interpreter exit waits for it (setting `stop`) instead of ending the process under its threads.
+template <class Work>
+void registered_without_gil(Work&& work) {
+    std::atomic<bool> stop{false};
+    long_calls().add(&stop);
+    without_gil([&] {
+        try {
+            work(stop);
+        } catch (...) {
+            long_calls().remove(&stop);
+            throw;
+        }
+        long_calls().remove(&stop);
+    });
+}
+
 // The output arrays of a vector environment's call, checked against its sizes (ValueError naming
 // the array and its shape otherwise).
 template <class VE>
@@ -354,7 +371,7 @@ void bind_game(py::module_& m) {
                py::array_t<float, py::array::c_style> rewards, py::array_t<bool, py::array::c_style> terminated,
                py::array_t<int32_t, py::array::c_style> seats) {
                 const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
-                without_gil([&] { v.reset(seed, out); });
+                registered_without_gil([&](const std::atomic<bool>& stop) { v.reset(seed, out, &stop); });
             },
             py::arg("seed"), py::arg("observations"), py::arg("masks"), py::arg("rewards"), py::arg("terminated"), py::arg("seats"),
             "Deals every env anew from `seed` and writes the first observations into the arrays.")
@@ -367,7 +384,7 @@ void bind_game(py::module_& m) {
                     throw py::value_error("actions must be an int array of shape (" + std::to_string(v.num_envs()) + ",)");
                 const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
                 const int64_t* a = actions.data();
-                without_gil([&] { v.step(a, out); });
+                registered_without_gil([&](const std::atomic<bool>& stop) { v.step(a, out, &stop); });
             },
             py::arg("actions"), py::arg("observations"), py::arg("masks"), py::arg("rewards"), py::arg("terminated"), py::arg("seats"),
             "Takes one fixed action id per env (ignored where the deal ended at the last step: it is dealt anew) and writes "

@@ -588,6 +588,7 @@ void check_phase(const CouillonState& s) {
 }
 
 void validate(const CouillonState& s) {
+    require(s.history.size <= s.history.actions.size(), "history longer than its capacity");   // before any loop over it
     const CardSet deck = s.deck_info().cards;
     require(s.dealer < 4 && s.forehand == (s.dealer + 1) % 4, "a seat out of range");
     check_phase(s);
@@ -601,7 +602,7 @@ void validate(const CouillonState& s) {
     const Contract* mit = s.trump < 0 ? nullptr : &couillon_contract(s.trump, true);
     require(s.contract == (s.mit_declarer >= 0 ? mit : plain), "the contract disagrees with the trump and the Mit");
     for (size_t i = 0; i < s.history.size; ++i) require(s.history.actions[i] < couillon_action::END, "an unknown action in the history");
-    check_history(s, 4, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [](int seat) { return (seat + 1) % 4; });
+    check_history(s, 4, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [](int seat) { return (seat + 1) % 4; }, int(s.history.actions.size()) - CouillonState::NUM_SEATS * CouillonState::HAND_SIZE);
     check_consistent(s);
 }
 

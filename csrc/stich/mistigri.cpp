@@ -427,7 +427,7 @@ std::string MistigriState::action_text(Action a) const {
         if (mask == 0) return "keep";
         std::string s = "discard";
         CardSet h = hands[to_act];
-        for (int i = 0; h; ++i) {
+        for (int i = 0; h && i < MistigriRules::HAND; ++i) {   // the mask names a hand's five cards at most
             const Card c = pop_lsb(h);
             if (mask >> i & 1) {
                 s += ' ';
@@ -1105,6 +1105,7 @@ const std::vector<const Contract*>& pickled_contracts() {
 void validate(const MistigriRules& r) { r.validate(); }
 
 void validate(const MistigriState& s) {
+    require(s.history.size <= s.history.actions.size(), "history longer than its capacity");   // before any loop over it
     validate(s.rules);
     const int n = s.n;
     const CardSet deck = s.deck_info().cards;
@@ -1130,6 +1131,17 @@ void validate(const MistigriState& s) {
     }
     for (int32_t chips : {s.pot, s.side_pot, s.pot_at_play, s.pot_in, s.side_pot_in})
         require(chips >= 0 && chips <= 2 * MistigriRules::MAX_POT, "a pot out of range");
+    // A seat's chip change in a deal is its stake and what it takes from the pots (MAX_POT's asserts):
+    // a larger one would overflow as the deal goes on.
+    // Each card of the discard piles in one seat's pile (the worlds of a search deal them out by size).
+    CardSet piles = 0;
+    for (CardSet d : s.discards) {
+        require((piles & d) == 0, "a card in two discard piles");
+        piles |= d;
+    }
+    for (int32_t change : s.delta)
+        require(int64_t(change) >= -2LL * MistigriRules::MAX_CHIPS && int64_t(change) <= 2LL * MistigriRules::MAX_POT + MistigriRules::MAX_CHIPS,
+                "a chip change out of range");
     for (size_t i = 0; i < s.history.size; ++i)
         require(s.history.actions[i] < mistigri_action::DISCARDED + MistigriRules::HAND, "an unknown action in the history");
     // The fields each phase implies (the rules set them together), so that the rules never meet a
@@ -1155,7 +1167,7 @@ void validate(const MistigriState& s) {
         for (int k = 1; k <= s.n; ++k)
             if (s.joined >> ((seat + k) % s.n) & 1) return (seat + k) % s.n;
         return -1;
-    });
+    }, int(s.history.actions.size()) - n * MistigriRules::HAND);
     check_consistent(s);
 }
 
@@ -1214,7 +1226,7 @@ CardSet discard_set(CardSet hand, Action a) {
     CardSet out = 0;
     for (int i = 0; hand; ++i) {
         const Card c = pop_lsb(hand);
-        if (mask >> i & 1) out |= bit(c);
+        if (i < 31 && (mask >> i & 1)) out |= bit(c);
     }
     return out;
 }

@@ -886,6 +886,7 @@ const std::vector<const Contract*>& pickled_contracts() {
 void validate(const MuckenRules& r) { r.validate(); }
 
 void validate(const MuckenState& s) {
+    require(s.history.size <= s.history.actions.size(), "history longer than its capacity");   // before any loop over it
     validate(s.rules);
     const int n = s.n;
     require(n == s.rules.players && s.hand_size == s.rules.hand_size(), "players or hand size disagree with the rules");
@@ -912,11 +913,13 @@ void validate(const MuckenState& s) {
                                        s.to_act == team_member(s.forehand, n, s.double_step % 2 == 0 ? 1 - s.player_team : s.player_team,
                                                                s.speakers_done)),
             "doubling without a game announced or with the wrong seat to act");
-    require(s.phase != P::Auction || (s.to_act < n && !(s.passed >> s.to_act & 1) && s.play == MuckenPlay::None), "the auction with a seat that passed to act");
+    require(s.phase != P::Auction || (s.to_act < n && !(s.passed >> s.to_act & 1) && s.play == MuckenPlay::None &&
+                                      (s.holder >= 0) == (s.high_game >= 0)),
+            "the auction with a seat that passed to act, or a high bid without its bidder");
     require(s.phase != P::MustPlay || (s.to_act < n && contains(s.hands[s.to_act], EICHEL_OBER)), "must-play without the holder of EO to act");
     require(s.phase == P::Play || s.phase == P::Over || s.trick.done * n + s.trick.size == 0, "cards played before the play");
     require((s.phase == P::Over) == (s.trick.done == s.hand_size || s.play == MuckenPlay::ThrowIn), "the end of the deal disagrees with the tricks");
-    check_history(s, n, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [n](int seat) { return (seat + 1) % n; });
+    check_history(s, n, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [n](int seat) { return (seat + 1) % n; }, int(s.history.actions.size()) - n * s.hand_size);
     check_consistent(s);
 }
 

@@ -94,8 +94,10 @@ inline bool card_in(Card c, CardSet deck) { return c < 64 && contains(deck, c); 
 // plays, a contract once a card is played. card_of(action) is the card an action plays or NO_CARD.
 // During play, the seat to act must be the one after the last card's (in an open trick, whose
 // winning card is in it) or the last trick's winner; next_seat(seat) is the seat after `seat`.
+// `other_actions`: the most actions other than card plays a deal can have, so that the history
+// has room for the rest of the deal (a crafted one padded near its capacity would overflow it).
 template <class State, class CardOf, class NextSeat>
-void check_history(const State& s, int per_trick, CardOf card_of, NextSeat next_seat) {
+void check_history(const State& s, int per_trick, CardOf card_of, NextSeat next_seat, int other_actions) {
     const CardSet deck = s.deck_info().cards;
     require(s.history.size <= s.history.actions.size(), "history longer than its capacity");
     require(s.trick.size < per_trick && s.to_act < s.num_players() && s.trick.winner < s.num_players(), "a seat or trick size out of range");
@@ -120,6 +122,7 @@ void check_history(const State& s, int per_trick, CardOf card_of, NextSeat next_
         require(s.to_act == (open ? next_seat(last_actor) : s.trick.winner), "the seat to act disagrees with the tricks");
     }
     require(plays == s.trick.done * per_trick + s.trick.size, "the history's card plays disagree with the tricks");
+    require(int(s.history.size) - plays <= other_actions, "more actions than a deal has");
     require(plays == 0 || s.contract != nullptr, "cards played without a contract");
     for (int i = 0, k = 0; i < s.history.size && k < s.trick.size; ++i)
         if (const Card c = card_of(s.history.actions[size_t(s.history.size - 1 - i)]); c != NO_CARD)
