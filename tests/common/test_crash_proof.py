@@ -261,6 +261,10 @@ print("exiting")
 
 @pytest.mark.parametrize("name", list(LONG_CALLS))
 def test_interpreter_exit_with_a_long_call_in_a_daemon_thread_is_a_normal_exit(name):
+    if name == "vector_env_steps" and os.environ.get("STICH_SANITIZED"):
+        # The exit meets this thread mostly in Python between the steps, where CPython ends it; AddressSanitizer's
+        # sigaltstack interceptor then reports the ending thread's own stack now and then (not stich's frames).
+        pytest.skip("under AddressSanitizer a thread CPython ends from Python code trips its sigaltstack interceptor")
     assert_clean(run_child(START.format(call=LONG_CALLS[name])), "exiting")
 
 
