@@ -2,7 +2,7 @@
 
     PYTHONPATH=python python benchmarks/records/review_speed.py [--deals 20] [--open-deals 2000]
 
-Each game: ``--deals`` deals played by heuristic bots, reviewed with the default settings on one
+Each game: ``--deals`` (100) deals played by heuristic bots, reviewed with the default settings on one
 worker and on two; then the open-hand review alone (``view=False``) of ``--open-deals`` short-deck
 Mucken deals; then, where Ray is installed, ``--ray-deals`` Euchre deals on two workers of a process
 pool against a local Ray instance of two CPUs.
@@ -27,7 +27,7 @@ def rate(records, workers: int, view: bool = True, ray: str | None = None) -> fl
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--open-deals", type=int, default=2000)
     parser.add_argument("--ray-deals", type=int, default=1000, help="Euchre deals of the Ray row (default 1000)")
     args = parser.parse_args(argv)

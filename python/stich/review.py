@@ -158,9 +158,12 @@ def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: 
         for job in jobs:
             yield _work(job)
         return
+    # Records go to the workers in chunks, so that short deals do not wait on the pipes; a few
+    # chunks a worker keep the workers evenly loaded to the end.
+    chunk = max(1, min(64 if not view else 8, len(jobs) // (workers * 4)))
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
         try:
-            yield from pool.map(_work, jobs, chunksize=1 if view else 64)
+            yield from pool.map(_work, jobs, chunksize=chunk)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
