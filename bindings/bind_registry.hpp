@@ -148,6 +148,18 @@ inline py::list param_list(const std::vector<ParamSpec>& params, Alphabet al) {
 FixedHands fixed_hands(const std::vector<std::vector<int>>& hands, int players);
 
 
+// The deal's extra arguments from Python keywords, checked against the game's deal_params()
+// (`what` and `base_args` name the call in messages).
+template <class Def>
+std::vector<Value> deal_extras(const typename Def::Rules& r, const py::kwargs& kw, const char* what, const char* base_args) {
+    auto accepts_of = [](const std::string& n) -> const Accepts* {
+        for (const auto& p : Def::deal_params())
+            if (n == p.name) return &p.accepts;
+        return nullptr;
+    };
+    return param_values(what, base_args, Def::deal_params(), named_values(kw, accepts_of, Def::deck_of(r), as_is));
+}
+
 // Runs work(stop) without the GIL, registered as a call in flight (bind_game.hpp, LongCalls), so that
 // interpreter exit waits for it (setting `stop`) instead of ending the process under its threads.
 template <class Work>
@@ -226,24 +238,14 @@ void bind_game(py::module_& m) {
         .def("deal",
              [](const Rules& r, uint64_t seed, int dealer, const std::vector<std::vector<int>>& hands, const py::kwargs& kw) {
                  check_seat(dealer, Def::num_players(r));
-                 auto accepts_of = [](const std::string& n) -> const Accepts* {
-                     for (const auto& p : Def::deal_params())
-                         if (n == p.name) return &p.accepts;
-                     return nullptr;
-                 };
-                 const auto extras = param_values("deal()", "seed, dealer, hands", Def::deal_params(), named_values(kw, accepts_of, Def::deck_of(r), as_is));
+                 const auto extras = deal_extras<Def>(r, kw, "deal()", "seed, dealer, hands");
                  return Def::deal(r, seed, dealer, fixed_hands(hands, Def::num_players(r)), extras);
              },
              py::arg("seed"), py::arg("dealer"), py::arg("hands"), "A deal from a seed; `hands` pins card ids per seat.")
         .def("_deal_cards",
              [](const Rules& r, uint64_t seed, int dealer, const std::vector<std::vector<int>>& cards, const py::kwargs& kw) {
                  check_seat(dealer, Def::num_players(r));
-                 auto accepts_of = [](const std::string& n) -> const Accepts* {
-                     for (const auto& p : Def::deal_params())
-                         if (n == p.name) return &p.accepts;
-                     return nullptr;
-                 };
-                 const auto extras = param_values("the deal", "seed, dealer, cards", Def::deal_params(), named_values(kw, accepts_of, Def::deck_of(r), as_is));
+                 const auto extras = deal_extras<Def>(r, kw, "the deal", "seed, dealer, cards");
                  const size_t locations = size_t(Def::num_players(r)) + Def::deal_locations().size();
                  if (cards.size() != locations)
                      throw py::value_error("a deal gives the cards of " + std::to_string(locations) + " places (the seats, then " +
