@@ -105,22 +105,6 @@ void register_contracts(py::module_& m) {
         }, "Pickled as the Contract method call that made it.");
 }
 
-// The static game and phase names an unpickled Action points at: State's, if `game` and `phase` name them.
-template <class State>
-bool static_names(PyAction& a, std::string_view game, std::string_view phase) {
-    if (game != state_class_name<State>) return false;
-    using Phase = decltype(State::phase);
-    for (int p = 0; p <= int(Phase::Over); ++p) {
-        State s{};
-        s.phase = Phase(p);
-        if (phase != s.phase_name()) continue;
-        a.game = state_class_name<State>;
-        a.phase = s.phase_name();
-        return true;
-    }
-    return false;
-}
-
 // Whether `text` is the text of action `id` of State, as far as that can be told without the
 // state the action was listed in: the id's text in a reference state (a default one; in every
 // deck where the game's texts depend on its deck). Where the text depends on the hand (a discard

@@ -302,7 +302,8 @@ class _LineError(ValueError):
         self.line = line
 
 
-def _from_text(first: int, tags: dict[str, str], history: list[tuple[int, str]]) -> Record:
+def _from_text(first: int, tags: dict[str, str], history: list[tuple[int, str]]) -> tuple[Record, list[int]]:
+    """The record of a block and the line of each of its actions (for messages)."""
     for needed in ("Game", "Dealer", "Deal"):
         if needed not in tags:
             raise _LineError(first, f"the record has no {needed} tag")
@@ -350,9 +351,7 @@ def _from_text(first: int, tags: dict[str, str], history: list[tuple[int, str]])
             actions.append((int(seat), action.strip()))
             action_lines.append(no)
     free = {k: v for k, v in tags.items() if k not in _KNOWN_TAGS}
-    record = Record(game.name, dict(game.options), dealer, deal, tuple(actions), deal_args, seed, names, free)
-    object.__setattr__(record, "_lines", action_lines)   # for messages; not a field
-    return record
+    return Record(game.name, dict(game.options), dealer, deal, tuple(actions), deal_args, seed, names, free), action_lines
 
 
 # --- files -----------------------------------------------------------------------------------------
@@ -397,8 +396,7 @@ def read_records(source: str | os.PathLike[str] | IO[str], format: str | None = 
     for block in _text_records(list(enumerate(text.splitlines(), 1))):
         try:
             first, tags, history = _split_block(block)
-            record = _from_text(first, tags, history)
-            lines = getattr(record, "_lines", [])
+            record, lines = _from_text(first, tags, history)
             _check(record, lambda k: lines[k] if k < len(lines) else first)
         except _LineError as e:
             raise ValueError(f"{name}, record {len(out) + 1} (line {e.line}): {e}") from None
