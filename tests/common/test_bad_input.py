@@ -158,30 +158,35 @@ def test_hands_wrong_type(hands, fragment):
 
 # ----- seeds, dealers, options ------------------------------------------------------------------
 
+@pytest.mark.parametrize("name", list(stich.GAMES))
 @pytest.mark.parametrize("dealer", [4, -1, 99, "0", 1.0, True, None])
-def test_bad_dealer(dealer):
+def test_bad_dealer(dealer, name):
     """A seat out of range is an IndexError, one of the wrong type a TypeError (docs/api.md)."""
+    game = stich.GAMES[name]()
     error = IndexError if isinstance(dealer, int) and not isinstance(dealer, bool) else TypeError
-    with pytest.raises(error, match=f"dealer must be a seat 0..3.*, got {dealer!r}"):
-        GAME.deal(seed=1, dealer=dealer)
-    with pytest.raises(error, match="dealer must be a seat 0..3"):
-        GAME.match(seed=1, dealer=dealer)
+    with pytest.raises(error, match=f"dealer must be a seat 0..{game.num_players - 1}.*, got {dealer!r}"):
+        game.deal(seed=1, dealer=dealer)
+    with pytest.raises(error, match=f"dealer must be a seat 0..{game.num_players - 1}"):
+        game.match(seed=1, dealer=dealer)
 
 
+@pytest.mark.parametrize("name", list(stich.GAMES))
 @pytest.mark.parametrize("seed", [-1, 2**64, -(2**70)])
-def test_seed_out_of_range(seed):
+def test_seed_out_of_range(seed, name):
+    game = stich.GAMES[name]()
     with pytest.raises(ValueError, match=rf"seed must be in 0..2\*\*64-1, got {seed}"):
-        GAME.deal(seed=seed)
+        game.deal(seed=seed)
     with pytest.raises(ValueError, match="seed must be in"):
-        GAME.random_playouts(3, seed=seed)
+        game.random_playouts(3, seed=seed)
     with pytest.raises(ValueError, match="seed must be in"):
-        GAME.match(seed=seed)
+        game.match(seed=seed)
 
 
+@pytest.mark.parametrize("name", list(stich.GAMES))
 @pytest.mark.parametrize("seed", [1.0, 1.5, True, False, "7", b"7", [1]])
-def test_seed_wrong_type(seed):
+def test_seed_wrong_type(seed, name):
     with pytest.raises(TypeError, match=r"seed must be an int in 0..2\*\*64-1 or None, got "):
-        GAME.deal(seed=seed)
+        stich.GAMES[name]().deal(seed=seed)
 
 
 def test_unknown_option():
@@ -196,23 +201,26 @@ def test_bad_option_value(value):
         stich.Couillon(kontra_doubles=value)
 
 
-def test_random_playouts_negative():
-    with pytest.raises(ValueError, match="number of deals must be an int >= 0"):
-        GAME.random_playouts(-1, seed=1)
+@pytest.mark.parametrize("name", list(stich.GAMES))
+def test_random_playouts_negative(name):
+    with pytest.raises(ValueError, match="number of deals must be an int >= 0, got -1"):
+        stich.GAMES[name]().random_playouts(-1, seed=1)
 
 
 # ----- seats, views, perft ----------------------------------------------------------------------
 
+@pytest.mark.parametrize("name", list(stich.GAMES))
 @pytest.mark.parametrize("seat", [4, -1, 99])
-def test_hand_seat_out_of_range(seat):
+def test_hand_seat_out_of_range(seat, name):
     with pytest.raises(IndexError, match=f"seat {seat} out of range 0..3"):
-        GAME.deal(seed=1).hand(seat)
+        stich.GAMES[name]().deal(seed=1).hand(seat)
 
 
+@pytest.mark.parametrize("name", list(stich.GAMES))
 @pytest.mark.parametrize("seat", [99, 4, -1])
-def test_view_seat_out_of_range(seat):
+def test_view_seat_out_of_range(seat, name):
     with pytest.raises(IndexError, match=f"seat {seat} out of range 0..3"):
-        GAME.deal(seed=1).view(seat)
+        stich.GAMES[name]().deal(seed=1).view(seat)
 
 
 def test_seat_wrong_type():

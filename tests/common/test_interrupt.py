@@ -23,6 +23,7 @@ import stich
 from helpers.interrupting import interrupted
 from stich.bench import run as bench
 from helpers import ROOT
+from helpers.play import text_set
 
 def couillon():
     return stich.Couillon().deal(seed=1)
@@ -79,7 +80,7 @@ def test_callback_reports_the_merged_table_and_stops_the_search(threads):
     assert result.iterations < 10**9 and reports[-1].iterations > 0
     for r in reports:
         assert sum(row.visits for row in r.table) == r.iterations
-        assert {str(row.action) for row in r.table} == {str(a) for a in state.legal_actions()}
+        assert {str(row.action) for row in r.table} == text_set(state)
     assert [r.iterations for r in reports] == sorted(r.iterations for r in reports)
     assert result.iterations >= reports[-1].iterations
 

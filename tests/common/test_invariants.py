@@ -267,6 +267,24 @@ def test_random_playouts_batch(game):
     assert game.random_playouts(0, seed=1).shape == (0, game.num_players)
 
 
+@pytest.mark.parametrize("name", stich.GAMES)
+def test_G_2_random_playouts_seeded(name):
+    game = stich.GAMES[name]()
+    a = game.random_playouts(200, seed=11)
+    assert a.shape == (200, game.num_players) and a.dtype == np.int32
+    assert np.array_equal(a, game.random_playouts(200, seed=11))
+    assert np.array_equal(a[:50], game.random_playouts(50, seed=11))   # deal i depends on (seed, i) only
+    assert not np.array_equal(a, game.random_playouts(200, seed=12))
+
+
+@pytest.mark.parametrize("name", stich.GAMES)
+def test_G_2_match_deals_seeded(name):
+    game = stich.GAMES[name]()
+    m1, m2 = game.match(seed=3), game.match(seed=3)
+    assert m1.next_deal() == m2.next_deal()
+    assert m1.next_deal() != game.match(seed=4).next_deal()
+
+
 @parametrize_games
 def test_perft_matches_legal_actions(game):
     for seed in range(0, 40):

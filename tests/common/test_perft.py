@@ -16,7 +16,6 @@ each move, ``stich.perft(s, depth)``.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import json
 
@@ -26,6 +25,8 @@ import stich
 from reference import cards as ref_cards
 from reference.perft import perft as reference_perft
 from helpers import ROOT
+from helpers.lockstep import memoising
+from helpers.play import texts
 
 pytestmark = pytest.mark.rules
 
@@ -37,12 +38,8 @@ REFERENCE_ROWS = [pytest.param(r, id=i, marks=[pytest.mark.slow] if r["leaves"] 
                   for r, i in zip(ROWS, IDS)]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _memoised_reference_parse():
-    """Card parsing is a pure function of (text, deck); memoising it only saves time."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ref_cards, "parse", functools.lru_cache(maxsize=None)(ref_cards.parse))
-        yield
+# Card parsing is a pure function of (text, deck); memoising it only saves time.
+_memoised_reference = memoising((ref_cards, "parse"))
 
 
 def game_of(row):
@@ -82,13 +79,13 @@ def test_perft_engine(row):
     state = pinned_deal(row)
     for action in row["moves"]:
         state.apply(action)
-    before = (str(state), [str(a) for a in state.legal_actions()])
+    before = (str(state), texts(state))
     assert stich.perft(state, 0) == 1
     assert stich.perft(state, row["depth"]) == row["leaves"]
     divided = stich.perft(state, row["depth"], divide=True)
     assert sum(divided.values()) == row["leaves"] or state.is_terminal
-    assert list(divided) == [str(a) for a in state.legal_actions()]
-    assert (str(state), [str(a) for a in state.legal_actions()]) == before   # perft leaves the state untouched
+    assert list(divided) == texts(state)
+    assert (str(state), texts(state)) == before   # perft leaves the state untouched
 
 
 @pytest.mark.parametrize("row", REFERENCE_ROWS)

@@ -16,6 +16,8 @@ import stich
 from helpers.stats import chi_square_uniform
 from helpers.worlds import enumerate_worlds
 from helpers import EXAMPLES
+from helpers.random_play import played_on
+from helpers.play import text_set
 
 pytestmark = pytest.mark.rules
 
@@ -33,16 +35,9 @@ CONFIGS = {
 
 
 def _walk(game, seed, steps):
-    """A state after up to `steps` random legal actions (stopping before the end)."""
-    rng = random.Random(seed)
-    state = game.deal(seed=seed, dealer=seed % game.num_players)
-    for _ in range(steps):
-        nxt = state.clone()
-        nxt.apply(rng.choice(nxt.legal_actions()))
-        if nxt.is_terminal:
-            break
-        state = nxt
-    return state
+    """A deal (seed, dealer seed % players) after up to `steps` random legal actions (stopping
+    before the end)."""
+    return played_on(game.deal(seed=seed, dealer=seed % game.num_players), random.Random(seed), steps)
 
 
 def _hidden(view, locations):
@@ -157,7 +152,7 @@ def test_error_not_legal_names_the_legal_actions():
                 state.apply(a)
         state.apply(state.legal_actions()[0])   # a lead
         me = state.current_player
-        illegal = [c for c in state.hand(me) if str(c) not in {a.text for a in state.legal_actions()}]
+        illegal = [c for c in state.hand(me) if str(c) not in text_set(state)]
         if not illegal:
             continue
         text = stich.position_text(state, me)

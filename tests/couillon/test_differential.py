@@ -30,6 +30,8 @@ from reference import cards as ref_cards
 from reference.couillon import RefCouillon, RefCouillonMatch
 from reference.rules import RefContract
 from helpers import fast_and_slow, skip_empty
+from helpers.lockstep import memoising, play_lockstep
+from helpers.play import text_set
 
 pytestmark = pytest.mark.rules
 
@@ -42,19 +44,8 @@ N_MATCHES = int(os.environ.get("STICH_DIFF_MATCHES", "200"))   # Couillon matche
 MAX_REPORTED = 5  # mismatching cases quoted in a failure message
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _memoised_reference_parse():
-    """The reference parses every card text on every call; parsing is a pure function of
-    (text, deck), so memoising it leaves every answer unchanged and removes most of the
-    reference's run time. Restored when this module is done."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ref_cards, "parse", functools.lru_cache(maxsize=None)(ref_cards.parse))
-        yield
-
-
-def texts(cardset):
-    """A CardSet (or a Card, or a list of them) as a set of canonical texts."""
-    return set(str(cardset).split())
+# Card parsing is a pure function of (text, deck): memoised for this module's tests.
+_memoised_reference = memoising((ref_cards, "parse"))
 
 
 # ----- contracts ----------------------------------------------------------------------------------
@@ -121,8 +112,8 @@ def check_contract_static(eng, ref, deck_name):
     """Exhaustive small checks: deck, trumps, each card's points, every two-card trick."""
     deck = ref_cards.DECKS[deck_name]
     card = engine_cards(deck_name)
-    assert texts(stich.Deck(deck_name).cards) == set(deck)
-    assert texts(eng.trumps) == ref.trumps, (sorted(texts(eng.trumps)), sorted(ref.trumps))
+    assert text_set(stich.Deck(deck_name).cards) == set(deck)
+    assert text_set(eng.trumps) == ref.trumps, (sorted(text_set(eng.trumps)), sorted(ref.trumps))
     for c in deck:
         assert eng.points(card[c]) == ref.points(c), c
         assert ref_cards.card_id(c, deck_name) == card[c].id, c
@@ -161,10 +152,10 @@ def test_contract_random(part, family, index, size, make_engine, make_reference,
             e_hand, e_trick = " ".join(hand), list(trick)
         else:
             e_hand, e_trick = stich.CardSet([card[c] for c in hand]), [card[c] for c in trick]
-        e_legal = texts(eng.legal(e_hand, e_trick))
+        e_legal = text_set(eng.legal(e_hand, e_trick))
         e_winner = eng.winner(e_trick) if trick else None
         e_points = eng.points(e_hand)
-        e_forbidden = {c: texts(eng.forbidden(e_trick, card[c])) for c in e_legal}
+        e_forbidden = {c: text_set(eng.forbidden(e_trick, card[c])) for c in e_legal}
 
         # reference
         r_legal = ref.legal(hand, trick)
@@ -219,8 +210,8 @@ def test_reference_trick_key_is_sound(family):
 
 def reference_deal(state, kontra_doubles):
     """A RefCouillon holding the engine deal's hands, talon, dealer and reveal card."""
-    return RefCouillon([sorted(texts(state.hand(seat))) for seat in range(4)],
-                       sorted(texts(state.talon)), state.dealer, str(state.reveal_card),
+    return RefCouillon([sorted(text_set(state.hand(seat))) for seat in range(4)],
+                       sorted(text_set(state.talon)), state.dealer, str(state.reveal_card),
                        kontra_doubles=kontra_doubles)
 
 
@@ -228,44 +219,33 @@ def check_deal_setup(state, dealer):
     """Engine-side facts of a fresh deal (C-2, SPEC "Couillon deal")."""
     assert state.dealer == dealer
     forehand = (dealer + 1) % 4
-    hands = [texts(state.hand(seat)) for seat in range(4)]
-    talon = texts(state.talon)
+    hands = [text_set(state.hand(seat)) for seat in range(4)]
+    talon = text_set(state.talon)
     assert all(len(h) == 5 for h in hands) and len(talon) == 4
     assert set().union(*hands, talon) == set(ref_cards.french24)
     reveal = str(state.reveal_card)
-    first_three = texts(state.first_three)
+    first_three = text_set(state.first_three)
     assert reveal in hands[forehand]
     assert len(first_three) == 3 and first_three <= hands[forehand] and reveal not in first_three
 
 
-def play_lockstep(state, ref, rng, label):
+def check_play(ls, seat, names):
+    """In the play phase, the hand of the seat to act."""
+    if names and ls.ref.phase == "play":
+        ls.same(text_set(ls.state.hand(seat)), ls.ref.hands[seat], f"hand of seat {seat}")
+
+
+def check_end(ls):
+    ls.same(list(ls.state.score_moves()), ls.ref.score_moves(),
+            f"score_moves (the reference's team points: {ls.ref.team_points})")
+    ls.same(list(ls.state.returns()), ls.ref.returns(), "returns")
+
+
+def lockstep(state, ref, rng, label):
     """Plays one deal on both sides with the same uniformly random choices, comparing the player
     to act, the legal actions and (play phase) that player's hand at every step, then the end."""
-    history = []
-
-    def where():
-        return f"{label} after {' '.join(history) or 'no action'}"
-
-    while True:
-        seat = state.current_player
-        assert seat == ref.current_player(), (where(), seat, ref.current_player())
-        assert state.is_terminal == ref.is_terminal(), where()
-        actions = sorted(state.legal_actions(), key=str)
-        names = [str(a) for a in actions]
-        assert names == sorted(ref.legal_actions()), (where(), names, sorted(ref.legal_actions()))
-        if not names:
-            break
-        if ref.phase == "play":
-            assert texts(state.hand(seat)) == ref.hands[seat], (where(), seat)
-        i = rng.randrange(len(names))
-        state.apply(actions[i] if rng.random() < 0.5 else names[i])
-        ref.apply(names[i])
-        history.append(names[i])
-    assert state.current_player is None and state.is_terminal, where()
-    assert list(state.score_moves()) == ref.score_moves(), (where(), list(state.score_moves()),
-                                                            ref.score_moves(), ref.team_points)
-    assert list(state.returns()) == ref.returns(), (where(), list(state.returns()), ref.returns())
-    return history
+    return play_lockstep(state, ref, lambda ref, names: names[rng.randrange(len(names))], label,
+                         as_action=lambda step: rng.random() < 0.5, check=check_play, finish=check_end)
 
 
 @pytest.mark.parametrize("kontra_doubles", [False, True])
@@ -282,7 +262,7 @@ def test_couillon_random_deals(part, kontra_doubles):
         ref = reference_deal(state, kontra_doubles)
         label = (f"stich.Couillon(kontra_doubles={kontra_doubles}).deal(seed={seed}, "
                  f"dealer={dealer})")
-        play_lockstep(state, ref, rng, label)
+        lockstep(state, ref, rng, label)
 
 
 @pytest.mark.parametrize("kontra_doubles", [False, True])
@@ -306,17 +286,17 @@ def test_couillon_deals_with_given_hands(kontra_doubles):
         check_deal_setup(state, dealer)
         for seat in range(4):
             if pinned[seat]:
-                assert texts(state.hand(seat)) == set(given[seat]), (label, seat)
+                assert text_set(state.hand(seat)) == set(given[seat]), (label, seat)
         if pinned[forehand]:
             assert str(state.reveal_card) == given[forehand][4], label
-            assert texts(state.first_three) == set(given[forehand][:3]), label
+            assert text_set(state.first_three) == set(given[forehand][:3]), label
         if all(pinned):
-            assert texts(state.talon) == set(pack[20:]), label
+            assert text_set(state.talon) == set(pack[20:]), label
             ref = RefCouillon(given, pack[20:], dealer, given[forehand][4],
                               kontra_doubles=kontra_doubles)
         else:
             ref = reference_deal(state, kontra_doubles)
-        play_lockstep(state, ref, rng, label)
+        lockstep(state, ref, rng, label)
 
 
 # ----- Couillon matches ---------------------------------------------------------------------------
@@ -338,9 +318,9 @@ def test_couillon_random_matches(kontra_doubles):
             state = match.next_deal()
             assert state.dealer == ref.dealer, (label, ref.deals_played)
             check_deal_setup(state, ref.dealer)
-            deal = ref.new_deal([sorted(texts(state.hand(seat))) for seat in range(4)],
-                                sorted(texts(state.talon)), str(state.reveal_card))
-            play_lockstep(state, deal, rng, f"{label} deal {ref.deals_played}")
+            deal = ref.new_deal([sorted(text_set(state.hand(seat))) for seat in range(4)],
+                                sorted(text_set(state.talon)), str(state.reveal_card))
+            lockstep(state, deal, rng, f"{label} deal {ref.deals_played}")
             match.record(state)
             ref.apply_deal(deal)
             got = (list(match.scores), match.dealer, match.winner, match.is_over,

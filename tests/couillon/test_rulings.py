@@ -8,6 +8,7 @@ Seats: dealer d, forehand (d+1) % 4, teams seat % 2.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import numpy as np
@@ -15,39 +16,18 @@ import pytest
 
 import stich
 from helpers.random_play import finish_randomly
+from helpers.play import cs as cards_in, play, rotated, texts, view_key
 
 pytestmark = pytest.mark.rules
 
 GAME = stich.Couillon()
 DOUBLES = stich.Couillon(kontra_doubles=True)
 FRENCH24 = stich.Deck("french24")
+cs = functools.partial(cards_in, deck="french24")
 ACTIONS_TRUMP = ["Clubs", "Spades", "Hearts", "Diamonds", "reveal"]
 
 
 # ----- helpers ----------------------------------------------------------------------------------
-
-def cs(text: str) -> stich.CardSet:
-    return stich.CardSet(text, deck="french24")
-
-
-def texts(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
-
-
-def play(state, *actions: str):
-    """Applies the actions in order, checking first that each is offered as legal."""
-    for a in actions:
-        legal = texts(state)
-        assert a in legal, f"{a!r} not legal for seat {state.current_player} in phase {state.phase}: {legal}"
-        state.apply(a)
-    return state
-
-
-def view_key(v) -> tuple:
-    """Everything an InfoSet exposes, as comparable values."""
-    locs = tuple((n, str(v.known(n)), str(v.forbidden(n)), v.size(n)) for n in v.location_names)
-    return (v.observer, tuple(v.history), locs, str(v.played), str(v.unknown), str(v.hand))
-
 
 def returns_from_moves(moves: list[int]) -> list[int]:
     return [moves[1 - s % 2] - moves[s % 2] for s in range(4)]
@@ -192,18 +172,7 @@ def test_G_2_pinned_cards_leave_the_rest_uniform():
     assert max(abs(k - mean) for k in talon.values()) < 5 * sd
 
 
-def test_G_2_random_playouts_seeded():
-    a = GAME.random_playouts(200, seed=11)
-    assert a.shape == (200, 4) and a.dtype == np.int32
-    assert np.array_equal(a, GAME.random_playouts(200, seed=11))
-    assert np.array_equal(a[:50], GAME.random_playouts(50, seed=11))   # deal i depends on (seed, i) only
-    assert not np.array_equal(a, GAME.random_playouts(200, seed=12))
-
-
-def test_G_2_match_deals_seeded():
-    m1, m2 = GAME.match(seed=3), GAME.match(seed=3)
-    assert m1.next_deal() == m2.next_deal()
-    assert m1.next_deal() != GAME.match(seed=4).next_deal()
+# Seeded random playouts and match deals (G-2) of every game: tests/common/test_invariants.py.
 
 
 # ----- G-3: options are validated ---------------------------------------------------------------
@@ -738,14 +707,6 @@ def test_C_6_match_record_checks():
     with pytest.raises(ValueError, match="seat 1.*seat 0"):
         m.record(other)
     assert m.scores == [13, 13] and m.deals_played == 0
-
-
-def rotated(hands, dealer):
-    """A deal written for dealer 0, moved round the table for another dealer."""
-    out = [None] * 4
-    for i, h in enumerate(hands):
-        out[(dealer + i) % 4] = h
-    return out
 
 
 def test_C_6_match_scores_follow_scripted_deals():

@@ -23,6 +23,7 @@ import pytest
 
 import stich
 from helpers import fast_and_slow, skip_empty
+from helpers.play import texts
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (no wheel for this platform)")
 
@@ -129,7 +130,7 @@ def test_the_walks_reach_every_rule():
             rng = random.Random(seed)
             s = game.deal(seed=seed, dealer=seed % 4)
             while not s.is_terminal:
-                s.apply(choose(rng, [a.text for a in s.legal_actions()]))
+                s.apply(choose(rng, texts(s)))
             seen.add(("score", s.makers_score))
             seen.add(("round", "first" if s.upcard_taken else "second" if s.declarer is not None else "none"))
             seen.add(("alone", s.declarer_alone, s.lone_defender is not None))

@@ -12,6 +12,8 @@ import random
 import pytest
 
 import stich
+from helpers.play import texts
+from helpers.random_play import finish_randomly
 
 pytestmark = pytest.mark.rules
 
@@ -23,23 +25,20 @@ HANDS = ["HJ DJ HK ST S9",      # seat 0 (dealer): both red jacks
 UPCARD, KITTY = "HA", "CJ C9 D9"
 
 
-def deal(**options):
+def hand_made(**options):
+    """The hand-made deal above (HANDS, UPCARD, KITTY) under these options."""
     return stich.Euchre(**options).deal(seed=5, dealer=0, hands=HANDS, upcard=UPCARD, kitty=KITTY)
 
 
-def texts(actions):
-    return [a.text for a in actions]
-
-
 def test_E_1_table_deck_and_text():
-    s = deal()
+    s = hand_made()
     assert s.num_players == 4 and len(stich.Euchre().deck) == 24
     assert [str(s.hand(i)) for i in range(4)] == [str(stich.CardSet(h)) for h in HANDS]
     assert str(s.upcard) == "HA"
 
 
 def test_E_2_deal_pins_hands_upcard_and_kitty():
-    s = deal()
+    s = hand_made()
     assert s.kitty == stich.CardSet("HA CJ C9 D9")   # the upcard lies on the kitty until taken
     assert s.current_player == 1 and s.phase == "bid"
     free = stich.Euchre().deal(seed=3, dealer=2, upcard="S9")
@@ -48,7 +47,7 @@ def test_E_2_deal_pins_hands_upcard_and_kitty():
 
 
 def test_E_3_first_round_orders_the_upcard_suit():
-    s = deal()
+    s = hand_made()
     assert texts(s.legal_actions()) == ["pass", "Hearts"]
     assert [a.id for a in s.legal_actions()] == [64, 65 + 2]
     for _ in range(3):
@@ -57,7 +56,7 @@ def test_E_3_first_round_orders_the_upcard_suit():
 
 
 def test_E_4_order_up_and_the_hidden_discard():
-    s = deal()
+    s = hand_made()
     s.apply("pass")
     s.apply("Hearts")                       # seat 2 orders up: seat 0 (dealer) takes HA
     assert s.declarer == 2 and s.trump == "H" and s.upcard_taken
@@ -80,7 +79,7 @@ def test_E_4_order_up_and_the_hidden_discard():
 
 
 def test_E_5_second_round_and_stick_the_dealer():
-    s = deal()
+    s = hand_made()
     for _ in range(4):
         s.apply("pass")
     assert texts(s.legal_actions()) == ["pass", "Clubs", "Spades", "Diamonds"]   # not the turned-down suit
@@ -91,7 +90,7 @@ def test_E_5_second_round_and_stick_the_dealer():
     s.apply("Spades")
     assert s.phase == "alone" and s.current_player == 0 and not s.upcard_taken and s.discard is None
 
-    free = deal(stick_the_dealer=False)
+    free = hand_made(stick_the_dealer=False)
     for _ in range(7):
         free.apply("pass")
     assert texts(free.legal_actions()) == ["pass", "Clubs", "Spades", "Diamonds"]
@@ -100,7 +99,7 @@ def test_E_5_second_round_and_stick_the_dealer():
 
 
 def test_E_6_E_7_going_alone_and_who_leads():
-    s = deal()
+    s = hand_made()
     s.apply("pass")
     s.apply("pass")
     s.apply("Hearts")                      # seat 3 orders up; its partner seat 1 sits out if alone
@@ -115,7 +114,7 @@ def test_E_6_E_7_going_alone_and_who_leads():
     assert len(s.trick) == 0 and s.current_player in (0, 2, 3)
     assert len(s.hand(1)) == 5                                      # the partner keeps its cards
 
-    t = deal()
+    t = hand_made()
     t.apply("Hearts")                      # seat 1 orders up, with its partner
     t.apply("ST")
     t.apply("partner")
@@ -123,7 +122,7 @@ def test_E_6_E_7_going_alone_and_who_leads():
 
 
 def test_E_8_lone_defender():
-    s = deal(allow_lone_defender=True)
+    s = hand_made(allow_lone_defender=True)
     s.apply("pass")
     s.apply("Hearts")                      # seat 2 is the maker; defenders 1 and 3
     s.apply("ST")
@@ -134,7 +133,7 @@ def test_E_8_lone_defender():
     s.apply("alone")
     assert s.lone_defender == 3 and s.sitting_out == [1] and s.current_player == 2   # seat 1 sits out: seat 2 leads
 
-    t = deal(allow_lone_defender=True)
+    t = hand_made(allow_lone_defender=True)
     t.apply("Hearts")                      # seat 1 is the maker: seat 2 is the first defender
     t.apply("ST")
     t.apply("alone")
@@ -149,7 +148,7 @@ def test_E_8_lone_defender():
 
 
 def test_E_9_bowers_and_following():
-    s = deal()
+    s = hand_made()
     s.apply("pass")
     s.apply("Hearts")
     s.apply("ST")
@@ -192,9 +191,7 @@ def test_E_10_scores():
         game = stich.Euchre(**options)
         for seed in range(1500):
             rng = random.Random(seed)
-            s = game.deal(seed=seed, dealer=seed % 4)
-            while not s.is_terminal:
-                s.apply(rng.choice(s.legal_actions()))
+            s = finish_randomly(game.deal(seed=seed, dealer=seed % 4), rng)
             made = s.team_tricks[s.declarer % 2]
             want = (-4 if s.lone_defender is not None else -2) if made <= 2 else 1 if made < 5 else \
                 4 if s.declarer_alone else 2
@@ -205,7 +202,7 @@ def test_E_10_scores():
 
 
 def test_E_11_sampled_worlds_redraw_the_discard():
-    s = deal()
+    s = hand_made()
     s.apply("pass")
     s.apply("Hearts")
     s.apply("S9")
@@ -224,7 +221,7 @@ def test_E_11_sampled_worlds_redraw_the_discard():
 
 
 def test_E_12_action_ids():
-    s = deal()
+    s = hand_made()
     assert {a.text: a.id for a in s.legal_actions()} == {"pass": 64, "Hearts": 67}
     s.apply("Hearts")
     ids = {a.text: a.id for a in s.legal_actions()}
@@ -234,7 +231,7 @@ def test_E_12_action_ids():
 
 
 def test_heuristic_rules_of_thumb():
-    s = deal()
+    s = hand_made()
     assert s.heuristic_action(0).text == "pass"          # seat 1: no heart; value 2 (two plain aces), -1: an opponent deals
     s.apply("pass")
     assert s.heuristic_action(0).text == "Hearts"        # seat 2: three trumps and an ace (7), +1: its partner deals
@@ -266,9 +263,7 @@ def test_E_13_match_to_ten():
     scores = [0, 0]
     while not m.is_over:
         assert m.dealer == (1 + m.deals_played) % 4
-        s = m.next_deal()
-        while not s.is_terminal:
-            s.apply(rng.choice(s.legal_actions()))
+        s = finish_randomly(m.next_deal(), rng)
         points = s.makers_score
         scores[s.declarer % 2 if points > 0 else 1 - s.declarer % 2] += abs(points)
         m.record(s)
@@ -331,7 +326,7 @@ def test_bad_deals(kwargs, fragment):
 
 
 def test_bad_actions():
-    s = deal()
+    s = hand_made()
     with pytest.raises(stich.IllegalActionError, match="legal: pass, Hearts"):
         s.apply("Spades")
     with pytest.raises(stich.IllegalActionError):

@@ -1,6 +1,11 @@
 """Helpers shared by the tests (tests/conftest.py puts tests/ on the import path):
 
 - ``hooks``: each game's hooks for the shared tests (``tests/<game>/hooks.py``);
+- ``play``: the texts of legal actions and cards (``texts``, ``text_set``), card sets (``cs``),
+  scripted play (``play``), hands moved round the table (``rotated``), a view as one value
+  (``view_key``);
+- ``lockstep``: a deal played on the engine and the pure-Python reference side by side
+  (``play_lockstep``, ``Lockstep``, ``Mismatch``) and the reference's memoising (``memoising``);
 - ``stats``: chi-square checks; ``worlds``: brute-force world enumeration;
 - ``random_play``: finishing deals with seeded random actions; ``fuzzing``: junk inputs;
 - ``isolated``: running a script in a child interpreter; ``interrupting``: timing a Ctrl-C;

@@ -16,6 +16,7 @@ from helpers.isolated import run_script
 
 import stich
 from helpers.random_play import finished_deal
+from helpers.play import texts
 
 pytestmark = pytest.mark.rules
 
@@ -24,10 +25,6 @@ DECK_CHOICES = "one of None, 'german32', 'french32', 'german36', 'french36', 'fr
 
 # dealer 0, turned H7 (hearts trump); no flush. Bidding 1, 2, 3, 0.
 HANDS = ["EZ G9 SO S7 HO", "GA GZ SA E8 H9", "EA EK GK S9 HZ", "EO GO SK S8 HU"]
-
-
-def texts(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
 
 
 def rejected(state, action, pattern, exc=stich.IllegalActionError):
@@ -243,30 +240,6 @@ def test_hands_seat_out_of_range_is_index_error(game, hands, fragment):
 def test_hands_of_the_wrong_type(hands, fragment):
     with pytest.raises(TypeError, match=fragment):
         GAME.deal(seed=1, hands=hands)
-
-
-@pytest.mark.parametrize("dealer", [4, -1, "0", 1.0, True, None])
-def test_bad_dealer(dealer):
-    error = IndexError if isinstance(dealer, int) and not isinstance(dealer, bool) else TypeError
-    with pytest.raises(error, match=f"dealer must be a seat 0..3.*, got {dealer!r}"):
-        GAME.deal(seed=1, dealer=dealer)
-    with pytest.raises(error, match="dealer must be a seat 0..3"):
-        GAME.match(seed=1, dealer=dealer)
-
-
-@pytest.mark.parametrize("seed", [-1, 2**64])
-def test_bad_seed(seed):
-    with pytest.raises(ValueError, match=rf"seed must be in 0..2\*\*64-1, got {seed}"):
-        GAME.deal(seed=seed)
-    with pytest.raises(ValueError, match="seed must be in"):
-        GAME.random_playouts(2, seed=seed)
-    with pytest.raises(ValueError, match="seed must be in"):
-        GAME.match(seed=seed)
-
-
-def test_random_playouts_negative():
-    with pytest.raises(ValueError, match="number of deals must be an int >= 0, got -1"):
-        GAME.random_playouts(-1, seed=1)
 
 
 # ----- illegal actions: bidding ------------------------------------------------------------------

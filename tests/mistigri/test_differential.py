@@ -44,7 +44,6 @@ fixed seeds; failure messages quote the engine call and the actions that reprodu
 """
 
 import collections
-import functools
 import math
 import os
 import random
@@ -57,6 +56,8 @@ from reference import cards as ref_cards
 from reference.mistigri import RefMistigri, RefMistigriMatch, check_options, deck_of, suits_of
 from reference.rules import MISTIGRI_CARD, RefContract
 from helpers import fast_and_slow, skip_empty
+from helpers.lockstep import Lockstep, Mismatch, memoising
+from helpers.play import text_set
 
 pytestmark = pytest.mark.rules
 
@@ -124,23 +125,11 @@ MATCH_CONFIGS = [
 MAX_REPORTED = 5
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _memoised_reference():
-    """The reference parses every card text on every call, sorts cards by card_id and builds a
-    new contract whenever the trump changes; all three are pure functions of their arguments (a
-    contract is never changed after it is built), so memoising them leaves every answer unchanged
-    and removes most of the reference's run time. Restored when this module is done."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ref_cards, "parse", functools.lru_cache(maxsize=None)(ref_cards.parse))
-        mp.setattr(ref_cards, "card_id", functools.lru_cache(maxsize=None)(ref_cards.card_id))
-        mp.setattr(RefContract, "mistigri",
-                   staticmethod(functools.lru_cache(maxsize=None)(RefContract.mistigri)))
-        yield
-
-
-def texts(cardset):
-    """A CardSet (or a Card, or a list of them) as a set of canonical texts."""
-    return set(str(cardset).split()) if not isinstance(cardset, list) else {str(c) for c in cardset}
+# The reference parses every card text on every call, sorts cards by card_id and builds a new
+# contract whenever the trump changes; all three are pure functions of their arguments (a contract
+# is never changed after it is built), so memoising them leaves every answer unchanged and removes
+# most of the reference's run time.
+_memoised_reference = memoising((ref_cards, "parse"), (ref_cards, "card_id"), (RefContract, "mistigri"))
 
 
 def options_call(options):
@@ -152,7 +141,7 @@ def options_call(options):
 def reference_of(state, options, pot, side_pot):
     """A RefMistigri holding the engine deal's hands, turned card, talon (top first) and dealer."""
     n = state.num_players
-    return RefMistigri([sorted(texts(state.hand(seat))) for seat in range(n)], str(state.turned),
+    return RefMistigri([sorted(text_set(state.hand(seat))) for seat in range(n)], str(state.turned),
                        [str(c) for c in state.talon], state.dealer, options, pot, side_pot)
 
 
@@ -163,7 +152,7 @@ def check_setup(state, options, dealer, label):
     n = full["players"]
     assert state.dealer == dealer and state.num_players == n, label
     assert state.phase == "bid" and not state.is_terminal, label
-    hands = [texts(state.hand(seat)) for seat in range(n)]
+    hands = [text_set(state.hand(seat)) for seat in range(n)]
     talon = [str(c) for c in state.talon]
     turned = str(state.turned)
     assert all(len(h) == 5 for h in hands), (label, hands)
@@ -307,40 +296,23 @@ def keeps_still_hands(rng, options, dealer, turned):
 
 # ----- lock step ---------------------------------------------------------------------------------
 
-class Mismatch(AssertionError):
-    pass
-
-
-def play_lockstep(state, ref, rng, label, coverage, policy):
+def lockstep(state, ref, rng, label, coverage, policy):
     """Plays one deal on both sides with the same random choices; see the module docstring."""
-    history = []
+    ls = Lockstep(state, ref, label)
+    ls.same((state.pot, state.side_pot), (ref.pot, ref.side_pot), "pot, side_pot after the antes")
 
-    def where():
-        return f"{label} after {', '.join(history) or 'no action'}"
-
-    def same(got, want, what):
-        if got != want:
-            raise Mismatch(f"{where()}: {what}: engine={got!r} reference={want!r}")
-
-    same((state.pot, state.side_pot), (ref.pot, ref.side_pot), "pot, side_pot after the antes")
-    while True:
-        seat = state.current_player
-        same(seat, ref.current_player(), "current_player")
-        same(state.is_terminal, ref.is_terminal(), "is_terminal")
-        same(PHASE.get(state.phase, state.phase), ref.phase, "phase")
-        actions = {str(a): a for a in state.legal_actions()}
-        names = sorted(actions)
-        same(names, sorted(ref.legal_actions()), "legal actions")
+    def check(ls, seat, names):
+        ls.same(PHASE.get(state.phase, state.phase), ref.phase, "phase")
         if not names:
-            break
+            return
         phase = ref.phase
         if phase != "bidding":
-            same(state.joined, ref.joined, "joined")
+            ls.same(state.joined, ref.joined, "joined")
         if phase in ("exchange", "play"):
-            same(texts(state.hand(seat)), ref.hands[seat], f"hand of seat {seat}")
+            ls.same(text_set(state.hand(seat)), ref.hands[seat], f"hand of seat {seat}")
         if phase == "play":
-            same([str(c) for c in state.trick], [c for _, c in ref.trick], "trick")
-            same(state.trump, ref.trump, "trump")
+            ls.same([str(c) for c in state.trick], [c for _, c in ref.trick], "trick")
+            ls.same(state.trump, ref.trump, "trump")
             if ref.keeps_still and ref.mistigri in ref.hands[seat] and len(ref.hands[seat]) > 1:
                 coverage["M-11 keeps still"] += 1
         if phase == "bidding" and names == ["join"]:
@@ -348,44 +320,46 @@ def play_lockstep(state, ref, rng, label, coverage, policy):
         if phase == "exchange" and ref.max_discard() < (4 if ref.monch else 5):
             coverage["discards limited by the talon"] += 1
 
-        name = policy.choose(ref, names)
-        action = actions[name] if rng.random() < 0.5 else name
-        history.append(name)
+    def apply(ls, seat, action, name):
+        phase = ref.phase
         if phase == "exchange":
-            exchange_step(state, ref, seat, action, name, same, coverage)
+            exchange_step(ls, seat, action, name, coverage)
+            return
+        state.apply(action)
+        ref.apply(name)
+        if phase == "play" and ":" in name:
+            coverage[f"Mistigri names {name[-1]}"] += 1
+            if len(ref.trick) == 1:
+                coverage["Mistigri lead"] += 1
+
+    def finish(ls):
+        ls.same(state.returns(), ref.returns(), "returns")
+        ls.same((state.pot, state.side_pot), (ref.pot, ref.side_pot), "pot, side_pot at the end")
+        if not ref.joined:
+            outcome = "nobody joined"
+        elif len(ref.joined) == 1:
+            outcome = "one joined"
+        elif ref.flush_winner is not None:
+            outcome = "flush"
         else:
-            state.apply(action)
-            ref.apply(name)
-            if phase == "play" and ":" in name:
-                coverage[f"Mistigri names {name[-1]}"] += 1
-                if len(ref.trick) == 1:
-                    coverage["Mistigri lead"] += 1
+            outcome = "played"
+        ls.same(state.outcome, outcome, "outcome")
+        ls.same(state.flush_winner, ref.flush_winner, "flush_winner")
+        ls.same(state.joined, ref.joined, "joined")
+        if outcome == "played":
+            ls.same(list(state.tricks_won), ref.tricks_won, "tricks_won")
+        record_coverage(ref, outcome, coverage)
 
-    same(state.returns(), ref.returns(), "returns")
-    same((state.pot, state.side_pot), (ref.pot, ref.side_pot), "pot, side_pot at the end")
-    same(state.current_player, None, "current_player at the end")
-    if not ref.joined:
-        outcome = "nobody joined"
-    elif len(ref.joined) == 1:
-        outcome = "one joined"
-    elif ref.flush_winner is not None:
-        outcome = "flush"
-    else:
-        outcome = "played"
-    same(state.outcome, outcome, "outcome")
-    same(state.flush_winner, ref.flush_winner, "flush_winner")
-    same(state.joined, ref.joined, "joined")
-    if outcome == "played":
-        same(list(state.tricks_won), ref.tricks_won, "tricks_won")
-    record_coverage(ref, outcome, coverage)
-    return history
+    return ls.play(policy.choose, as_action=lambda step: rng.random() < 0.5, check=check, apply=apply,
+                   finish=finish)
 
 
-def exchange_step(state, ref, seat, action, name, same, coverage):
+def exchange_step(ls, seat, action, name, coverage):
     """One exchange: the engine first; the reference's reshuffle hook (monch) then reproduces the
     engine's new talon; afterwards hands, talon and pending discards must agree."""
+    state, ref, same = ls.state, ls.ref, ls.same
     state.apply(action)
-    hand_after = texts(state.hand(seat))
+    hand_after = text_set(state.hand(seat))
     talon_after = [str(c) for c in state.talon]
 
     def engine_order(pile):
@@ -404,7 +378,7 @@ def exchange_step(state, ref, seat, action, name, same, coverage):
     coverage[f"discard {len(name.split()) - 1}{' (monch)' if ref.monch else ''}"] += 1
     same(hand_after, ref.hands[seat], f"hand of seat {seat} after {name}")
     same(talon_after, ref.talon, f"talon after {name}")
-    pending = set().union(*(texts(state.discards(s)) for s in range(ref.n)))
+    pending = set().union(*(text_set(state.discards(s)) for s in range(ref.n)))
     same(sorted(pending), sorted(ref.discard_pile if ref.monch else ref.dead),
          "discards not yet reshuffled")
 
@@ -465,7 +439,7 @@ def run_deals(options, count, seed):
         check_setup(state, options, dealer, call)
         for seat, cards in enumerate(hands or []):
             if cards:
-                assert texts(state.hand(seat)) == set(cards.split()), (call, seat)
+                assert text_set(state.hand(seat)) == set(cards.split()), (call, seat)
         if turned is not None:
             assert str(state.turned) == turned, call
         if monch:
@@ -476,7 +450,7 @@ def run_deals(options, count, seed):
                 coverage["pot cap: top-up"] += 1
         ref = reference_of(state, options, pot, side_pot)
         try:
-            play_lockstep(state, ref, rng, call, coverage, Policy(rng, favoured))
+            lockstep(state, ref, rng, call, coverage, Policy(rng, favoured))
         except Mismatch as exc:
             mismatches.append(str(exc))
             if len(mismatches) >= MAX_REPORTED:
@@ -603,10 +577,10 @@ def test_random_matches(index):
             deal_label = f"{label} deal {ref.deals_played}"
             assert state.dealer == ref.dealer, (deal_label, state.dealer, ref.dealer)
             check_setup(state, full, ref.dealer, deal_label)
-            deal = ref.new_deal([sorted(texts(state.hand(seat))) for seat in range(n)],
+            deal = ref.new_deal([sorted(text_set(state.hand(seat))) for seat in range(n)],
                                 str(state.turned), [str(c) for c in state.talon])
             try:
-                play_lockstep(state, deal, rng, deal_label, coverage, Policy(rng))
+                lockstep(state, deal, rng, deal_label, coverage, Policy(rng))
             except Mismatch as exc:
                 pytest.fail(str(exc))
             match.record(state)

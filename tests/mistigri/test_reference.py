@@ -7,12 +7,14 @@ Mistigri rank order (M-1): A K O U Z 9 8 7 -- the ten sits below the Unter/Ober.
 """
 
 import copy
+import functools
 
 import pytest
 
 from reference.cards import DECKS
 from reference.mistigri import RefMistigri, RefMistigriMatch, check_options, deck_of
 from reference.perft import perft_mistigri
+from helpers.play import play
 
 pytestmark = pytest.mark.rules
 
@@ -30,17 +32,10 @@ def make(hands, turned, top="", dealer=3, options=None, pot=0, side_pot=0):
     return RefMistigri(hands, turned, talon, dealer, options, pot, side_pot)
 
 
-def run(state, actions):
-    for action in actions.split(","):
-        state.apply(action.strip())
-    return state
-
-
-def runw(state, actions):
-    """`run` for actions without spaces."""
-    for action in actions.split():
-        state.apply(action)
-    return state
+# Scripted actions, unchecked (the reference's apply judges them): separated by commas, or (runw,
+# for actions without spaces) by whitespace.
+run = functools.partial(play, check=False)
+runw = functools.partial(play, sep=None, check=False)
 
 
 def check_conservation(state, pot_before, side_before):

@@ -15,6 +15,7 @@ highest trump.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import numpy as np
@@ -22,6 +23,7 @@ import pytest
 
 import stich
 from helpers.random_play import finish_randomly
+from helpers.play import cs as cards_in, play, text_set, texts, view_key
 
 pytestmark = pytest.mark.rules
 
@@ -32,40 +34,14 @@ G36 = stich.Mistigri(deck="german36")
 CLUB_LAW = stich.Mistigri(club_law=True)
 DECKS = ("german32", "french32", "german36", "french36", "french52")
 EU_ALL = ["EU:E", "EU:G", "EU:H", "EU:S"]
+cs = functools.partial(cards_in, deck="german32")
 
 
 # ----- helpers ----------------------------------------------------------------------------------
 
-def cs(text: str, deck: str = "german32") -> stich.CardSet:
-    return stich.CardSet(text, deck=deck)
-
-
-def texts(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
-
-
-def legal_set(state) -> set[str]:
-    return set(texts(state))
-
-
-def play(state, *actions: str):
-    """Applies the actions in order, checking first that each is offered as legal. Each argument may
-    hold several actions separated by commas (``"join, join, pass"``)."""
-    for chunk in actions:
-        for a in (x.strip() for x in chunk.split(",")):
-            legal = texts(state)
-            assert a in legal, f"{a!r} not legal for seat {state.current_player} in phase {state.phase}: {legal}"
-            state.apply(a)
-    return state
-
-
-def deal(hands, turned, game=GAME, dealer=0, seed=1, pot=0, side_pot=0):
+def dealt(hands, turned, game=GAME, dealer=0, seed=1, pot=0, side_pot=0):
+    """A deal with every seat's five cards (hands) and the turned card pinned."""
     return game.deal(seed=seed, dealer=dealer, hands=hands, turned=turned, pot=pot, side_pot=side_pot)
-
-
-def view_key(v) -> tuple:
-    locs = tuple((n, str(v.known(n)), str(v.forbidden(n)), v.size(n)) for n in v.location_names)
-    return (v.observer, tuple(v.history), locs, str(v.hand))
 
 
 def all_cards_of(state) -> list:
@@ -91,7 +67,7 @@ MAIN_PLAY = "G7 H9 G9 HU SZ SA S8 S7 GA HA EU:G H8 HO SO HZ SK EK E7 EA E8".spli
 
 
 def main_deal(pot=0, game=GAME):
-    s = deal(MAIN, "H7", game=game, dealer=3, pot=pot)
+    s = dealt(MAIN, "H7", game=game, dealer=3, pot=pot)
     return play(s, "join, join, join, join, keep, keep, keep, keep")
 
 
@@ -152,11 +128,11 @@ def test_M_1_french_mistigri_in_play():
     # clubs: it must play it (a trump that beats DA) and names a suit.
     g = stich.Mistigri(deck="french32")
     hands = ["CA CK SA SK HA", "DA C7 S7 H7 C8", "CJ S8 H8 H9 C9", "DK SQ HQ CQ ST"]
-    s = play(deal(hands, "D7", game=g), "join, join, join, pass, keep, keep, keep", "DA")
-    assert legal_set(s) == {"CJ:C", "CJ:S", "CJ:H", "CJ:D"}
+    s = play(dealt(hands, "D7", game=g), "join, join, join, pass, keep, keep, keep", "DA")
+    assert text_set(s) == {"CJ:C", "CJ:S", "CJ:H", "CJ:D"}
     play(s, "CJ:S")
     assert s.trump == "S"
-    assert legal_set(s) == {"DK"}          # DA is a plain diamond now: seat 3 follows diamonds
+    assert text_set(s) == {"DK"}          # DA is a plain diamond now: seat 3 follows diamonds
     play(s, "DK")
     assert s.tricks_won == [0, 0, 1, 0]
 
@@ -197,7 +173,7 @@ def test_M_2_flush_values(deck):
 @pytest.mark.parametrize("fifth, winner", [("H8", 1), ("H7", 2)])
 def test_M_2_mistigri_counts_ten_in_a_flush(fifth, winner):
     hands = ["EO EZ SO SU E8", f"HA HK HO H9 {fifth}", "EU GA GK G9 G8", "EA EK SA SK E7"]
-    s = play(deal(hands, "S7"), "join, join, pass, pass, keep, keep")
+    s = play(dealt(hands, "S7"), "join, join, pass, pass, keep, keep")
     assert s.outcome == "flush" and s.flush_winner == winner
     # winner: -5 + 20; the other joined seat pays a stake: -10; passed seats -5; pot 5.
     expected = [-5, -10, -10, -5]
@@ -210,7 +186,7 @@ def test_M_2_french_courts_count_ten():
     # seat 1 wins as the nearer to forehand. Courts worth less than 10 would hand it to seat 2.
     g = stich.Mistigri(deck="french32")
     hands = ["CA CK SA SK C7", "HK HQ HJ H8 H7", "DA DT D9 D8 D7", "CQ CT SQ SJ C8"]
-    s = play(deal(hands, "S7", game=g), "join, join, pass, pass, keep, keep")
+    s = play(dealt(hands, "S7", game=g), "join, join, pass, pass, keep, keep")
     assert s.flush_winner == 1 and s.returns() == [-5, 15, -10, -5]
 
 
@@ -243,7 +219,7 @@ def test_M_3_remainder_stays_in_the_pot(carried, returns, pot_after):
 
 def test_M_3_stake_option_sets_antes_and_penalties():
     g = stich.Mistigri(stake=2)
-    s = play(deal(MAIN, "H7", game=g, dealer=3), "join, join, join, join, keep, keep, keep, keep", *MAIN_PLAY)
+    s = play(dealt(MAIN, "H7", game=g, dealer=3), "join, join, join, join, keep, keep, keep, keep", *MAIN_PLAY)
     # P = 8, floor(8/5) = 1 a trick; Loo 2: [-2+2, -2-2, -2+2, -2+1]; pot 8 - 5 + 2 = 5.
     assert s.returns() == [0, -4, 0, -1] and s.pot == 5
 
@@ -269,7 +245,7 @@ def test_M_4_turned_card_is_trump_and_out_of_play(turned):
             for loc in v.location_names:      # everyone knows it is in no hand, talon or pile
                 assert turned in v.forbidden(loc)
         while not s.is_terminal:
-            assert turned not in legal_set(s)
+            assert turned not in text_set(s)
             s.apply(rng.choice(s.legal_actions()))
             assert s.turned == turned and all(turned not in s.hand(i) for i in range(4))
         assert s.turned == turned
@@ -278,7 +254,7 @@ def test_M_4_turned_card_is_trump_and_out_of_play(turned):
 def test_M_4_turned_mistigri_makes_acorns_trump_and_stays_out():
     # Turned EU: acorns trump. Seat 1 leads GA; seat 2 has no leaves and must trump with E7.
     hands = ["EK GO HU SU H8", "GA G9 SA S9 H7", "E7 HA HK SK S8", "EA GK HO SO S7"]
-    s = deal(hands, "EU")
+    s = dealt(hands, "EU")
     assert s.trump == "E" and s.turned == "EU"
     play(s, "join, join, pass, pass, keep, keep", "GA")
     assert texts(s) == ["E7"]
@@ -397,7 +373,7 @@ def test_M_5_club_law_everyone_joins_and_plays():
 
 
 def test_M_5_pass_is_hidden_and_final():
-    s = play(deal(MAIN, "H7", dealer=3), "pass, join, join, join")
+    s = play(dealt(MAIN, "H7", dealer=3), "pass, join, join, join")
     assert s.joined == [1, 2, 3] and s.phase == "exchange" and s.current_player == 1
     for seat in range(4):
         assert s.view(seat).history[:1] == [(0, "pass")]
@@ -412,7 +388,7 @@ EX = ["EZ G9 SO S7 HO", "GA GZ SA E8 H9", "EA EK GK S9 HZ", "EO GO SK S8 HU"]
 
 
 def test_M_6_exchange_is_one_action_and_others_see_only_its_size():
-    s = play(deal(EX, "H7", seed=11), "join, join, join, join")
+    s = play(dealt(EX, "H7", seed=11), "join, join, join, join")
     assert s.phase == "exchange" and s.current_player == 1
     assert len(texts(s)) == 32                    # every subset of five cards: the talon has 11
     top = s.talon[:2]
@@ -438,7 +414,7 @@ def test_M_6_exchange_is_one_action_and_others_see_only_its_size():
     for seat in range(4):
         assert s.view(seat).history[-1] == (2, "keep")
     # the same exchange typed in canonical order gives the same state
-    t = play(deal(EX, "H7", seed=11), "join, join, join, join", "discard GZ GA", "keep")
+    t = play(dealt(EX, "H7", seed=11), "join, join, join, join", "discard GZ GA", "keep")
     assert t == s
 
 
@@ -446,7 +422,7 @@ def test_M_6_exchange_is_one_action_and_others_see_only_its_size():
                                   "Discard ga  gz", "discard \u2660A \u2660Z"])
 def test_M_6_discard_text_in_any_order_and_form(text):
     # G-1 forms (rank first, '10', the suit symbols: \u2660 is leaves in a German deck)
-    s = play(deal(EX, "H7", seed=11), "join, join, join, join")
+    s = play(dealt(EX, "H7", seed=11), "join, join, join, join")
     s.apply(text)
     assert s.discards(1) == cs("GA GZ")
     assert s.view(2).history[-1] == (1, "discards 2")
@@ -455,7 +431,7 @@ def test_M_6_discard_text_in_any_order_and_form(text):
 def test_M_6_own_exchange_recorded_in_own_history():
     # The discarding seat's own history must show what it discarded. (Engine bug: the text is built
     # from the hand of the seat to act when the view is made: 'discard EA GK' here.)
-    s = play(deal(EX, "H7", seed=11), "join, join, join, join", "discard GZ GA")
+    s = play(dealt(EX, "H7", seed=11), "join, join, join, join", "discard GZ GA")
     assert s.view(1).history[-1] == (1, "discard GZ GA")
     play(s, "discard S9", "keep", "keep")
     assert s.view(1).history[4] == (1, "discard GZ GA")
@@ -464,10 +440,10 @@ def test_M_6_own_exchange_recorded_in_own_history():
 
 def test_M_6_draws_are_hidden():
     # Two deals alike but for the talon order: seat 1 draws different cards, and nobody else can tell.
-    a = play(deal(EX, "H7", seed=11), "join, join, join, pass", "discard GZ GA")
+    a = play(dealt(EX, "H7", seed=11), "join, join, join, pass", "discard GZ GA")
     b = None
     for seed in range(12, 60):
-        b = play(deal(EX, "H7", seed=seed), "join, join, join, pass", "discard GZ GA")
+        b = play(dealt(EX, "H7", seed=seed), "join, join, join, pass", "discard GZ GA")
         if b.hand(1) != a.hand(1):
             break
     assert b.hand(1) != a.hand(1)
@@ -478,7 +454,7 @@ def test_M_6_draws_are_hidden():
 
 
 def test_M_6_talon_runs_out():
-    s = play(deal(EX, "H7", seed=11), "join, join, join, join")
+    s = play(dealt(EX, "H7", seed=11), "join, join, join, join")
     assert max(len(t.split()) - 1 for t in texts(s)) == 5
     s.apply("discard GA GZ SA E8 H9")              # talon 11 -> 6
     assert len(s.talon) == 6 and len(texts(s)) == 32
@@ -502,7 +478,7 @@ SIX_GAME = stich.Mistigri(players=6, deck="german32")
 
 
 def test_M_6_six_players_talon_of_one_card():
-    s = play(deal(SIX, "S7", game=SIX_GAME), "join, join, pass, pass, join, pass")
+    s = play(dealt(SIX, "S7", game=SIX_GAME), "join, join, pass, pass, join, pass")
     assert [str(c) for c in s.talon] == ["EU"]
     assert sorted(texts(s)) == sorted(["keep"] + [f"discard {c}" for c in s.hand(1)])
     play(s, "discard SZ")
@@ -513,7 +489,7 @@ def test_M_6_six_players_talon_of_one_card():
 def test_M_7_flush_made_by_drawing_the_mistigri():
     # Seat 1 draws the Mistigri for GA GK GO G9: a leaves flush (50). Pot 30: seat 1 -5 + 30 = 25;
     # seats 2 and 5 joined and pay a stake (-10); the passed seats -5; the pot keeps 10.
-    s = play(deal(SIX, "S7", game=SIX_GAME), "join, join, pass, pass, join, pass", "discard SZ", "keep, keep")
+    s = play(dealt(SIX, "S7", game=SIX_GAME), "join, join, pass, pass, join, pass", "discard SZ", "keep, keep")
     assert s.outcome == "flush" and s.flush_winner == 1
     assert s.returns() == [-5, 25, -10, -5, -5, -10] and s.pot == 10
 
@@ -536,7 +512,7 @@ RESHUFFLE = ["G9 G8 G7 SU SZ", "EA EK EO EZ GA", "GK GO GU GZ HA", "HK HO HU HZ 
 
 def test_M_6_monch_reshuffles_the_earlier_discards():
     g = stich.Mistigri(players=5, monch=True, deck="german32")
-    s = play(deal(RESHUFFLE, "S7", game=g, seed=13), "join, join, pass, pass, pass")
+    s = play(dealt(RESHUFFLE, "S7", game=g, seed=13), "join, join, pass, pass, pass")
     talon = s.talon
     assert stich.CardSet(talon, deck="german32") == cs("EU E9 E8 E7 S9 S8")
     play(s, "discard EZ EO EK EA")                 # draws the top four; two left
@@ -558,7 +534,7 @@ def test_M_6_monch_reshuffles_the_earlier_discards():
         assert s.is_consistent_with(v)
     assert len(s.view(1).known("discards")) == 0    # its discards went back into the talon
     # without Mönch seat 2 can draw only the two cards left
-    p = play(deal(RESHUFFLE, "S7", game=stich.Mistigri(players=5, deck="german32"), seed=13),
+    p = play(dealt(RESHUFFLE, "S7", game=stich.Mistigri(players=5, deck="german32"), seed=13),
              "join, join, pass, pass, pass", "discard EZ EO EK EA")
     assert max(len(t.split()) - 1 for t in texts(p)) == 2 and len(texts(p)) == 16
 
@@ -567,7 +543,7 @@ def test_M_6_monch_redraws_pin_the_draws_from_reshuffled_discards():
     # Mistigri.deal(redraws=...) fixes what is drawn from reshuffled discards, in draw order (how a
     # typed position after a reshuffle is rebuilt); the rest of the pile stays shuffled.
     g = stich.Mistigri(players=5, monch=True, deck="german32")
-    s = play(deal(RESHUFFLE, "S7", game=g, seed=13), "join, join, pass, pass, pass")
+    s = play(dealt(RESHUFFLE, "S7", game=g, seed=13), "join, join, pass, pass, pass")
     pinned = g.deal(seed=13, hands=RESHUFFLE, turned="S7", redraws="EO EA")
     play(pinned, "join, join, pass, pass, pass")
     assert pinned.talon == s.talon
@@ -601,7 +577,7 @@ FL = ["GU GZ G8 HA HK", "GA GK EA SA E8", "SK SO SU S9 S8", "EK EO GO G9 HZ"]
 
 @pytest.mark.parametrize("carried", [0, 3])
 def test_M_7_flush_wins_the_pot_and_the_others_pay(carried):
-    s = play(deal(FL, "H7", pot=carried), "join, join, join, pass, keep, keep, keep")
+    s = play(dealt(FL, "H7", pot=carried), "join, join, join, pass, keep, keep, keep")
     assert s.outcome == "flush" and s.flush_winner == 2 and s.phase == "over"
     assert s.tricks_won == [0, 0, 0, 0]
     # seat 2: -5 + (20 + carried); seats 1 and 3 joined: -5 - 5; seat 0 passed: -5; pot 10.
@@ -610,23 +586,23 @@ def test_M_7_flush_wins_the_pot_and_the_others_pay(carried):
 
 def test_M_7_flush_with_the_mistigri():
     hands = ["GU GZ G8 HA HK", "GA GK EA SA E8", "EU SK SO SU S9", "EK EO GO G9 HZ"]
-    s = play(deal(hands, "H7"), "join, join, join, pass, keep, keep, keep")
+    s = play(dealt(hands, "H7"), "join, join, join, pass, keep, keep, keep")
     assert s.outcome == "flush" and s.flush_winner == 2
     assert s.returns() == [-5, -10, 15, -10]
     # five acorns with the Mistigri among them are a flush as well
     hands = ["GU GZ G8 HA HK", "GA GK SA S8 G7", "EU EA EK EO EZ", "SK SO SU S9 HZ"]
-    s = play(deal(hands, "H7"), "join, join, join, pass, keep, keep, keep")
+    s = play(dealt(hands, "H7"), "join, join, join, pass, keep, keep, keep")
     assert s.flush_winner == 2
 
 
 def test_M_7_four_of_a_suit_and_another_card_is_no_flush():
     hands = ["GU GZ G8 HA HK", "GA GK EA SA E8", "EU SK SO SU GO", "EK EO G7 G9 HZ"]
-    s = play(deal(hands, "H7"), "join, join, join, pass, keep, keep, keep")
+    s = play(dealt(hands, "H7"), "join, join, join, pass, keep, keep, keep")
     assert s.phase == "play" and s.flush_winner is None and s.outcome != "flush"
 
 
 def test_M_7_only_joined_seats_flush():
-    s = play(deal(FL, "H7"), "join, pass, join, join, keep, keep, keep")   # seat 2 (the flush) passed
+    s = play(dealt(FL, "H7"), "join, pass, join, join, keep, keep, keep")   # seat 2 (the flush) passed
     assert s.phase == "play" and s.flush_winner is None
 
 
@@ -635,14 +611,14 @@ TF = ["EO EZ GA GK E9", "SA SK SO SU SZ", "HO HU HZ H9 H8", "EA EK GO G9 G8"]
 
 
 def test_M_7_trump_flush_beats_more_points():
-    s = play(deal(TF, "H7"), "join, join, join, pass, keep, keep, keep")
+    s = play(dealt(TF, "H7"), "join, join, join, pass, keep, keep, keep")
     assert s.flush_winner == 2
     # the losing flush pays like any other joined seat
     assert s.returns() == [-5, -10, 15, -10] and s.pot == 10
 
 
 def test_M_7_monch_losing_flush_pays_nothing():
-    s = play(deal(TF, "H7", game=MONCH32), "join, join, join, pass, keep, keep, keep")
+    s = play(dealt(TF, "H7", game=MONCH32), "join, join, join, pass, keep, keep, keep")
     assert s.flush_winner == 2
     assert s.returns() == [-5, -5, 15, -10] and s.pot == 5
 
@@ -654,7 +630,7 @@ def test_M_7_monch_losing_flush_pays_nothing():
 ])
 def test_M_7_higher_flush_points_then_nearer_forehand(spades, winner, returns):
     hands = [spades, "EA EK EO HA HK", "EZ E9 E8 GO GU", "GA GK G9 G8 G7"]
-    s = play(deal(hands, "H7", dealer=2), "join, join, join, pass, keep, keep, keep")
+    s = play(dealt(hands, "H7", dealer=2), "join, join, join, pass, keep, keep, keep")
     assert s.flush_winner == winner and s.returns() == returns and s.pot == 10
 
 
@@ -666,7 +642,7 @@ def test_M_7_two_trump_flushes_then_points():
              "S6 S7 S8 C6 C7"]
     for game, returns, pot in ((stich.Mistigri(players=6, deck="french52"), [-10, -10, 25, -10, -10, -10], 25),
                                (stich.Mistigri(players=6, monch=True), [-10, -5, 25, -5, -10, -10], 15)):
-        s = play(deal(hands, "H2", game=game), *["join"] * 6, *["keep"] * 6)
+        s = play(dealt(hands, "H2", game=game), *["join"] * 6, *["keep"] * 6)
         assert s.flush_winner == 2 and s.returns() == returns and s.pot == pot
 
 
@@ -676,11 +652,11 @@ MX = ["EA EK S6 G9 G8", "HA HK HO HU HZ", "GA GK GO GU GZ", "EU E9 S9 S8 G6"]
 
 
 def test_M_7_monch_exemptions():
-    s = play(deal(MX, "H6", game=MONCH), "join, join, join, join, keep, keep, keep, keep")
+    s = play(dealt(MX, "H6", game=MONCH), "join, join, join, join, keep, keep, keep, keep")
     # seat 1 takes 20; seat 2 (losing flush) and seat 3 (Mistigri) pay nothing; seat 0 pays 5.
     assert s.flush_winner == 1
     assert s.returns() == [-10, 15, -5, -5] and s.pot == 5
-    p = play(deal(MX, "H6", game=G36), "join, join, join, join, keep, keep, keep, keep")
+    p = play(dealt(MX, "H6", game=G36), "join, join, join, join, keep, keep, keep, keep")
     assert p.flush_winner == 1
     assert p.returns() == [-10, 15, -10, -10] and p.pot == 15
 
@@ -692,14 +668,14 @@ def test_M_8_only_joined_seats_play():
     # T1 SA S8 -> 2; T2 SK S9 -> 2; T3 SO HZ -> 3 (no spade: must trump); T4 G9 GK -> 2 (must head);
     # T5 GO G8 -> 2. Tricks [0, 0, 4, 1]; P 20, 4 a trick: seat 2 -5 + 16, seat 3 -5 + 4; pot 0.
     hands = ["E9 E8 GU GZ HA", "EA EK EO EZ GA", "SA SK SO GK GO", "S9 S8 G9 G8 HZ"]
-    s = play(deal(hands, "H7"), "pass, join, join, pass, keep, keep")
+    s = play(dealt(hands, "H7"), "pass, join, join, pass, keep, keep")
     assert s.phase == "play" and s.current_player == 2
     script = [("SA", None), ("S8", None), ("SK", None), ("S9", None), ("SO", None), ("HZ", {"HZ"}),
               ("G9", None), ("GK", {"GK", "GO"}), ("GO", None), ("G8", None)]
     for card, legal in script:
         assert s.current_player in (2, 3)
         if legal is not None:
-            assert legal_set(s) == legal
+            assert text_set(s) == legal
         play(s, card)
         assert len(s.trick) <= 1 or s.is_terminal
     assert s.hand(0) == cs(hands[0]) and s.hand(1) == cs(hands[1])
@@ -712,30 +688,30 @@ M8 = ["EK EO GO GU SU", "HA H9 E9 GA G9", "EU E8 SA SK S9", "HK GK G8 SO S8"]
 
 
 def test_M_8_mistigri_is_the_highest_trump():
-    s = play(deal(M8, "H7"), "join, join, join, pass, keep, keep, keep", "HA")
-    assert legal_set(s) == set(EU_ALL)          # a trump lead: only the Mistigri beats the ace
+    s = play(dealt(M8, "H7"), "join, join, join, pass, keep, keep, keep", "HA")
+    assert text_set(s) == set(EU_ALL)          # a trump lead: only the Mistigri beats the ace
     play(s, "EU:H")                             # the old trump named again
     assert s.trump == "H"
-    assert legal_set(s) == {"HK"}
+    assert text_set(s) == {"HK"}
     play(s, "HK")
     assert s.tricks_won == [0, 0, 1, 0] and s.current_player == 2
 
 
 def test_M_8_mistigri_is_no_acorn():
-    s = play(deal(M8, "H7"), "join, join, join, pass, keep, keep, keep", "E9")
-    assert legal_set(s) == {"E8"}               # follows acorns: the Mistigri is a trump, not an acorn
+    s = play(dealt(M8, "H7"), "join, join, join, pass, keep, keep, keep", "E9")
+    assert text_set(s) == {"E8"}               # follows acorns: the Mistigri is a trump, not an acorn
     play(s, "E8")
-    assert legal_set(s) == {"HK"}               # seat 3 has no acorn: trumps
+    assert text_set(s) == {"HK"}               # seat 3 has no acorn: trumps
 
 
 def test_M_8_named_trump_holds_for_the_rest_of_the_deal():
-    s = play(deal(M8, "H7"), "join, join, join, pass, keep, keep, keep", "HA", "EU:S")
+    s = play(dealt(M8, "H7"), "join, join, join, pass, keep, keep, keep", "HA", "EU:S")
     assert s.trump == "S"
-    assert legal_set(s) == {"HK"}               # HA is a plain heart now: seat 3 follows hearts
+    assert text_set(s) == {"HK"}               # HA is a plain heart now: seat 3 follows hearts
     play(s, "HK", "SK")                         # seat 2 won, leads a (now) trump
-    assert legal_set(s) == {"SO", "S8"}         # nothing beats SK: any trump
+    assert text_set(s) == {"SO", "S8"}         # nothing beats SK: any trump
     play(s, "S8")
-    assert legal_set(s) == {"H9", "E9", "GA", "G9"}   # seat 1: no spade; H9 is no trump any more
+    assert text_set(s) == {"H9", "E9", "GA", "G9"}   # seat 1: no spade; H9 is no trump any more
     play(s, "H9")
     assert s.tricks_won == [0, 0, 2, 0] and s.trump == "S"
 
@@ -752,11 +728,11 @@ MT = ["EK EO GO GU SU", "GA G9 H9 E9 SA", "EU E8 E7 SK S9", "HK HZ SO S8 EA"]
     ("G", {"HK", "HZ", "SO", "S8", "EA"}),      # leaves trump: GA is a trump, seat 3 has none: any card
 ])
 def test_M_8_trump_changes_mid_trick(named, legal):
-    s = play(deal(MT, "H7"), "join, join, join, pass, keep, keep, keep", "GA")
-    assert legal_set(s) == set(EU_ALL)
+    s = play(dealt(MT, "H7"), "join, join, join, pass, keep, keep, keep", "GA")
+    assert text_set(s) == set(EU_ALL)
     play(s, f"EU:{named}")
     assert s.trump == named and [str(c) for c in s.trick] == ["GA", "EU"]
-    assert legal_set(s) == legal
+    assert text_set(s) == legal
     play(s, sorted(legal)[0])
     assert s.tricks_won == [0, 0, 1, 0]
 
@@ -771,19 +747,19 @@ ML = ["EK EO GO GU SU", "EU HA GA G9 E9", "SA S9 HK H9 E8", "HZ H8 GK EA E7"]
     ("G", {"SA", "S9", "HK", "H9", "E8"}, {"GK"}),
 ])
 def test_M_8_mistigri_lead_makes_the_named_suit_led(named, seat2, seat3):
-    s = play(deal(ML, "H7"), "join, join, join, pass, keep, keep, keep", f"EU:{named}")
+    s = play(dealt(ML, "H7"), "join, join, join, pass, keep, keep, keep", f"EU:{named}")
     assert s.trump == named
-    assert legal_set(s) == seat2
+    assert text_set(s) == seat2
     play(s, sorted(seat2)[0])
-    assert legal_set(s) == seat3
+    assert text_set(s) == seat3
     play(s, sorted(seat3)[0])
     assert s.tricks_won == [0, 1, 0, 0] and s.current_player == 1
 
 
 def test_M_8_named_trump_rules_later_tricks():
     # After EU:S seat 1 leads GA: seat 2 has no leaves and must trump with a spade, not a heart.
-    s = play(deal(ML, "H7"), "join, join, join, pass, keep, keep, keep", "EU:S", "SA", "HZ", "GA")
-    assert legal_set(s) == {"S9"}
+    s = play(dealt(ML, "H7"), "join, join, join, pass, keep, keep, keep", "EU:S", "SA", "HZ", "GA")
+    assert text_set(s) == {"S9"}
 
 
 # ----- M-9: following (the cascade) --------------------------------------------------------------
@@ -818,12 +794,12 @@ def test_M_9_cascade(hand, trick, legal):
     (["EA E7 SO SU EK", "G9 SA SK E9 E8", "HU H8 S9 S8 EO", "GA G7 HO HK HZ"], {"EA", "E7", "SO", "SU", "EK"}, 2),
 ])
 def test_M_9_trump_on_a_plain_lead(hands, legal0, winner):
-    s = play(deal(hands, "H7"), "join, join, join, join, keep, keep, keep, keep", "G9")
-    assert legal_set(s) == {"HU", "H8"}            # no leaves: trump (both beat G9)
+    s = play(dealt(hands, "H7"), "join, join, join, join, keep, keep, keep, keep", "G9")
+    assert text_set(s) == {"HU", "H8"}            # no leaves: trump (both beat G9)
     play(s, "HU")
-    assert legal_set(s) == {"GA", "G7"}            # GA would not head the trump: no duty, both legal
+    assert text_set(s) == {"GA", "G7"}            # GA would not head the trump: no duty, both legal
     play(s, "G7")
-    assert legal_set(s) == legal0
+    assert text_set(s) == legal0
     play(s, sorted(legal0)[0])
     expected = [0, 0, 0, 0]
     expected[winner] = 1
@@ -858,7 +834,7 @@ def test_M_10_passed_seats_pay_no_loo():
     # Only seats 2 and 3 play (test_M_8_only_joined_seats_play); seats 0 and 1 took no trick but
     # lose only their ante.
     hands = ["E9 E8 GU GZ HA", "EA EK EO EZ GA", "SA SK SO GK GO", "S9 S8 G9 G8 HZ"]
-    s = play(deal(hands, "H7"), "pass, join, join, pass, keep, keep",
+    s = play(dealt(hands, "H7"), "pass, join, join, pass, keep, keep",
              "SA, S8, SK, S9, SO, HZ, G9, GK, GO, G8")
     assert s.returns()[:2] == [-5, -5]
 
@@ -891,7 +867,7 @@ MP_PLAY = "HA, E6, HK, S7, HO, S6, HU, G7, GA, G6"
     (G36, 30, 0, [-5, 45, -10, -5], 5, 0),
 ])
 def test_M_10_monch_payout_from_the_capped_pot(game, pot, side_pot, returns, pot_after, side_after):
-    s = play(deal(MP, "H6", game=game, pot=pot, side_pot=side_pot), "join, join, pass, pass, keep, keep", MP_PLAY)
+    s = play(dealt(MP, "H6", game=game, pot=pot, side_pot=side_pot), "join, join, pass, pass, keep, keep", MP_PLAY)
     assert s.tricks_won == [0, 5, 0, 0]
     assert s.returns() == returns and (s.pot, s.side_pot) == (pot_after, side_after)
     assert sum(returns) + pot_after + side_after == pot + side_pot
@@ -906,33 +882,33 @@ def test_M_10_monch_payout_from_the_capped_pot(game, pot, side_pot, returns, pot
 ])
 def test_M_11_monch_keeps_still_under_the_trump_ace(seat2, monch_legal, plain_legal):
     hands = ["SA SK SO SU SZ", "HA GA G9 E9 S9", seat2, "G7 S7 S8 E7 E8"]
-    s = play(deal(hands, "H6", game=MONCH), "join, join, join, pass, keep, keep, keep", "HA")
-    assert legal_set(s) == monch_legal
-    p = play(deal(hands, "H6", game=G36), "join, join, join, pass, keep, keep, keep", "HA")
-    assert legal_set(p) == plain_legal
+    s = play(dealt(hands, "H6", game=MONCH), "join, join, join, pass, keep, keep, keep", "HA")
+    assert text_set(s) == monch_legal
+    p = play(dealt(hands, "H6", game=G36), "join, join, join, pass, keep, keep, keep", "HA")
+    assert text_set(p) == plain_legal
 
 
 def test_M_11_only_the_first_trick():
     # T1 GA (no keep-still), seat 2 follows with G6; T2 seat 1 leads HA: the Mistigri must go.
     hands = ["SA SK SO SU SZ", "GA HA G9 E9 S9", "EU G8 G6 S6 E6", "G7 S7 S8 E7 E8"]
-    s = play(deal(hands, "H6", game=MONCH), "join, join, join, pass, keep, keep, keep", "GA")
-    assert legal_set(s) == {"G8", "G6"}
+    s = play(dealt(hands, "H6", game=MONCH), "join, join, join, pass, keep, keep, keep", "GA")
+    assert text_set(s) == {"G8", "G6"}
     play(s, "G6", "G7", "HA")
-    assert legal_set(s) == set(EU_ALL)
+    assert text_set(s) == set(EU_ALL)
 
 
 def test_M_11_only_under_the_trump_ace():
     hands = ["SA SK SO SU SZ", "HK GA G9 E9 S9", "EU G8 G6 S6 E6", "G7 S7 S8 E7 E8"]
-    s = play(deal(hands, "H6", game=MONCH), "join, join, join, pass, keep, keep, keep", "HK")
-    assert legal_set(s) == set(EU_ALL)
+    s = play(dealt(hands, "H6", game=MONCH), "join, join, join, pass, keep, keep, keep", "HK")
+    assert text_set(s) == set(EU_ALL)
 
 
 def test_M_11_whoever_leads_the_first_trick():
     # Forehand passes; seat 2 leads the trump ace; seat 3 holds the Mistigri and keeps it back.
     hands = ["SA SK SO SU SZ", "G7 S7 S8 E7 E8", "HA GA G9 E9 S9", "EU G8 G6 S6 E6"]
-    s = play(deal(hands, "H6", game=MONCH), "pass, join, join, pass, keep, keep", "HA")
+    s = play(dealt(hands, "H6", game=MONCH), "pass, join, join, pass, keep, keep", "HA")
     assert s.current_player == 3
-    assert legal_set(s) == {"G8", "G6", "S6", "E6"}
+    assert text_set(s) == {"G8", "G6", "S6", "E6"}
 
 
 def test_M_11_nothing_inferred_about_the_mistigri():
@@ -940,7 +916,7 @@ def test_M_11_nothing_inferred_about_the_mistigri():
     # M-11 may be kept back. Without Mönch the same play proves the Mistigri absent too.
     hands = ["EU HK HO SA SK", "HA GA G9 E9 S9", "G6 G8 S6 E6 E7", "G7 S7 S8 E8 EK"]
     for game, eu_inferred in ((MONCH, False), (G36, True)):
-        s = play(deal(hands, "H6", game=game), "join, join, join, pass, keep, keep, keep", "HA")
+        s = play(dealt(hands, "H6", game=game), "join, join, join, pass, keep, keep, keep", "HA")
         v = s.view(1)
         assert "HU" not in v.forbidden(2) and "EU" not in v.forbidden(2)
         play(s, "G6")
@@ -989,7 +965,7 @@ def test_M_12_chips_below_zero_end_the_match_after_the_deal():
     # then all pass: [-5] * 4 -> seat 1 at -3: over.
     g = stich.Mistigri(chips=12)
     m = g.match(seed=3, dealer=3)
-    s = play(deal(MAIN, "H7", game=g, dealer=m.dealer, pot=m.pot),
+    s = play(dealt(MAIN, "H7", game=g, dealer=m.dealer, pot=m.pot),
              "join, join, join, join, keep, keep, keep, keep", *MAIN_PLAY)
     m.record(s)
     assert m.chips == [15, 2, 15, 11] and m.pot == 5 and m.dealer == 0 and not m.is_over
@@ -1061,7 +1037,7 @@ def test_view_void_in_the_led_suit_is_inferred():
 def test_view_after_a_named_trump():
     # MT: GA led, the Mistigri names spades. Seat 3 plays SO: it has no leaves (the led suit); as
     # hearts are no longer trump nothing is proven about them (HA lies in the talon).
-    s = play(deal(MT, "H7"), "join, join, join, pass, keep, keep, keep", "GA")
+    s = play(dealt(MT, "H7"), "join, join, join, pass, keep, keep, keep", "GA")
     v = s.view(1)
     assert "GK" not in v.forbidden(3) and "HA" not in v.forbidden(3)
     play(s, "EU:S")

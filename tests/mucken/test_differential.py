@@ -53,6 +53,8 @@ import stich
 from reference import cards as ref_cards
 from reference.mucken import RefBobbl, RefMucken, ref_tournament_table
 from helpers import fast_and_slow, skip_empty
+from helpers.lockstep import Mismatch, memoising, play_lockstep
+from helpers.play import text_set, texts
 from mucken.deals import (
     WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G90, G90_PLAY, G91B, G91B_PLAY, MUCK_SWEEP,
     MUCK_SWEEP_PLAY, NINES, NINES_PLAY, RAMSCH_EYES, RAMSCH_EYES_PLAY, RAMSCH_TRICKS,
@@ -83,18 +85,6 @@ GAME_ORDER = ("Wenz", "Geier", "Muck", "Schneider-Wenz", "Schneider-Geier", "Sch
               "Wenz-Tout", "Geier-Tout", "Muck-Tout")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _memoised_reference():
-    """The reference parses every card text on every call and sorts cards by card_id; both are
-    pure functions of (text, deck), so memoising them leaves every answer unchanged and saves much
-    of the reference's run time. Restored when this module is done."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ref_cards, "parse", functools.lru_cache(maxsize=None)(ref_cards.parse))
-        mp.setattr(ref_cards, "card_id", functools.lru_cache(maxsize=None)(ref_cards.card_id))
-        mp.setattr(RefMucken, "legal_actions", _legal_actions_once(RefMucken.legal_actions))
-        yield
-
-
 def _legal_actions_once(legal_actions):
     """RefMucken.apply() recomputes legal_actions(), which the lock step has just asked for. A
     deal changes only through apply(), and every apply() appends to `history`, so the answer is
@@ -108,6 +98,13 @@ def _legal_actions_once(legal_actions):
             self.__dict__["_legal_memo"] = memo
         return list(memo[1])
     return cached
+
+
+# The reference parses every card text on every call and sorts cards by card_id; both are pure
+# functions of (text, deck), so memoising them leaves every answer unchanged and saves much of the
+# reference's run time (and legal_actions is asked once a step: _legal_actions_once).
+_memoised_reference = memoising((ref_cards, "parse"), (ref_cards, "card_id"),
+                                (RefMucken, "legal_actions", _legal_actions_once))
 
 
 def family(game):
@@ -206,95 +203,67 @@ def play_engine(state, choose):
     """Plays a deal on the engine alone; returns the actions (for a later lock-step replay)."""
     history = []
     while not state.is_terminal:
-        action = choose(state.phase, [str(a) for a in state.legal_actions()])
+        action = choose(state.phase, texts(state))
         state.apply(action)
         history.append(action)
     return history
 
 
-def play_lockstep(state, ref, choose, label):
+def lockstep(state, ref, choose, label):
     """Plays one deal on both sides with the same choices, `choose(phase, legal names)` giving
     each action. Returns None, or a message describing the first difference (with the actions
-    that lead to it). Actions go to the engine as text and as Action objects in turn."""
-    history = []
-    n = ref.n
-
-    def where(what, engine, reference):
-        return (f"{label} after [{' '.join(history)}]: {what} engine={engine!r} "
-                f"reference={reference!r}")
-
+    that lead to it). Actions go to the engine as Action objects and as text in turn."""
     last_phase = None
-    while True:
-        seat = state.current_player
-        if seat != ref.current_player():
-            return where("current_player", seat, ref.current_player())
+
+    def check(ls, seat, names):
+        nonlocal last_phase
         phase = ref.phase
         if phase != last_phase or phase != "play":  # the game is fixed during play
-            if state.phase != phase:
-                return where("phase", state.phase, phase)
-            if state.game != expected_game(ref):
-                return where("game", state.game, expected_game(ref))
+            ls.same(state.phase, phase, "phase")
+            ls.same(state.game, expected_game(ref), "game")
             last_phase = phase
-        actions = state.legal_actions()
-        names = sorted(str(a) for a in actions)
-        ref_names = sorted(ref.legal_actions())
-        if names != ref_names:
-            return where("legal actions", names, ref_names)
-        if not names:
-            break
-        if phase == "play":
-            hand = str(state.hand(seat)).split()
-            if set(hand) != ref.hands[seat]:
-                return where(f"hand of seat {seat}", sorted(hand), sorted(ref.hands[seat]))
-            trick = [str(c) for c in state.trick]
-            if trick != [c for _, c in ref.trick]:
-                return where("trick", trick, [c for _, c in ref.trick])
-        action = choose(phase, names)
-        if action not in names:
-            return where("scripted action not legal", action, names)
-        if len(history) % 2:
-            state.apply(action)
-        else:
-            state.apply(next(a for a in actions if str(a) == action))
-        ref.apply(action)
-        history.append(action)
+        if names and phase == "play":
+            ls.same(text_set(state.hand(seat)), ref.hands[seat], f"hand of seat {seat}")
+            ls.same([str(c) for c in state.trick], [c for _, c in ref.trick], "trick")
 
-    if state.phase != ref.phase or state.game != expected_game(ref):
-        return where("phase, game at the end", (state.phase, state.game),
-                     (ref.phase, expected_game(ref)))
-    if not state.is_terminal or state.current_player is not None:
-        return where("is_terminal/current_player", (state.is_terminal, state.current_player),
-                     (True, None))
-    got = {
-        "returns": list(state.returns()),
-        "value": state.value,
-        "winning_team": state.winning_team,
-        "next_bock": state.next_bock,
-        "bock": state.bock,
-        "doublings": state.doublings,
-        "team_eyes": list(state.team_eyes),
-        "team_tricks": list(state.team_tricks),
-    }
-    want = {
-        "returns": ref.returns(),
-        "value": ref.value,
-        "winning_team": ref.winning_team,
-        "next_bock": ref.next_bock,
-        "bock": ref.bock,
-        "doublings": ref.doublings(),
-        "team_eyes": ref.team_eyes,
-        "team_tricks": ref.team_tricks,
-    }
-    if ref.kind == "sie":  # the Sie seat is reported apart; there is no player party
-        got["sie_seat"], want["sie_seat"] = state.sie_seat, ref.announcer
-    else:
-        got["announcer"], want["announcer"] = state.announcer, ref.announcer
-        got["player_team"], want["player_team"] = state.player_team, ref.player_team()
-    if got != want:
-        diff = {k: (got[k], want[k]) for k in got if got[k] != want[k]}
-        return where("end of deal (engine, reference)", diff, "")
-    if len(history) > 4 * n + 8 + len(ref.initial_hands[0]) * n:
-        return where("deal too long", len(history), "")
+    def finish(ls):
+        ls.same((state.phase, state.game), (ref.phase, expected_game(ref)), "phase, game at the end")
+        got = {
+            "returns": list(state.returns()),
+            "value": state.value,
+            "winning_team": state.winning_team,
+            "next_bock": state.next_bock,
+            "bock": state.bock,
+            "doublings": state.doublings,
+            "team_eyes": list(state.team_eyes),
+            "team_tricks": list(state.team_tricks),
+        }
+        want = {
+            "returns": ref.returns(),
+            "value": ref.value,
+            "winning_team": ref.winning_team,
+            "next_bock": ref.next_bock,
+            "bock": ref.bock,
+            "doublings": ref.doublings(),
+            "team_eyes": ref.team_eyes,
+            "team_tricks": ref.team_tricks,
+        }
+        if ref.kind == "sie":  # the Sie seat is reported apart; there is no player party
+            got["sie_seat"], want["sie_seat"] = state.sie_seat, ref.announcer
+        else:
+            got["announcer"], want["announcer"] = state.announcer, ref.announcer
+            got["player_team"], want["player_team"] = state.player_team, ref.player_team()
+        ls.same({k: got[k] for k in got if got[k] != want[k]}, {k: want[k] for k in got if got[k] != want[k]},
+                "end of deal (what differs)")
+        longest = 4 * ref.n + 8 + len(ref.initial_hands[0]) * ref.n
+        if len(ls.history) > longest:
+            raise Mismatch(f"{ls.where()}: deal too long: {len(ls.history)} actions (at most {longest})")
+
+    try:
+        play_lockstep(state, ref, lambda ref, names: choose(ref.phase, names), label,
+                      as_action=lambda step: step % 2 == 0, check=check, finish=finish)
+    except Mismatch as e:
+        return str(e)
     return None
 
 
@@ -345,7 +314,7 @@ def test_random_deals_every_contract(part, config):
         state, ref = new_pair(game, options, seed, dealer)
         if deals % 97 == 0:
             check_setup(state, options, dealer, False)
-        problem = play_lockstep(state, ref, Chooser(rng, favoured), call(options, seed, dealer))
+        problem = lockstep(state, ref, Chooser(rng, favoured), call(options, seed, dealer))
         if problem:
             mismatches.append(problem)
             if len(mismatches) >= 50:
@@ -421,7 +390,7 @@ def test_random_deals_other_options(part, name, extra, bock):
         if hands is not None:
             assert [set(h) for h in engine_hands(state, players)] == [set(h.split())
                                                                       for h in hands]
-        problem = play_lockstep(state, ref, Chooser(rng, targets[i % 4]),
+        problem = lockstep(state, ref, Chooser(rng, targets[i % 4]),
                                 call(options, seed, dealer, bock, hands))
         if problem:
             mismatches.append(problem)
@@ -575,7 +544,7 @@ def test_scoring_thresholds(config):
             options = {**base, **THRESHOLD_OPTIONS[option_name]}
             state, ref = new_pair(games[option_name], options, seed, dealer)
             total += 1
-            problem = play_lockstep(state, ref, Script(actions),
+            problem = lockstep(state, ref, Script(actions),
                                     f"[{bucket}] " + call(options, seed, dealer))
             if problem:
                 mismatches.append(problem)
@@ -649,7 +618,7 @@ def test_scripted_deals(name, hands, dealer, options, bock, actions):
     state, ref = new_pair(game, options, 0, dealer, bock=bock, hands=hands)
     assert [set(h) for h in engine_hands(state, game.num_players)] == [set(h.split())
                                                                          for h in hands]
-    problem = play_lockstep(state, ref, Script(actions.split()),
+    problem = lockstep(state, ref, Script(actions.split()),
                             call(options, 0, dealer, bock, hands))
     assert problem is None, problem
 
@@ -683,7 +652,7 @@ def test_deals_with_given_hands(config):
         for seat in range(players):
             if pinned[seat]:
                 assert set(str(state.hand(seat)).split()) == set(full[seat]), (seat, hands)
-        problem = play_lockstep(state, ref, Chooser(rng, rng.choice(FAMILIES)),
+        problem = lockstep(state, ref, Chooser(rng, rng.choice(FAMILIES)),
                                 call(options, seed, dealer, hands=hands))
         if problem:
             mismatches.append(problem)
@@ -734,7 +703,7 @@ def test_random_matches(hanger):
             check_setup(state, options, expected_dealer, bobbl.next_bock)
             ref = RefMucken(engine_hands(state, players), expected_dealer, options,
                             bock=bobbl.next_bock)
-            problem = play_lockstep(state, ref, Chooser(rng, rng.choice(FAMILIES)),
+            problem = lockstep(state, ref, Chooser(rng, rng.choice(FAMILIES)),
                                     f"{label} deal {played}")
             if problem:
                 mismatches.append(problem)

@@ -6,6 +6,7 @@ Conventions: dealer 3 (forehand 0) unless said otherwise; teams are seat % 2.
 """
 
 import copy
+import functools
 
 import pytest
 
@@ -14,6 +15,7 @@ from reference.mucken import (
     ref_tournament_table, schneider_outcome, tout_outcome,
 )
 from reference.perft import perft_mucken
+from helpers.play import play
 from mucken.deals import (
     WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G89, G89_PLAY, G90, G90_PLAY, G91, G91_PLAY, G91B,
     G91B_PLAY, MUST90, MUST90_PLAY, MUCK_SWEEP,
@@ -25,14 +27,13 @@ from mucken.deals import (
 pytestmark = pytest.mark.rules
 
 
-def deal(hands, dealer=3, options=None, bock=False):
+def ref_deal(hands, dealer=3, options=None, bock=False):
+    """A reference deal with every seat's cards pinned (hands)."""
     return RefMucken([h.split() for h in hands], dealer, options, bock)
 
 
-def run(state, actions):
-    for action in actions.split():
-        state.apply(action)
-    return state
+# Scripted actions separated by spaces, unchecked (the reference's apply judges them).
+run = functools.partial(play, sep=None, check=False)
 
 
 ALL_PASS = "pass pass pass pass"
@@ -48,7 +49,7 @@ SIE = ["EA EZ EK E9 GA GZ", "EO GO HO SO EU GU", "GK G9 HA HZ HK HU", "H9 SA SZ 
 # ----- auction (U-5) ----------------------------------------------------------------------------
 
 def test_auction_take_over_and_equal_value_rule():
-    s = deal(WENZ61)
+    s = ref_deal(WENZ61)
     assert s.current_player() == 0
     assert set(s.legal_actions()) == {"pass", "Wenz", "Geier", "Muck", "Schneider-Wenz",
                                       "Schneider-Geier", "Schneider-Muck", "Wenz-Tout",
@@ -73,7 +74,7 @@ def test_auction_take_over_and_equal_value_rule():
 
 def test_auction_order_wraps_from_forehand():
     # dealer 1: order from forehand is 2, 3, 0, 1.
-    s = deal(WENZ61, dealer=1)
+    s = ref_deal(WENZ61, dealer=1)
     assert s.current_player() == 2
     run(s, "pass Muck")
     assert s.current_player() == 0
@@ -91,7 +92,7 @@ def test_auction_order_wraps_from_forehand():
 
 
 def test_auction_ends_when_all_others_passed():
-    s = deal(WENZ61)
+    s = ref_deal(WENZ61)
     run(s, "pass Wenz pass pass")
     # seat 0 passed for good, seat 1 is the holder and is not asked again
     assert s.phase == "doubling"
@@ -102,7 +103,7 @@ def test_auction_ends_when_all_others_passed():
 
 
 def test_holder_is_skipped_and_auction_continues():
-    s = deal(WENZ61)
+    s = ref_deal(WENZ61)
     run(s, "Wenz Geier Muck")
     assert s.current_player() == 3
     s.apply("pass")
@@ -118,7 +119,7 @@ def test_holder_is_skipped_and_auction_continues():
 # ----- everyone passes (U-9) --------------------------------------------------------------------
 
 def test_all_pass_ramsch_starts_play_without_doubling():
-    s = run(deal(G91B), ALL_PASS)
+    s = run(ref_deal(G91B), ALL_PASS)
     assert (s.phase, s.game, s.announcer) == ("play", "Ramsch", None)
     assert s.current_player() == 0
     # Stichzwang (default): seat 1 must head EZ with EA; seat 2 (no plain E) must trump.
@@ -126,26 +127,26 @@ def test_all_pass_ramsch_starts_play_without_doubling():
     assert s.legal_actions() == ["EA"]
     s.apply("EA")
     assert set(s.legal_actions()) == {"HO", "EU", "HK"}
-    s2 = run(deal(G91B, options={"ramsch_stichzwang": False}), ALL_PASS + " EZ")
+    s2 = run(ref_deal(G91B, options={"ramsch_stichzwang": False}), ALL_PASS + " EZ")
     assert set(s2.legal_actions()) == {"EA", "EK"}
     s2.apply("EK")
     assert set(s2.legal_actions()) == {"HO", "EU", "G9", "GK", "HK", "SZ"}
 
 
 def test_all_pass_throw_in():
-    s = run(deal(WENZ61, options={"if_all_pass": "throw_in"}), ALL_PASS)
+    s = run(ref_deal(WENZ61, options={"if_all_pass": "throw_in"}), ALL_PASS)
     assert s.is_terminal() and s.current_player() is None
     assert s.returns() == [0, 0, 0, 0]
     assert s.next_bock is True and s.value == 0 and s.game is None
-    s = run(deal(WENZ61, options={"if_all_pass": "throw_in"}, bock=True), ALL_PASS)
+    s = run(ref_deal(WENZ61, options={"if_all_pass": "throw_in"}, bock=True), ALL_PASS)
     assert s.next_bock is True and s.returns() == [0, 0, 0, 0]
-    s = run(deal(WENZ61, options={"if_all_pass": "throw_in"}), "Wenz pass pass pass")
+    s = run(ref_deal(WENZ61, options={"if_all_pass": "throw_in"}), "Wenz pass pass pass")
     assert s.next_bock is False
 
 
 def test_all_pass_must_play_by_eo_holder():
     opts = {"if_all_pass": "must_play"}
-    s = run(deal(WENZ60, options=opts), ALL_PASS)
+    s = run(ref_deal(WENZ60, options=opts), ALL_PASS)
     assert s.phase == "must_play" and s.current_player() == 2  # EO is at seat 2
     assert set(s.legal_actions()) == {"Muck", "Geier", "Wenz"}
     with pytest.raises(ValueError):
@@ -155,40 +156,40 @@ def test_all_pass_must_play_by_eo_holder():
     run(s, WENZ60_PLAY)
     assert s.team_eyes == [60, 60]
     assert s.returns() == [2, -2, 2, -2]  # 60 wins the must-play game
-    s = run(deal(WENZ60, options={"if_all_pass": "must_play", "games": ("Muck", "Wenz")}),
+    s = run(ref_deal(WENZ60, options={"if_all_pass": "must_play", "games": ("Muck", "Wenz")}),
             ALL_PASS)
     assert set(s.legal_actions()) == {"Muck", "Wenz"}
 
 
 def test_must_play_schneider_free_with_30():
     # EO at seat 1: team 1 plays. G91B gives it 29 eyes, G90 30.
-    s = run(deal(G91B, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G91B_PLAY)
+    s = run(ref_deal(G91B, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G91B_PLAY)
     assert s.team_eyes == [91, 29] and s.returns() == [3, -3, 3, -3]
-    s = run(deal(G90, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G90_PLAY)
+    s = run(ref_deal(G90, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G90_PLAY)
     assert s.team_eyes == [90, 30] and s.returns() == [2, -2, 2, -2]
     # Announced normally, 30 eyes are not Schneider-free: defenders win with Schneider.
-    s = run(deal(G90), "pass Geier pass pass pass pass " + G90_PLAY)
+    s = run(ref_deal(G90), "pass Geier pass pass pass pass " + G90_PLAY)
     assert s.announcer == 1 and s.returns() == [3, -3, 3, -3]
 
 
 def test_must_play_schneider_from_90():
     # U-9: 90 eyes win a must-play game "with Schneider" (the issue's deal: EO at seat 2, Muck).
-    s = run(deal(MUST90, dealer=0, options={"if_all_pass": "must_play"}),
+    s = run(ref_deal(MUST90, dealer=0, options={"if_all_pass": "must_play"}),
             ALL_PASS + " Muck " + MUST90_PLAY)
     assert s.announcer == 2 and s.team_eyes == [90, 30] and s.returns() == [3, -3, 3, -3]
-    s = run(deal(G89, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G89_PLAY)
+    s = run(ref_deal(G89, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G89_PLAY)
     assert s.announcer == 0 and s.team_eyes == [89, 31] and s.returns() == [2, -2, 2, -2]
-    s = run(deal(G91, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G91_PLAY)
+    s = run(ref_deal(G91, options={"if_all_pass": "must_play"}), ALL_PASS + " Geier " + G91_PLAY)
     assert s.team_eyes == [91, 29] and s.returns() == [3, -3, 3, -3]
 
 
 def test_all_pass_one_point():
-    s = run(deal(MUCK_SWEEP, options={"if_all_pass": "one_point"}), ALL_PASS)
+    s = run(ref_deal(MUCK_SWEEP, options={"if_all_pass": "one_point"}), ALL_PASS)
     assert (s.phase, s.announcer, s.game) == ("play", 0, "Muck")  # EO holder's team, no doubling
     run(s, MUCK_SWEEP_PLAY)
     assert s.team_eyes == [120, 0] and s.team_tricks == [6, 0]
     assert s.value == 1 and s.returns() == [1, -1, 1, -1]  # Schwarz still 1
-    s = run(deal(MUCK_SWEEP, options={"if_all_pass": "one_point"}, bock=True),
+    s = run(ref_deal(MUCK_SWEEP, options={"if_all_pass": "one_point"}, bock=True),
             ALL_PASS + " " + MUCK_SWEEP_PLAY)
     assert s.returns() == [2, -2, 2, -2]
     assert one_point_outcome(61) == (True, 1) and one_point_outcome(60) == (False, 1)
@@ -197,26 +198,26 @@ def test_all_pass_one_point():
 # ----- Sie (U-11) -------------------------------------------------------------------------------
 
 def test_sie():
-    s = deal(SIE)
+    s = ref_deal(SIE)
     assert s.is_terminal() and s.current_player() is None and s.legal_actions() == []
     assert (s.game, s.announcer) == ("Sie", 1)
     assert s.returns() == [-21, 21, -21, 21]
-    assert deal(SIE, options={"target": 31}).returns() == [-31, 31, -31, 31]
-    assert deal(SIE, bock=True).returns() == [-21, 21, -21, 21]  # Sie is not doubled
-    s = deal(SIE, options={"ranking": "wenz_over_muck"})  # no Sie there
+    assert ref_deal(SIE, options={"target": 31}).returns() == [-31, 31, -31, 31]
+    assert ref_deal(SIE, bock=True).returns() == [-21, 21, -21, 21]  # Sie is not doubled
+    s = ref_deal(SIE, options={"ranking": "wenz_over_muck"})  # no Sie there
     assert not s.is_terminal() and s.phase == "auction"
 
 
 def test_sie_needs_both_unters():
     hands = list(SIE)
     hands[1], hands[2] = "EO GO HO SO EU HU", "GK G9 HA HZ HK GU"
-    assert not deal(hands).is_terminal()
+    assert not ref_deal(hands).is_terminal()
 
 
 # ----- doubling (U-7) ---------------------------------------------------------------------------
 
 def test_kontra_re_sup_hirsch_order_and_value():
-    s = run(deal(MUCK_SWEEP), "Muck pass pass pass")
+    s = run(ref_deal(MUCK_SWEEP), "Muck pass pass pass")
     assert s.phase == "doubling" and s.current_player() == 1
     assert s.legal_actions() == ["Kontra", "pass"]
     s.apply("pass")
@@ -234,24 +235,24 @@ def test_kontra_re_sup_hirsch_order_and_value():
     assert (s.kontra, s.re, s.sup, s.hirsch) == (True, True, True, True)
     run(s, MUCK_SWEEP_PLAY)
     assert s.value == 3 * 16 and s.returns() == [48, -48, 48, -48]  # Schwarz 3, x2 four times
-    s = run(deal(MUCK_SWEEP, bock=True), "Muck pass pass pass pass Kontra pass Re Sup Hirsch "
+    s = run(ref_deal(MUCK_SWEEP, bock=True), "Muck pass pass pass pass Kontra pass Re Sup Hirsch "
             + MUCK_SWEEP_PLAY)
     assert s.returns() == [96, -96, 96, -96]
 
 
 def test_doubling_step_where_all_pass_ends_it():
-    s = run(deal(MUCK_SWEEP), "Muck pass pass pass pass pass")
+    s = run(ref_deal(MUCK_SWEEP), "Muck pass pass pass pass pass")
     assert s.phase == "play" and not s.kontra
-    s = run(deal(MUCK_SWEEP), "Muck pass pass pass Kontra pass pass")
+    s = run(ref_deal(MUCK_SWEEP), "Muck pass pass pass Kontra pass pass")
     assert s.phase == "play" and s.kontra and not s.re  # no Sup after an unanswered Kontra
-    s = run(deal(MUCK_SWEEP), "Muck pass pass pass Kontra Re pass pass")
+    s = run(ref_deal(MUCK_SWEEP), "Muck pass pass pass Kontra Re pass pass")
     assert s.phase == "play" and s.re and not s.sup
     run(s, MUCK_SWEEP_PLAY)
     assert s.returns() == [12, -12, 12, -12]
 
 
 def test_doubling_defenders_from_forehand_when_forehand_defends():
-    s = run(deal(NINES, dealer=0), "pass Wenz-Tout pass pass")
+    s = run(ref_deal(NINES, dealer=0), "pass Wenz-Tout pass pass")
     assert s.current_player() == 1  # forehand, a defender, speaks first
     s.apply("pass")
     assert s.current_player() == 3
@@ -259,17 +260,17 @@ def test_doubling_defenders_from_forehand_when_forehand_defends():
 
 def test_kontra_takes_over_at_60_and_61():
     won = "Wenz pass pass pass "
-    s = run(deal(WENZ61), won + "pass pass " + WENZ61_PLAY)
+    s = run(ref_deal(WENZ61), won + "pass pass " + WENZ61_PLAY)
     assert s.team_eyes == [61, 59] and s.returns() == [2, -2, 2, -2]
-    s = run(deal(WENZ60), won + "pass pass " + WENZ60_PLAY)
+    s = run(ref_deal(WENZ60), won + "pass pass " + WENZ60_PLAY)
     assert s.team_eyes == [60, 60] and s.returns() == [-2, 2, -2, 2]  # 60 is not enough
-    s = run(deal(WENZ60), won + "Kontra pass pass " + WENZ60_PLAY)
+    s = run(ref_deal(WENZ60), won + "Kontra pass pass " + WENZ60_PLAY)
     assert s.returns() == [4, -4, 4, -4]  # after Kontra the players win with 60
-    s = run(deal(WENZ61), won + "Kontra pass pass " + WENZ61_PLAY)
+    s = run(ref_deal(WENZ61), won + "Kontra pass pass " + WENZ61_PLAY)
     assert s.returns() == [4, -4, 4, -4]
-    s = run(deal(WENZ60, options={"kontra_takes_over": False}), won + "Kontra pass pass " + WENZ60_PLAY)
+    s = run(ref_deal(WENZ60, options={"kontra_takes_over": False}), won + "Kontra pass pass " + WENZ60_PLAY)
     assert s.returns() == [-4, 4, -4, 4]
-    s = run(deal(WENZ60), won + "pass Kontra Re pass pass " + WENZ60_PLAY)
+    s = run(ref_deal(WENZ60), won + "pass Kontra Re pass pass " + WENZ60_PLAY)
     assert s.returns() == [8, -8, 8, -8]
 
 
@@ -282,10 +283,10 @@ def test_kontra_takes_over_at_60_and_61():
     (G91, G91_PLAY, "Geier pass pass pass", 91, [6, -6, 6, -6]),
 ], ids=["29", "30", "31", "89", "90", "91"])
 def test_kontra_takes_over_moves_the_schneider_lines(hands, cards, announce, players_eyes, returns):
-    s = run(deal(hands), f"{announce} Kontra pass pass {cards}")
+    s = run(ref_deal(hands), f"{announce} Kontra pass pass {cards}")
     assert s.team_eyes[team_of_announcer(s)] == players_eyes and s.returns() == returns
     # without the takeover Kontra only doubles the usual table
-    s = run(deal(hands, options={"kontra_takes_over": False}), f"{announce} Kontra pass pass {cards}")
+    s = run(ref_deal(hands, options={"kontra_takes_over": False}), f"{announce} Kontra pass pass {cards}")
     usual = {29: 6, 30: 6, 31: 4, 89: 4, 90: 4, 91: 6}[players_eyes]
     assert abs(s.returns()[0]) == usual
 
@@ -297,15 +298,15 @@ def team_of_announcer(s):
 # ----- values (U-6, U-8) ------------------------------------------------------------------------
 
 def test_normal_game_schneider_and_schwarz_values():
-    s = run(deal(G91B), "Geier pass pass pass pass pass " + G91B_PLAY)
+    s = run(ref_deal(G91B), "Geier pass pass pass pass pass " + G91B_PLAY)
     assert s.team_eyes == [91, 29] and s.team_tricks == [4, 2]
     assert s.returns() == [3, -3, 3, -3]  # defenders <= 29: Schneider
-    s = run(deal(G90), "Geier pass pass pass pass pass " + G90_PLAY)
+    s = run(ref_deal(G90), "Geier pass pass pass pass pass " + G90_PLAY)
     assert s.team_eyes == [90, 30] and s.returns() == [2, -2, 2, -2]
-    s = run(deal(MUCK_SWEEP), "Muck pass pass pass pass pass " + MUCK_SWEEP_PLAY)
+    s = run(ref_deal(MUCK_SWEEP), "Muck pass pass pass pass pass " + MUCK_SWEEP_PLAY)
     assert s.team_tricks == [6, 0] and s.value == 3  # Schwarz
     # the defenders' side: players at 29 / 30 / 31
-    s = run(deal(G91B), "pass Geier pass pass pass pass " + G91B_PLAY)
+    s = run(ref_deal(G91B), "pass Geier pass pass pass pass " + G91B_PLAY)
     assert s.announcer == 1 and s.returns() == [3, -3, 3, -3]
     assert normal_outcome(31, 2, 4) == (False, 2)
     assert normal_outcome(30, 2, 4) == (False, 3)
@@ -323,36 +324,36 @@ def test_normal_game_schneider_and_schwarz_values():
 
 
 def test_schneider_game_at_90_and_91():
-    s = run(deal(G91B), "Schneider-Geier pass pass pass pass pass " + G91B_PLAY)
+    s = run(ref_deal(G91B), "Schneider-Geier pass pass pass pass pass " + G91B_PLAY)
     assert s.returns() == [7, -7, 7, -7]
-    s = run(deal(G90), "Schneider-Geier pass pass pass pass pass " + G90_PLAY)
+    s = run(ref_deal(G90), "Schneider-Geier pass pass pass pass pass " + G90_PLAY)
     assert s.returns() == [-7, 7, -7, 7]
-    s = run(deal(G91B), "Schneider-Geier pass pass pass Kontra pass pass " + G91B_PLAY)
+    s = run(ref_deal(G91B), "Schneider-Geier pass pass pass Kontra pass pass " + G91B_PLAY)
     assert s.returns() == [14, -14, 14, -14]
     assert schneider_outcome(91) == (True, 7) and schneider_outcome(90) == (False, 7)
 
 
 def test_tout_lost_by_a_trick_of_four_nines():
-    s = run(deal(NINES, dealer=0), "pass Wenz-Tout pass pass pass pass " + NINES_PLAY)
+    s = run(ref_deal(NINES, dealer=0), "pass Wenz-Tout pass pass pass pass " + NINES_PLAY)
     assert s.trick_winners[0] == 1
     assert s.team_eyes == [120, 0] and s.team_tricks == [5, 1]
     assert s.returns() == [-10, 10, -10, 10]
     # the same cards as a normal Wenz: Schneider win; as a Schneider-Wenz: won
-    s = run(deal(NINES, dealer=0), "pass Wenz pass pass pass pass " + NINES_PLAY)
+    s = run(ref_deal(NINES, dealer=0), "pass Wenz pass pass pass pass " + NINES_PLAY)
     assert s.returns() == [3, -3, 3, -3]
-    s = run(deal(NINES, dealer=0), "pass Schneider-Wenz pass pass pass pass " + NINES_PLAY)
+    s = run(ref_deal(NINES, dealer=0), "pass Schneider-Wenz pass pass pass pass " + NINES_PLAY)
     assert s.returns() == [7, -7, 7, -7]
-    s = run(deal(MUCK_SWEEP), "Muck-Tout pass pass pass pass pass " + MUCK_SWEEP_PLAY)
+    s = run(ref_deal(MUCK_SWEEP), "Muck-Tout pass pass pass pass pass " + MUCK_SWEEP_PLAY)
     assert s.returns() == [10, -10, 10, -10]
     assert tout_outcome(0) == (True, 10) and tout_outcome(1) == (False, 10)
 
 
 def test_bock_doubles():
-    s = run(deal(WENZ61, bock=True), "Wenz pass pass pass pass pass " + WENZ61_PLAY)
+    s = run(ref_deal(WENZ61, bock=True), "Wenz pass pass pass pass pass " + WENZ61_PLAY)
     assert s.returns() == [4, -4, 4, -4]
-    s = run(deal(WENZ61, bock=True), "Wenz pass pass pass Kontra pass pass " + WENZ61_PLAY)
+    s = run(ref_deal(WENZ61, bock=True), "Wenz pass pass pass Kontra pass pass " + WENZ61_PLAY)
     assert s.returns() == [8, -8, 8, -8]
-    s = run(deal(WENZ60, options={"if_all_pass": "must_play"}, bock=True),
+    s = run(ref_deal(WENZ60, options={"if_all_pass": "must_play"}, bock=True),
             ALL_PASS + " Wenz " + WENZ60_PLAY)
     assert s.returns() == [4, -4, 4, -4]
 
@@ -360,26 +361,26 @@ def test_bock_doubles():
 # ----- Ramsch (U-10) ----------------------------------------------------------------------------
 
 def test_ramsch_more_eyes_loses():
-    s = run(deal(RAMSCH_EYES, dealer=1), ALL_PASS + " " + RAMSCH_EYES_PLAY)
+    s = run(ref_deal(RAMSCH_EYES, dealer=1), ALL_PASS + " " + RAMSCH_EYES_PLAY)
     assert s.team_eyes == [61, 59] and s.team_tricks == [2, 4]
     assert s.returns() == [-4, 4, -4, 4]
     assert not s.durchmarsch
 
 
 def test_ramsch_tie_more_tricks_loses():
-    s = run(deal(RAMSCH_TRICKS), ALL_PASS + " " + RAMSCH_TRICKS_PLAY)
+    s = run(ref_deal(RAMSCH_TRICKS), ALL_PASS + " " + RAMSCH_TRICKS_PLAY)
     assert s.team_eyes == [60, 60] and s.team_tricks == [4, 2]
     assert s.returns() == [-4, 4, -4, 4]
 
 
 def test_ramsch_tie_more_trumps_loses():
-    s = run(deal(RAMSCH_TRUMPS), ALL_PASS + " " + RAMSCH_TRUMPS_PLAY)
+    s = run(ref_deal(RAMSCH_TRUMPS), ALL_PASS + " " + RAMSCH_TRUMPS_PLAY)
     assert s.team_eyes == [60, 60] and s.team_tricks == [3, 3] and s.team_trumps == [4, 8]
     assert s.returns() == [4, -4, 4, -4]
 
 
 def test_ramsch_tie_eo_loses():
-    s = run(deal(RAMSCH_EO), ALL_PASS + " " + RAMSCH_EO_PLAY)
+    s = run(ref_deal(RAMSCH_EO), ALL_PASS + " " + RAMSCH_EO_PLAY)
     assert s.team_eyes == [60, 60] and s.team_tricks == [3, 3] and s.team_trumps == [6, 6]
     assert s.eo_team == 1
     assert s.returns() == [4, -4, 4, -4]
@@ -393,31 +394,31 @@ def test_ramsch_loser_function():
 
 
 def test_durchmarsch_and_team_sweep():
-    s = run(deal(MUCK_SWEEP), ALL_PASS + " " + MUCK_SWEEP_PLAY)
+    s = run(ref_deal(MUCK_SWEEP), ALL_PASS + " " + MUCK_SWEEP_PLAY)
     assert s.game == "Ramsch" and s.durchmarsch
     assert s.returns() == [10, -10, 10, -10]
-    s = run(deal(MUCK_SWEEP, options={"ramsch_double": False}), ALL_PASS + " " + MUCK_SWEEP_PLAY)
+    s = run(ref_deal(MUCK_SWEEP, options={"ramsch_double": False}), ALL_PASS + " " + MUCK_SWEEP_PLAY)
     assert s.returns() == [10, -10, 10, -10]  # not halved, not doubled
-    s = run(deal(MUCK_SWEEP, bock=True), ALL_PASS + " " + MUCK_SWEEP_PLAY)
+    s = run(ref_deal(MUCK_SWEEP, bock=True), ALL_PASS + " " + MUCK_SWEEP_PLAY)
     assert s.returns() == [20, -20, 20, -20]
-    s = run(deal(TEAM_SWEEP), ALL_PASS + " " + TEAM_SWEEP_PLAY)
+    s = run(ref_deal(TEAM_SWEEP), ALL_PASS + " " + TEAM_SWEEP_PLAY)
     assert s.trick_winners == [0, 0, 0, 0, 0, 2] and not s.durchmarsch
     assert s.team_eyes == [120, 0] and s.returns() == [-4, 4, -4, 4]
 
 
 def test_ramsch_double_and_bock():
     play = ALL_PASS + " " + RAMSCH_TRICKS_PLAY
-    assert run(deal(RAMSCH_TRICKS), play).value == 4
-    assert run(deal(RAMSCH_TRICKS, options={"ramsch_double": False}), play).value == 2
-    assert run(deal(RAMSCH_TRICKS, bock=True), play).value == 8
-    s = run(deal(RAMSCH_TRICKS, options={"ramsch_double": False}, bock=True), play)
+    assert run(ref_deal(RAMSCH_TRICKS), play).value == 4
+    assert run(ref_deal(RAMSCH_TRICKS, options={"ramsch_double": False}), play).value == 2
+    assert run(ref_deal(RAMSCH_TRICKS, bock=True), play).value == 8
+    s = run(ref_deal(RAMSCH_TRICKS, options={"ramsch_double": False}, bock=True), play)
     assert s.returns() == [-4, 4, -4, 4]
 
 
 # ----- 6 players, long deck (U-1) ---------------------------------------------------------------
 
 def test_six_players():
-    s = deal(SIX, dealer=5, options={"players": 6})
+    s = ref_deal(SIX, dealer=5, options={"players": 6})
     assert s.current_player() == 0
     run(s, "Muck pass pass pass pass pass")
     assert s.phase == "doubling" and s.current_player() == 1
@@ -434,7 +435,7 @@ def test_six_players():
 
 
 def test_six_player_auction_and_defenders():
-    s = deal(SIX, dealer=2, options={"players": 6})  # order from forehand: 3 4 5 0 1 2
+    s = ref_deal(SIX, dealer=2, options={"players": 6})  # order from forehand: 3 4 5 0 1 2
     assert s.current_player() == 3
     run(s, "Wenz")
     assert "Wenz" not in s.legal_actions()
@@ -452,7 +453,7 @@ def test_six_player_auction_and_defenders():
 
 
 def test_long_deck():
-    s = deal(LONG, options={"long_deck": True})
+    s = ref_deal(LONG, options={"long_deck": True})
     run(s, "Muck pass pass pass pass pass EO GU SU")
     assert set(s.legal_actions()) == {"H8", "H7"}  # H8 and H7 are trumps in Muck
     run(s, "H8 GO HK H9")
@@ -461,48 +462,48 @@ def test_long_deck():
     assert len(s.trick_winners) == 8 and s.team_eyes == [120, 0]
     assert s.returns() == [3, -3, 3, -3]
     with pytest.raises(ValueError):
-        deal(LONG)  # 8-card hands need the long deck
+        ref_deal(LONG)  # 8-card hands need the long deck
 
 
 def test_long_deck_sie_possible():
     hands = ["EO GO HO SO EU GU HA HZ", "HU HK EA EZ EK E9 E8 E7", "SU H9 GA GZ GK G9 G8 G7",
              "H8 H7 SA SZ SK S9 S8 S7"]
-    assert deal(hands, options={"long_deck": True}).returns() == [21, -21, 21, -21]
+    assert ref_deal(hands, options={"long_deck": True}).returns() == [21, -21, 21, -21]
 
 
 # ----- options: ranking, games, validation ------------------------------------------------------
 
 def test_ranking_wenz_over_geier():
-    s = run(deal(WENZ61), "Geier")
+    s = run(ref_deal(WENZ61), "Geier")
     assert "Wenz" not in s.legal_actions()
-    s = run(deal(WENZ61, options={"ranking": "wenz_over_geier"}), "Geier")
+    s = run(ref_deal(WENZ61, options={"ranking": "wenz_over_geier"}), "Geier")
     assert "Wenz" in s.legal_actions() and "Geier" not in s.legal_actions()
-    s = run(deal(WENZ61, options={"ranking": "wenz_over_geier"}), "Schneider-Wenz")
+    s = run(ref_deal(WENZ61, options={"ranking": "wenz_over_geier"}), "Schneider-Wenz")
     assert "Schneider-Geier" not in s.legal_actions() and "Schneider-Muck" in s.legal_actions()
-    s = run(deal(WENZ61, options={"ranking": "wenz_over_geier"}), "Geier-Tout")
+    s = run(ref_deal(WENZ61, options={"ranking": "wenz_over_geier"}), "Geier-Tout")
     assert set(s.legal_actions()) == {"pass", "Wenz-Tout", "Muck-Tout"}
 
 
 def test_ranking_wenz_over_muck():
     opts = {"ranking": "wenz_over_muck"}
-    s = run(deal(WENZ61, options=opts), "Muck")
+    s = run(ref_deal(WENZ61, options=opts), "Muck")
     assert "Wenz" in s.legal_actions() and "Geier" not in s.legal_actions()
-    s = run(deal(WENZ61, options=opts), "Muck-Tout")
+    s = run(ref_deal(WENZ61, options=opts), "Muck-Tout")
     assert set(s.legal_actions()) == {"pass", "Wenz-Tout"}
-    s = run(deal(WENZ61, options=opts), "Schneider-Wenz")
+    s = run(ref_deal(WENZ61, options=opts), "Schneider-Wenz")
     assert "Schneider-Muck" not in s.legal_actions() and "Geier-Tout" in s.legal_actions()
 
 
 def test_games_without_geier():
     opts = {"games": ("Muck", "Wenz")}
-    s = deal(WENZ61, options=opts)
+    s = ref_deal(WENZ61, options=opts)
     assert set(s.legal_actions()) == {"pass", "Wenz", "Muck", "Schneider-Wenz", "Schneider-Muck",
                                       "Wenz-Tout", "Muck-Tout"}
     with pytest.raises(ValueError):
         s.apply("Geier")
     s.apply("Wenz")
     assert "Muck" in s.legal_actions()
-    s = run(deal(WENZ61, options={"games": ("Muck", "Wenz"), "ranking": "wenz_over_muck"}), "Wenz")
+    s = run(ref_deal(WENZ61, options={"games": ("Muck", "Wenz"), "ranking": "wenz_over_muck"}), "Wenz")
     assert "Muck" not in s.legal_actions()
 
 
@@ -514,17 +515,17 @@ def test_games_without_geier():
 ])
 def test_bad_options(options):
     with pytest.raises(ValueError):
-        deal(WENZ61, options=options)
+        ref_deal(WENZ61, options=options)
 
 
 def test_bad_setup_and_illegal_actions():
     with pytest.raises(ValueError):
-        deal(WENZ61, dealer=4)
+        ref_deal(WENZ61, dealer=4)
     with pytest.raises(ValueError):
-        deal(["EU GA HA H9 EK SZ", "GU EA E9 GZ HZ SK", "HU GO G9 EO HK SO", "SU SA S9 EZ GK GK"])
+        ref_deal(["EU GA HA H9 EK SZ", "GU EA E9 GZ HZ SK", "HU GO G9 EO HK SO", "SU SA S9 EZ GK GK"])
     with pytest.raises(ValueError):
-        deal(WENZ61[:3])
-    s = deal(WENZ61)
+        ref_deal(WENZ61[:3])
+    s = ref_deal(WENZ61)
     with pytest.raises(ValueError):
         s.returns()
     with pytest.raises(ValueError):
@@ -561,15 +562,15 @@ def test_bobbl_to_21():
 
 def test_bobbl_books_deals():
     b = RefBobbl(21)
-    b.book(run(deal(WENZ61, options={"if_all_pass": "throw_in"}), ALL_PASS))
+    b.book(run(ref_deal(WENZ61, options={"if_all_pass": "throw_in"}), ALL_PASS))
     assert b.points == [0, 0] and b.next_bock
-    b.book(run(deal(WENZ61, bock=True), "Wenz pass pass pass pass pass " + WENZ61_PLAY))
+    b.book(run(ref_deal(WENZ61, bock=True), "Wenz pass pass pass pass pass " + WENZ61_PLAY))
     assert b.points == [4, 0] and not b.next_bock
-    b.book(run(deal(NINES, dealer=0), "pass Wenz-Tout pass pass pass pass " + NINES_PLAY))
+    b.book(run(ref_deal(NINES, dealer=0), "pass Wenz-Tout pass pass pass pass " + NINES_PLAY))
     assert b.points == [4, 10]
     with pytest.raises(ValueError):
-        b.book(deal(WENZ61))  # not finished
-    b.book(deal(SIE))  # Sie wins the Bobbl outright
+        b.book(ref_deal(WENZ61))  # not finished
+    b.book(ref_deal(SIE))  # Sie wins the Bobbl outright
     assert b.is_over and b.winner == 1 and b.bobbl_won == [0, 1]
 
 
@@ -628,20 +629,20 @@ def test_tournament_table_plus_and_plus_minus():
 # ----- perft -------------------------------------------------------------------------------------
 
 def test_perft_mucken_auction_counts():
-    s = deal(WENZ61)
+    s = ref_deal(WENZ61)
     before = copy.deepcopy(s.__dict__)
     assert perft_mucken(s, 0) == 1
     assert perft_mucken(s, 1) == 10
     # after `pass` seat 1 has 10 actions; after the i-th lowest game (i = 0..8) it has 9 - i
     assert perft_mucken(s, 2) == 10 + 45
     assert s.__dict__ == before
-    s = deal(WENZ61, options={"games": ("Muck", "Wenz")})
+    s = ref_deal(WENZ61, options={"games": ("Muck", "Wenz")})
     assert perft_mucken(s, 2) == 7 + 21
 
 
 def test_perft_mucken_play_and_terminal():
-    s = run(deal(WENZ61), ALL_PASS)
+    s = run(ref_deal(WENZ61), ALL_PASS)
     assert perft_mucken(s, 1) == 6
-    s = run(deal(WENZ61), "Wenz pass pass pass pass pass " + WENZ61_PLAY.rsplit(" ", 4)[0])
+    s = run(ref_deal(WENZ61), "Wenz pass pass pass pass pass " + WENZ61_PLAY.rsplit(" ", 4)[0])
     assert perft_mucken(s, 10) == 1  # one card each is left
-    assert perft_mucken(deal(SIE), 3) == 1
+    assert perft_mucken(ref_deal(SIE), 3) == 1

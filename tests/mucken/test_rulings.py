@@ -10,6 +10,7 @@ won by seat 0, worth 25 eyes.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -17,6 +18,7 @@ import pytest
 import stich
 from stich.games import game_of
 from helpers.random_play import finish_randomly
+from helpers.play import cs as cards_in, play as play_all, rotated, texts
 from mucken.deals import (
     WENZ61, WENZ61_PLAY, WENZ60, WENZ60_PLAY, G91, G91_PLAY, G89, G89_PLAY, G90, G90_PLAY, G91B,
     G91B_PLAY, MUCK_SWEEP, MUCK_SWEEP_PLAY, NINES, NINES_PLAY, ONE61, ONE61_PLAY, ONE60,
@@ -32,43 +34,20 @@ ALL_PASS = "pass pass pass pass"
 GAMES_BY_ID = ["Wenz", "Geier", "Muck", "Schneider-Wenz", "Schneider-Geier", "Schneider-Muck",
                "Wenz-Tout", "Geier-Tout", "Muck-Tout"]
 SIE_CARDS = "EO GO HO SO EU GU"
+cs = functools.partial(cards_in, deck="german24")
+play = functools.partial(play_all, sep=None)   # several actions to an argument, separated by spaces
 
 
 # ----- helpers ----------------------------------------------------------------------------------
-
-def cs(text: str, long_deck: bool = False) -> stich.CardSet:
-    return stich.CardSet(text, deck="german32" if long_deck else "german24")
-
-
-def texts(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
-
-
-def play(state, *actions: str):
-    """Applies the actions (strings of space-separated texts) in order, checking each is legal."""
-    for chunk in actions:
-        for a in chunk.split():
-            legal = texts(state)
-            assert a in legal, f"{a!r} not legal for seat {state.current_player} in phase {state.phase}: {legal}"
-            state.apply(a)
-    return state
-
 
 def cards(line: str, start: int = 0, stop: int | None = None) -> str:
     """Cards ``start``..``stop`` (by count) of a play line."""
     return " ".join(line.split()[start:stop])
 
 
-def deal(hands, dealer=3, bock=False, **options):
+def dealt(hands, dealer=3, bock=False, **options):
+    """A deal of stich.Mucken(**options) with every seat's cards pinned (hands)."""
     return stich.Mucken(**options).deal(seed=0, dealer=dealer, hands=hands, bock=bock)
-
-
-def rotated(hands, dealer):
-    """A deal written for dealer 3 (forehand 0) moved round the table: forehand gets hands[0]."""
-    out = [None] * 4
-    for i, h in enumerate(hands):
-        out[(dealer + 1 + i) % 4] = h
-    return out
 
 
 def team_returns(winners: int, value: int, players: int = 4) -> list[int]:
@@ -107,7 +86,7 @@ def test_U_1_four_players_short_deck():
 
 
 def test_U_1_partners_opposite():
-    s = play(deal(WENZ61), "Wenz pass pass pass pass pass")
+    s = play(dealt(WENZ61), "Wenz pass pass pass pass pass")
     assert s.player_team == 0 and s.announcer == 0
     play(s, cards(WENZ61_PLAY, 0, 4))                       # T1: seat 0 wins
     assert s.team_tricks == [1, 0] and s.team_eyes == [8, 0]
@@ -229,7 +208,7 @@ def test_U_3_muck_and_ramsch_trumps(game):
         assert k.winner([f"{suit}A", "H9"]) == 1             # the lowest trump takes a plain ace
     assert k.winner(["EA", "GA"]) == 0                        # a plain card of another suit never wins
     kl = stich.Contract.mucken(game, long_deck=True)
-    assert kl.trumps == cs(MUCK_TRUMPS + " H8 H7", long_deck=True)
+    assert kl.trumps == cards_in(MUCK_TRUMPS + " H8 H7", "german32")
     assert_order(kl, MUCK_TRUMPS + " H8 H7")
     assert_order(kl, "EA EZ EK E9 E8 E7")
     assert len(k.trumps) == 12 and len(kl.trumps) == 14
@@ -260,12 +239,12 @@ def test_U_3_wenz_trumps():
 
 def test_U_3_trumps_in_a_deal():
     # WENZ61 T6: hearts are no trump in Wenz, so S9 (led) takes H9, E9 and GO.
-    s = play(deal(WENZ61), "Wenz pass pass pass pass pass", cards(WENZ61_PLAY, 0, 20))
+    s = play(dealt(WENZ61), "Wenz pass pass pass pass pass", cards(WENZ61_PLAY, 0, 20))
     assert s.current_player == 3
     play(s, "S9 H9 E9 GO")
     assert s.team_eyes == [61, 59] and s.team_tricks == [3, 3]
     # ONE61 T2 as a one-point (Muck) game: seat 1's HU trumps the Eichel lead.
-    s = play(deal(ONE61, if_all_pass="one_point"), ALL_PASS, cards(ONE61_PLAY, 0, 4))
+    s = play(dealt(ONE61, if_all_pass="one_point"), ALL_PASS, cards(ONE61_PLAY, 0, 4))
     assert s.current_player == 2
     play(s, "E9 EK GZ HU")
     assert s.current_player == 1 and s.team_eyes == [25, 16]
@@ -297,7 +276,7 @@ def test_U_4_following_rule(game, hand, trick, legal):
 
 def test_U_4_not_following_shows_a_void():
     # ONE61 (a Muck game): T1 seat 0 leads G9, seat 1 throws EZ: it holds no plain Gras.
-    s = play(deal(ONE61, if_all_pass="one_point"), ALL_PASS, "G9")
+    s = play(dealt(ONE61, if_all_pass="one_point"), ALL_PASS, "G9")
     assert sorted(texts(s)) == sorted(["EZ", "HK", "HO", "HU", "SO", "S9"])
     assert "GZ" not in s.view(3).forbidden(1)
     play(s, "EZ")
@@ -311,7 +290,7 @@ def test_U_4_not_following_shows_a_void():
 
 @pytest.mark.parametrize("dealer", range(4))
 def test_U_5_forehand_speaks_first_then_clockwise(dealer):
-    s = deal(rotated(WENZ61, dealer), dealer=dealer)
+    s = dealt(rotated(WENZ61, dealer + 1), dealer=dealer)
     f = (dealer + 1) % 4
     assert s.phase == "auction" and s.current_player == f
     assert texts(s) == GAMES_BY_ID + ["pass"]          # no announcement yet: every game
@@ -323,7 +302,7 @@ def test_U_5_forehand_speaks_first_then_clockwise(dealer):
 
 
 def test_U_5_later_seat_needs_a_strictly_higher_game():
-    s = play(deal(WENZ61), "Geier")
+    s = play(dealt(WENZ61), "Geier")
     assert s.current_player == 1 and s.auction_holder == 0
     assert texts(s) == GAMES_BY_ID[2:] + ["pass"]       # Geier itself is not enough for seat 1
     with pytest.raises(stich.IllegalActionError, match="'Geier' is not a legal action for seat 1"):
@@ -336,7 +315,7 @@ def test_U_5_later_seat_needs_a_strictly_higher_game():
 
 
 def test_U_5_earlier_seat_may_match_an_equal_game():
-    s = play(deal(WENZ61), "Wenz Geier pass pass")
+    s = play(dealt(WENZ61), "Wenz Geier pass pass")
     assert s.current_player == 0 and s.auction_holder == 1
     assert texts(s) == GAMES_BY_ID[1:] + ["pass"]       # Geier again, not Wenz
     play(s, "Geier")                                    # the earlier seat takes it back
@@ -347,7 +326,7 @@ def test_U_5_earlier_seat_may_match_an_equal_game():
 
 
 def test_U_5_passed_seat_stays_out():
-    s = play(deal(WENZ61), "pass Wenz Geier Muck")
+    s = play(dealt(WENZ61), "pass Wenz Geier Muck")
     assert s.current_player == 1                        # seat 0 passed: skipped for good
     assert texts(s) == GAMES_BY_ID[2:] + ["pass"]       # seat 1 sits before seat 3: may match Muck
     play(s, "pass")
@@ -362,19 +341,19 @@ def test_U_5_passed_seat_stays_out():
 
 
 def test_U_5_auction_ends_when_all_others_passed():
-    s = play(deal(WENZ61), "pass Wenz pass pass")
+    s = play(dealt(WENZ61), "pass Wenz pass pass")
     # seat 0 has passed, seat 1 holds the game and is not asked again
     assert (s.phase, s.announcer, s.game, s.player_team) == ("doubling", 1, "Wenz", 1)
     assert s.current_player == 0 and texts(s) == ["Kontra", "pass"]
-    s = play(deal(WENZ61), "Muck-Tout pass pass pass")
+    s = play(dealt(WENZ61), "Muck-Tout pass pass pass")
     assert (s.phase, s.announcer, s.game) == ("doubling", 0, "Muck-Tout")
-    s = play(deal(WENZ61), "pass pass pass Schneider-Wenz")
+    s = play(dealt(WENZ61), "pass pass pass Schneider-Wenz")
     assert (s.phase, s.announcer, s.game, s.player_team) == ("doubling", 3, "Schneider-Wenz", 1)
 
 
 def test_U_5_order_wraps_from_forehand():
     # Dealer 1: the order from forehand is 2, 3, 0, 1.
-    s = play(deal(rotated(WENZ61, 1), dealer=1), "Wenz pass Geier")
+    s = play(dealt(rotated(WENZ61, 2), dealer=1), "Wenz pass Geier")
     assert s.current_player == 1 and "Geier" not in texts(s)   # seat 1 sits after seat 0
     play(s, "pass")
     assert s.current_player == 2 and "Geier" in texts(s)       # seat 2 sits before seat 0
@@ -425,7 +404,7 @@ def test_U_5_six_players_auction():
     ("wenz_over_muck", "Wenz-Tout", []),
 ])
 def test_U_5_ranking_options(ranking, after, legal):
-    s = play(deal(WENZ61, ranking=ranking), after)
+    s = play(dealt(WENZ61, ranking=ranking), after)
     assert texts(s) == legal + ["pass"]
     for g in GAMES_BY_ID:
         if g not in legal:
@@ -435,30 +414,30 @@ def test_U_5_ranking_options(ranking, after, legal):
 
 def test_U_5_games_without_geier():
     no_geier = [g for g in GAMES_BY_ID if "Geier" not in g]
-    s = deal(WENZ61, games=("Muck", "Wenz"))
+    s = dealt(WENZ61, games=("Muck", "Wenz"))
     assert texts(s) == no_geier + ["pass"]
     for g in ("Geier", "Schneider-Geier", "Geier-Tout"):
         with pytest.raises(stich.IllegalActionError, match=f"'{g}' is not a legal action for seat 0"):
             s.apply(g)
     play(s, "Wenz")
     assert texts(s) == no_geier[1:] + ["pass"]          # Muck is next above Wenz
-    s = play(deal(WENZ61, games=("Muck", "Wenz"), ranking="wenz_over_muck"), "Wenz")
+    s = play(dealt(WENZ61, games=("Muck", "Wenz"), ranking="wenz_over_muck"), "Wenz")
     assert texts(s) == ["Schneider-Wenz", "Schneider-Muck", "Wenz-Tout", "Muck-Tout", "pass"]
-    s = play(deal(WENZ61, games=("Muck", "Wenz"), ranking="wenz_over_muck"), "Muck")
+    s = play(dealt(WENZ61, games=("Muck", "Wenz"), ranking="wenz_over_muck"), "Muck")
     assert texts(s) == ["Wenz", "Schneider-Wenz", "Schneider-Muck", "Wenz-Tout", "Muck-Tout", "pass"]
 
 
 # ----- U-6: thresholds ----------------------------------------------------------------------------
 
 def test_U_6_normal_game_61_wins_60_loses():
-    s = play(deal(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
+    s = play(dealt(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
     assert s.team_eyes == [61, 59] and s.winning_team == 0 and s.value == 2
     assert s.returns() == [2, -2, 2, -2]
-    s = play(deal(WENZ60), "Wenz pass pass pass pass pass", WENZ60_PLAY)
+    s = play(dealt(WENZ60), "Wenz pass pass pass pass pass", WENZ60_PLAY)
     assert s.team_eyes == [60, 60] and s.winning_team == 1 and s.value == 2   # 60 is not enough
     assert s.returns() == [-2, 2, -2, 2]
     # Seat 1 announces the same cards: its team has 59 (not Schneider, > 30) and loses.
-    s = play(deal(WENZ61), "pass Wenz pass pass pass pass", WENZ61_PLAY)
+    s = play(dealt(WENZ61), "pass Wenz pass pass pass pass", WENZ61_PLAY)
     assert s.player_team == 1 and s.returns() == [2, -2, 2, -2]
 
 
@@ -468,7 +447,7 @@ def test_U_6_normal_game_61_wins_60_loses():
     (G89, G89_PLAY, [89, 31], 2),
 ], ids=["91", "90", "89"])
 def test_U_6_schneider_edge_for_the_player_party(hands, cards, eyes, value):
-    s = play(deal(hands), "Geier pass pass pass pass pass", cards)
+    s = play(dealt(hands), "Geier pass pass pass pass pass", cards)
     assert s.team_eyes == eyes and s.team_tricks == [4, 2]
     assert s.winning_team == 0 and s.value == value and s.returns() == team_returns(0, value)
 
@@ -479,28 +458,28 @@ def test_U_6_schneider_edge_for_the_player_party(hands, cards, eyes, value):
     (G89, G89_PLAY, 31, 2),           # with 31: Schneider-free
 ], ids=["29", "30", "31"])
 def test_U_6_schneider_edge_for_the_defenders(hands, cards, players_eyes, value):
-    s = play(deal(hands), "pass Geier pass pass pass pass", cards)
+    s = play(dealt(hands), "pass Geier pass pass pass pass", cards)
     assert s.announcer == 1 and s.team_eyes[1] == players_eyes and s.team_tricks == [4, 2]
     assert s.winning_team == 0 and s.value == value and s.returns() == team_returns(0, value)
 
 
 def test_U_6_schwarz():
-    s = play(deal(MUCK_SWEEP), "Muck pass pass pass pass pass", MUCK_SWEEP_PLAY)
+    s = play(dealt(MUCK_SWEEP), "Muck pass pass pass pass pass", MUCK_SWEEP_PLAY)
     assert s.team_eyes == [120, 0] and s.team_tricks == [6, 0]
     assert s.value == 3 and s.returns() == [3, -3, 3, -3]
     # The player party without a trick: the defenders win Schwarz.
-    s = play(deal(MUCK_SWEEP), "pass Muck pass pass pass pass", MUCK_SWEEP_PLAY)
+    s = play(dealt(MUCK_SWEEP), "pass Muck pass pass pass pass", MUCK_SWEEP_PLAY)
     assert s.player_team == 1 and s.team_tricks == [6, 0]
     assert s.value == 3 and s.returns() == [3, -3, 3, -3]
     # Five tricks and all the eyes, but a zero-eye trick for the defenders: Schneider, 3.
-    s = play(deal(NINES, dealer=0), "pass Wenz pass pass pass pass", NINES_PLAY)
+    s = play(dealt(NINES, dealer=0), "pass Wenz pass pass pass pass", NINES_PLAY)
     assert s.team_eyes == [120, 0] and s.team_tricks == [5, 1] and s.returns() == [3, -3, 3, -3]
 
 
 @pytest.mark.parametrize("hands, cards, won", [(G91, G91_PLAY, True), (G90, G90_PLAY, False),
                                                (G89, G89_PLAY, False)], ids=["91", "90", "89"])
 def test_U_6_schneider_game_needs_91(hands, cards, won):
-    s = play(deal(hands), "Schneider-Geier pass pass pass pass pass", cards)
+    s = play(dealt(hands), "Schneider-Geier pass pass pass pass pass", cards)
     assert s.game == "Schneider-Geier" and s.value == 7
     assert s.winning_team == (0 if won else 1)
     assert s.returns() == team_returns(0 if won else 1, 7)
@@ -508,12 +487,12 @@ def test_U_6_schneider_game_needs_91(hands, cards, won):
 
 def test_U_6_schneider_game_defenders_win_with_30():
     # Seat 1 plays Schneider-Geier on G90: the players get 30, the defenders 90.
-    s = play(deal(G90), "pass Schneider-Geier pass pass pass pass", G90_PLAY)
+    s = play(dealt(G90), "pass Schneider-Geier pass pass pass pass", G90_PLAY)
     assert s.player_team == 1 and s.returns() == [7, -7, 7, -7]
 
 
 def test_U_6_tout_lost_by_a_trick_of_four_nines():
-    s = play(deal(NINES, dealer=0), "pass Wenz-Tout pass pass pass pass")
+    s = play(dealt(NINES, dealer=0), "pass Wenz-Tout pass pass pass pass")
     assert s.announcer == 2 and s.current_player == 1
     play(s, cards(NINES_PLAY, 0, 4))
     assert s.team_tricks == [0, 1] and s.team_eyes == [0, 0]      # four nines, no eyes
@@ -521,19 +500,19 @@ def test_U_6_tout_lost_by_a_trick_of_four_nines():
     assert s.team_eyes == [120, 0] and s.team_tricks == [5, 1]
     assert s.winning_team == 1 and s.value == 10 and s.returns() == [-10, 10, -10, 10]
     # The same cards as a Schneider game are won.
-    s = play(deal(NINES, dealer=0), "pass Schneider-Wenz pass pass pass pass", NINES_PLAY)
+    s = play(dealt(NINES, dealer=0), "pass Schneider-Wenz pass pass pass pass", NINES_PLAY)
     assert s.returns() == [7, -7, 7, -7]
 
 
 def test_U_6_tout_won_with_every_trick():
-    s = play(deal(MUCK_SWEEP), "Muck-Tout pass pass pass pass pass", MUCK_SWEEP_PLAY)
+    s = play(dealt(MUCK_SWEEP), "Muck-Tout pass pass pass pass pass", MUCK_SWEEP_PLAY)
     assert s.team_tricks == [6, 0] and s.value == 10 and s.returns() == [10, -10, 10, -10]
 
 
 # ----- U-7: doubling ------------------------------------------------------------------------------
 
 def test_U_7_kontra_re_sup_hirsch_by_the_right_seats():
-    s = play(deal(MUCK_SWEEP), "Muck pass pass pass")
+    s = play(dealt(MUCK_SWEEP), "Muck pass pass pass")
     assert s.phase == "doubling" and s.doublings == 0
     steps = [(1, ["Kontra", "pass"], "pass"), (3, ["Kontra", "pass"], "Kontra"),
              (0, ["Re", "pass"], "pass"), (2, ["Re", "pass"], "Re"),
@@ -552,7 +531,7 @@ def test_U_7_kontra_re_sup_hirsch_by_the_right_seats():
 
 def test_U_7_defenders_speak_from_forehand():
     # Dealer 0, forehand 1; seat 2 announces: the defenders are 1 then 3, the players 2 then 0.
-    s = play(deal(NINES, dealer=0), "pass Wenz pass pass")
+    s = play(dealt(NINES, dealer=0), "pass Wenz pass pass")
     assert s.current_player == 1
     play(s, "pass")
     assert s.current_player == 3
@@ -563,7 +542,7 @@ def test_U_7_defenders_speak_from_forehand():
     play(s, "pass")
     assert s.phase == "play" and s.current_player == 1 and s.doublings == 1
     # Seat 1 announces (dealer 3): the defenders are 0 then 2.
-    s = play(deal(WENZ61), "pass Wenz pass pass")
+    s = play(dealt(WENZ61), "pass Wenz pass pass")
     assert s.current_player == 0
     play(s, "pass")
     assert s.current_player == 2
@@ -577,13 +556,13 @@ def test_U_7_defenders_speak_from_forehand():
     ("Kontra Re Sup Hirsch", 4),
 ])
 def test_U_7_each_doubling_doubles(words, doublings):
-    s = play(deal(MUCK_SWEEP), "Muck pass pass pass", words)
+    s = play(dealt(MUCK_SWEEP), "Muck pass pass pass", words)
     assert s.phase == "play" and s.doublings == doublings
     assert "Kontra" not in texts(s) and "Re" not in texts(s)
     play(s, MUCK_SWEEP_PLAY)
     assert s.value == 3 * 2 ** doublings                # Schwarz 3, x2 per word
     assert s.returns() == team_returns(0, 3 * 2 ** doublings)
-    s = play(deal(MUCK_SWEEP, bock=True), "Muck pass pass pass", words, MUCK_SWEEP_PLAY)
+    s = play(dealt(MUCK_SWEEP, bock=True), "Muck pass pass pass", words, MUCK_SWEEP_PLAY)
     assert s.value == 6 * 2 ** doublings
 
 
@@ -605,7 +584,7 @@ def test_U_7_six_players_doubling():
 
 
 def test_U_7_no_doubling_in_ramsch():
-    s = play(deal(WENZ61), ALL_PASS)
+    s = play(dealt(WENZ61), ALL_PASS)
     assert s.phase == "play" and s.game == "Ramsch" and s.current_player == 0
     assert "Kontra" not in texts(s)
     with pytest.raises(stich.IllegalActionError, match="'Kontra' is not a legal action for seat 0"):
@@ -614,30 +593,30 @@ def test_U_7_no_doubling_in_ramsch():
 
 def test_U_7_kontra_takes_over_at_60_and_61():
     won = "Wenz pass pass pass"
-    s = play(deal(WENZ60), won, "Kontra pass pass", WENZ60_PLAY)
+    s = play(dealt(WENZ60), won, "Kontra pass pass", WENZ60_PLAY)
     assert s.team_eyes == [60, 60] and s.winning_team == 0 and s.returns() == [4, -4, 4, -4]
-    s = play(deal(WENZ61), won, "Kontra pass pass", WENZ61_PLAY)
+    s = play(dealt(WENZ61), won, "Kontra pass pass", WENZ61_PLAY)
     assert s.returns() == [4, -4, 4, -4]
-    s = play(deal(WENZ60), won, "pass Kontra Re pass pass", WENZ60_PLAY)
+    s = play(dealt(WENZ60), won, "pass Kontra Re pass pass", WENZ60_PLAY)
     assert s.returns() == [8, -8, 8, -8]
     # The defenders need 61 after their Kontra: seat 1 plays, team 0 has 60 and loses.
-    s = play(deal(WENZ60), "pass Wenz pass pass Kontra pass pass", WENZ60_PLAY)
+    s = play(dealt(WENZ60), "pass Wenz pass pass Kontra pass pass", WENZ60_PLAY)
     assert s.player_team == 1 and s.returns() == [-4, 4, -4, 4]
-    s = play(deal(WENZ61), "pass Wenz pass pass Kontra pass pass", WENZ61_PLAY)
+    s = play(dealt(WENZ61), "pass Wenz pass pass Kontra pass pass", WENZ61_PLAY)
     assert s.returns() == [4, -4, 4, -4]                # 61 for the defenders is enough
 
 
 def test_U_7_kontra_takes_over_off():
-    s = play(deal(WENZ60, kontra_takes_over=False), "Wenz pass pass pass Kontra pass pass", WENZ60_PLAY)
+    s = play(dealt(WENZ60, kontra_takes_over=False), "Wenz pass pass pass Kontra pass pass", WENZ60_PLAY)
     assert s.winning_team == 1 and s.returns() == [-4, 4, -4, 4]
-    s = play(deal(WENZ61, kontra_takes_over=False), "Wenz pass pass pass Kontra pass pass", WENZ61_PLAY)
+    s = play(dealt(WENZ61, kontra_takes_over=False), "Wenz pass pass pass Kontra pass pass", WENZ61_PLAY)
     assert s.returns() == [4, -4, 4, -4]
 
 
 def test_U_7_kontra_does_not_move_the_schneider_line():
-    s = play(deal(G90), "Schneider-Geier pass pass pass Kontra pass pass", G90_PLAY)
+    s = play(dealt(G90), "Schneider-Geier pass pass pass Kontra pass pass", G90_PLAY)
     assert s.returns() == [-14, 14, -14, 14]            # 90 is still not 91
-    s = play(deal(G91), "Schneider-Geier pass pass pass Kontra pass pass", G91_PLAY)
+    s = play(dealt(G91), "Schneider-Geier pass pass pass Kontra pass pass", G91_PLAY)
     assert s.returns() == [14, -14, 14, -14]
 
 
@@ -662,15 +641,15 @@ NO_TAKEOVER_WINNER = {60: 1}                    # 60 eyes lose when Kontra only 
 
 def check_kontra_line(eyes):
     announce, hands, cards_, winners, value, value_no_takeover = KONTRA_LINES[eyes]
-    s = play(deal(hands), announce, "Kontra pass pass", cards_)
+    s = play(dealt(hands), announce, "Kontra pass pass", cards_)
     assert s.doublings == 1 and s.team_eyes[s.player_team] == eyes
     assert s.winning_team == winners and s.value == value and s.returns() == team_returns(winners, value)
     # kontra_takes_over=False: the usual table (61, 91, Schneider-free with 31), doubled
-    s = play(deal(hands, kontra_takes_over=False), announce, "Kontra pass pass", cards_)
+    s = play(dealt(hands, kontra_takes_over=False), announce, "Kontra pass pass", cards_)
     winners = NO_TAKEOVER_WINNER.get(eyes, winners)
     assert s.returns() == team_returns(winners, value_no_takeover)
     # Re doubles again and moves nothing
-    s = play(deal(hands), announce, "Kontra Re pass pass", cards_)
+    s = play(dealt(hands), announce, "Kontra Re pass pass", cards_)
     assert s.returns() == team_returns(KONTRA_LINES[eyes][3], 2 * value)
 
 
@@ -691,15 +670,15 @@ def test_U_7_kontra_swaps_schneider_lines_at_90(eyes):
 
 def test_U_7_kontra_swaps_schneider_lines_issue_cases():
     # The issue's two cases: 30 eyes after Kontra are a plain loss, 90 a Schneider win.
-    s = play(deal(G90), SEAT1, "Kontra pass pass", G90_PLAY)
+    s = play(dealt(G90), SEAT1, "Kontra pass pass", G90_PLAY)
     assert s.team_eyes[s.player_team] == 30 and s.value == 4
-    s = play(deal(G90), SEAT0, "Kontra pass pass", G90_PLAY)
+    s = play(dealt(G90), SEAT0, "Kontra pass pass", G90_PLAY)
     assert s.team_eyes[s.player_team] == 90 and s.value == 6
 
 
 def test_U_7_kontra_keeps_the_tout_target():
     # Wenz-Tout lost to one trick of four nines: Kontra only doubles (10 x 2).
-    s = play(deal(NINES, dealer=0), "pass Wenz-Tout pass pass Kontra pass pass", NINES_PLAY)
+    s = play(dealt(NINES, dealer=0), "pass Wenz-Tout pass pass Kontra pass pass", NINES_PLAY)
     assert s.team_eyes == [120, 0] and s.returns() == [-20, 20, -20, 20]
 
 
@@ -714,14 +693,14 @@ def test_U_7_kontra_keeps_the_tout_target():
     ("pass Wenz-Tout pass pass Kontra Re pass pass", NINES, NINES_PLAY, 0, [-40, 40, -40, 40]),
 ], ids=["normal", "schneider", "schwarz", "schneider-game", "tout", "tout-lost-kontra-re"])
 def test_U_8_values_and_bock(bidding, hands, cards, dealer, returns):
-    s = play(deal(hands, dealer=dealer), bidding, cards)
+    s = play(dealt(hands, dealer=dealer), bidding, cards)
     assert s.returns() == returns and s.value == abs(returns[0])
-    b = play(deal(hands, dealer=dealer, bock=True), bidding, cards)
+    b = play(dealt(hands, dealer=dealer, bock=True), bidding, cards)
     assert b.bock is True and b.returns() == [2 * r for r in returns]
 
 
 def test_U_8_only_the_winners_are_credited_per_seat():
-    s = play(deal(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
+    s = play(dealt(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
     assert s.winning_team == 0 and s.value == 2
     assert s.returns() == [s.value, -s.value, s.value, -s.value]
 
@@ -729,7 +708,7 @@ def test_U_8_only_the_winners_are_credited_per_seat():
 # ----- U-9: nobody announces ---------------------------------------------------------------------
 
 def test_U_9_ramsch_by_default():
-    s = play(deal(WENZ61), ALL_PASS)
+    s = play(dealt(WENZ61), ALL_PASS)
     assert (s.phase, s.game, s.announcer, s.player_team, s.doublings) == ("play", "Ramsch", None, None, 0)
     assert s.current_player == 0
 
@@ -757,7 +736,7 @@ def test_U_9_throw_in_makes_the_next_deal_bock_in_a_match():
     nxt = m.next_deal()
     assert nxt.dealer == 1 and nxt.bock is True
     # The Bock deal, scripted: forehand (seat 2) sweeps a Muck: Schwarz 3, doubled.
-    s = play(g.deal(seed=0, dealer=1, hands=rotated(MUCK_SWEEP, 1), bock=True),
+    s = play(g.deal(seed=0, dealer=1, hands=rotated(MUCK_SWEEP, 2), bock=True),
              "Muck pass pass pass pass pass", MUCK_SWEEP_PLAY)
     assert s.returns() == [6, -6, 6, -6]
     m.record(s)
@@ -786,17 +765,17 @@ def test_U_9_must_play():
 
 
 def test_U_9_must_play_without_geier():
-    s = play(deal(WENZ60, if_all_pass="must_play", games=("Muck", "Wenz")), ALL_PASS)
+    s = play(dealt(WENZ60, if_all_pass="must_play", games=("Muck", "Wenz")), ALL_PASS)
     assert texts(s) == ["Wenz", "Muck"]
 
 
 def test_U_9_must_play_schneider_free_with_30():
     # EO at seat 1 in both deals: team 1 must play; it takes 30 (G90) or 29 (G91B).
-    s = play(deal(G90, if_all_pass="must_play"), ALL_PASS)
+    s = play(dealt(G90, if_all_pass="must_play"), ALL_PASS)
     assert s.current_player == 1
     play(s, "Geier", G90_PLAY)
     assert s.team_eyes == [90, 30] and s.returns() == [2, -2, 2, -2]
-    s = play(deal(G91B, if_all_pass="must_play"), ALL_PASS, "Geier", G91B_PLAY)
+    s = play(dealt(G91B, if_all_pass="must_play"), ALL_PASS, "Geier", G91B_PLAY)
     assert s.team_eyes == [91, 29] and s.returns() == [3, -3, 3, -3]
 
 
@@ -811,16 +790,16 @@ def test_U_9_must_play_schneider_from_90_eyes():
     assert s.game == "must-play Muck" and s.team_eyes == [90, 30]
     assert s.returns() == [3, -3, 3, -3]
     # 89 is a plain win, 91 a Schneider win (EO at seat 0 in both).
-    s = play(deal(G89, if_all_pass="must_play"), ALL_PASS, "Geier", G89_PLAY)
+    s = play(dealt(G89, if_all_pass="must_play"), ALL_PASS, "Geier", G89_PLAY)
     assert s.team_eyes == [89, 31] and s.returns() == [2, -2, 2, -2]
-    s = play(deal(G91, if_all_pass="must_play"), ALL_PASS, "Geier", G91_PLAY)
+    s = play(dealt(G91, if_all_pass="must_play"), ALL_PASS, "Geier", G91_PLAY)
     assert s.team_eyes == [91, 29] and s.returns() == [3, -3, 3, -3]
-    s = play(deal(MUST90, dealer=0, if_all_pass="must_play", bock=True), ALL_PASS, "Muck", MUST90_PLAY)
+    s = play(dealt(MUST90, dealer=0, if_all_pass="must_play", bock=True), ALL_PASS, "Muck", MUST90_PLAY)
     assert s.returns() == [6, -6, 6, -6]
 
 
 def test_U_9_must_play_shows_the_eichel_ober_at_once():
-    s = play(deal(WENZ60, if_all_pass="must_play"), ALL_PASS)
+    s = play(dealt(WENZ60, if_all_pass="must_play"), ALL_PASS)
     # The EO holder is the one seat asked to choose: everyone knows where EO is.
     for observer in (0, 1, 3):
         v = s.view(observer)
@@ -828,13 +807,13 @@ def test_U_9_must_play_shows_the_eichel_ober_at_once():
         assert all("EO" in v.forbidden(o) for o in (0, 1, 3) if o != observer), observer
     # A deal where seat 1 holds EO (and so must choose) is not the same situation for seat 0.
     other = [WENZ60[0], "GU EA EO GZ HZ SK", "HU GK G9 E9 HK SO", WENZ60[3]]
-    o = play(deal(other, if_all_pass="must_play"), ALL_PASS)
+    o = play(dealt(other, if_all_pass="must_play"), ALL_PASS)
     assert o.current_player == 1 and o.view(0).history == s.view(0).history
     assert not o.is_consistent_with(s.view(0))
 
 
 def test_U_9_must_play_eichel_ober_known_after_the_choice():
-    s = play(deal(WENZ60, if_all_pass="must_play"), ALL_PASS, "Wenz")
+    s = play(dealt(WENZ60, if_all_pass="must_play"), ALL_PASS, "Wenz")
     for observer in (0, 1, 3):
         v = s.view(observer)
         assert "EO" in v.known(2), observer
@@ -863,14 +842,14 @@ def test_U_9_one_point():
     (ONE3, ONE3_PLAY, [3, 117], [-1, 1, -1, 1]),                 # players lose with Schneider: 1
 ], ids=["schwarz", "schneider-won", "schneider-lost"])
 def test_U_9_one_point_is_one_whatever_schneider(hands, cards, eyes, returns):
-    s = play(deal(hands, if_all_pass="one_point"), ALL_PASS, cards)
+    s = play(dealt(hands, if_all_pass="one_point"), ALL_PASS, cards)
     assert s.team_eyes == eyes and s.value == 1 and s.returns() == returns
-    b = play(deal(hands, if_all_pass="one_point", bock=True), ALL_PASS, cards)
+    b = play(dealt(hands, if_all_pass="one_point", bock=True), ALL_PASS, cards)
     assert b.value == 2 and b.returns() == [2 * r for r in returns]
 
 
 def test_U_9_one_point_the_other_team_knows_it_lacks_eo():
-    s = play(deal(ONE61, if_all_pass="one_point"), ALL_PASS)
+    s = play(dealt(ONE61, if_all_pass="one_point"), ALL_PASS)
     for observer in range(4):
         v = s.view(observer)
         for seat in (0, 2):                              # team 0 defends: none of its seats has EO
@@ -882,41 +861,41 @@ def test_U_9_one_point_the_other_team_knows_it_lacks_eo():
 # ----- U-10: Ramsch -------------------------------------------------------------------------------
 
 def test_U_10_more_eyes_loses():
-    s = play(deal(RAMSCH_EYES, dealer=1), ALL_PASS, RAMSCH_EYES_PLAY)
+    s = play(dealt(RAMSCH_EYES, dealer=1), ALL_PASS, RAMSCH_EYES_PLAY)
     assert s.game == "Ramsch" and s.team_eyes == [61, 59] and s.team_tricks == [2, 4]
     assert s.winning_team == 1 and s.returns() == [-4, 4, -4, 4]
 
 
 def test_U_10_tie_more_tricks_loses():
-    s = play(deal(RAMSCH_TRICKS), ALL_PASS, RAMSCH_TRICKS_PLAY)
+    s = play(dealt(RAMSCH_TRICKS), ALL_PASS, RAMSCH_TRICKS_PLAY)
     assert s.team_eyes == [60, 60] and s.team_tricks == [4, 2]
     assert s.winning_team == 1 and s.returns() == [-4, 4, -4, 4]
 
 
 def test_U_10_tie_more_trumps_loses():
-    s = play(deal(RAMSCH_TRUMPS), ALL_PASS, RAMSCH_TRUMPS_PLAY)
+    s = play(dealt(RAMSCH_TRUMPS), ALL_PASS, RAMSCH_TRUMPS_PLAY)
     assert s.team_eyes == [60, 60] and s.team_tricks == [3, 3]        # trumps taken 4 : 8
     assert s.winning_team == 0 and s.returns() == [4, -4, 4, -4]
 
 
 def test_U_10_tie_eichel_ober_loses():
-    s = play(deal(RAMSCH_EO), ALL_PASS, RAMSCH_EO_PLAY)
+    s = play(dealt(RAMSCH_EO), ALL_PASS, RAMSCH_EO_PLAY)
     assert s.team_eyes == [60, 60] and s.team_tricks == [3, 3]        # trumps 6 : 6, EO to team 1
     assert s.winning_team == 0 and s.returns() == [4, -4, 4, -4]
 
 
 def test_U_10_durchmarsch():
-    s = play(deal(MUCK_SWEEP), ALL_PASS, MUCK_SWEEP_PLAY)
+    s = play(dealt(MUCK_SWEEP), ALL_PASS, MUCK_SWEEP_PLAY)
     assert s.team_eyes == [120, 0] and s.winning_team == 0 and s.value == 10
     assert s.returns() == [10, -10, 10, -10]
-    s = play(deal(MUCK_SWEEP, ramsch_double=False), ALL_PASS, MUCK_SWEEP_PLAY)
+    s = play(dealt(MUCK_SWEEP, ramsch_double=False), ALL_PASS, MUCK_SWEEP_PLAY)
     assert s.returns() == [10, -10, 10, -10]            # 10 either way
-    s = play(deal(MUCK_SWEEP, bock=True), ALL_PASS, MUCK_SWEEP_PLAY)
+    s = play(dealt(MUCK_SWEEP, bock=True), ALL_PASS, MUCK_SWEEP_PLAY)
     assert s.returns() == [20, -20, 20, -20]
 
 
 def test_U_10_team_sweep_is_no_durchmarsch():
-    s = play(deal(TEAM_SWEEP), ALL_PASS, cards(TEAM_SWEEP_PLAY, 0, 20))
+    s = play(dealt(TEAM_SWEEP), ALL_PASS, cards(TEAM_SWEEP_PLAY, 0, 20))
     assert s.current_player == 0 and s.team_tricks == [5, 0]
     play(s, "G9 E9 GA S9")
     assert s.team_eyes == [120, 0] and s.team_tricks == [6, 0]
@@ -926,7 +905,7 @@ def test_U_10_team_sweep_is_no_durchmarsch():
 @pytest.mark.parametrize("double, bock, value", [(True, False, 4), (False, False, 2),
                                                  (True, True, 8), (False, True, 4)])
 def test_U_10_ramsch_double(double, bock, value):
-    s = play(deal(RAMSCH_TRICKS, ramsch_double=double, bock=bock), ALL_PASS, RAMSCH_TRICKS_PLAY)
+    s = play(dealt(RAMSCH_TRICKS, ramsch_double=double, bock=bock), ALL_PASS, RAMSCH_TRICKS_PLAY)
     assert s.value == value and s.returns() == team_returns(1, value)
 
 
@@ -961,13 +940,13 @@ def test_U_10_what_stichzwang_proves(trick, card, ramsch, plain):
 
 def test_U_10_stichzwang_in_a_deal_and_option_off():
     # RAMSCH_EYES T1: seat 2 leads EA; seat 3 must trump; seat 0 follows; seat 1 must beat GU.
-    s = play(deal(RAMSCH_EYES, dealer=1), ALL_PASS, "EA")
+    s = play(dealt(RAMSCH_EYES, dealer=1), ALL_PASS, "EA")
     assert sorted(texts(s)) == sorted(["GU", "HZ", "HU", "HO", "HA"])
     play(s, "GU")
     assert sorted(texts(s)) == sorted(["E9", "EZ", "EK"])
     play(s, "E9")
     assert texts(s) == ["EO"]
-    off = play(deal(RAMSCH_EYES, dealer=1, ramsch_stichzwang=False), ALL_PASS, "EA")
+    off = play(dealt(RAMSCH_EYES, dealer=1, ramsch_stichzwang=False), ALL_PASS, "EA")
     assert sorted(texts(off)) == sorted(["GU", "HZ", "HU", "HO", "HA", "SK"])
     play(off, "SK E9")
     assert sorted(texts(off)) == sorted(["EO", "GZ", "H9", "S9", "SU", "SA"])
@@ -976,14 +955,14 @@ def test_U_10_stichzwang_in_a_deal_and_option_off():
 # ----- U-11: Sie ----------------------------------------------------------------------------------
 
 def test_U_11_sie_shown_at_once():
-    s = deal(SIE)
+    s = dealt(SIE)
     assert s.is_terminal and s.phase == "over" and s.current_player is None and s.legal_actions() == []
     assert s.game == "Sie" and s.sie_seat == 1 and s.winning_team == 1
     assert s.returns() == [-21, 21, -21, 21]
     for seat in range(4):
         assert s.view(seat).known(1) == cs(SIE_CARDS)   # shown to everybody
-    assert deal(SIE, target=31).returns() == [-31, 31, -31, 31]
-    assert deal(SIE, bock=True).returns() == [-21, 21, -21, 21]   # the Bobbl, not a doubled value
+    assert dealt(SIE, target=31).returns() == [-31, 31, -31, 31]
+    assert dealt(SIE, bock=True).returns() == [-21, 21, -21, 21]   # the Bobbl, not a doubled value
     with pytest.raises(stich.IllegalActionError, match="the deal is over"):
         s.apply("pass")
 
@@ -991,27 +970,27 @@ def test_U_11_sie_shown_at_once():
 def test_U_11_sie_needs_both_unters_and_no_wenz_over_muck():
     hands = list(SIE)
     hands[1], hands[2] = "EO GO HO SO EU HU", "GK G9 HA HZ HK GU"
-    s = deal(hands)
+    s = dealt(hands)
     assert not s.is_terminal and s.sie_seat is None and s.phase == "auction"
-    s = deal(SIE, ranking="wenz_over_muck")
+    s = dealt(SIE, ranking="wenz_over_muck")
     assert not s.is_terminal and s.sie_seat is None and s.phase == "auction"
     for ranking in ("geier_over_wenz", "wenz_over_geier"):
-        assert deal(SIE, ranking=ranking).sie_seat == 1
+        assert dealt(SIE, ranking=ranking).sie_seat == 1
 
 
 def test_U_11_sie_in_the_long_deck():
     hands = ["EO GO HO SO EU GU HA HZ", "HU HK EA EZ EK E9 E8 E7", "SU H9 GA GZ GK G9 G8 G7",
              "H8 H7 SA SZ SK S9 S8 S7"]
-    s = deal(hands, long_deck=True)
+    s = dealt(hands, long_deck=True)
     assert s.is_terminal and s.sie_seat == 0 and s.returns() == [21, -21, 21, -21]
 
 
 def test_U_11_sie_wins_the_bobbl_outright():
     m = GAME.match(seed=3, dealer=3)
-    s = play(deal(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
+    s = play(dealt(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)
     m.record(s)
     assert m.points == [2, 0] and m.dealer == 0
-    sie = deal(rotated(SIE, 0), dealer=0)               # seat 2 holds the Sie
+    sie = dealt(rotated(SIE, 1), dealer=0)               # seat 2 holds the Sie
     assert sie.sie_seat == 2 and sie.is_terminal
     m.record(sie)
     assert m.is_over and m.winner == 0 and m.bobbl_won == [1, 0]
@@ -1022,7 +1001,7 @@ def test_U_11_sie_wins_the_bobbl_outright():
 
 def sweep(game: stich.Mucken, dealer: int, contract: str, bock: bool = False):
     """Forehand holds MUCK_SWEEP's first hand, announces ``contract`` and takes every trick."""
-    s = game.deal(seed=dealer, dealer=dealer, hands=rotated(MUCK_SWEEP, dealer), bock=bock)
+    s = game.deal(seed=dealer, dealer=dealer, hands=rotated(MUCK_SWEEP, dealer + 1), bock=bock)
     return play(s, f"{contract} pass pass pass pass pass", MUCK_SWEEP_PLAY)
 
 
@@ -1166,12 +1145,12 @@ def test_U_12_bobbl_results_from_a_match():
 
 def ramsch(game: stich.Mucken, dealer: int, bock: bool = False):
     """A Ramsch deal (everyone passes on RAMSCH_EYES moved round the table), played to the end."""
-    s = game.deal(seed=0, dealer=dealer, hands=rotated(RAMSCH_EYES, dealer - 2), bock=bock)
+    s = game.deal(seed=0, dealer=dealer, hands=rotated(RAMSCH_EYES, dealer - 1), bock=bock)
     return play(s, ALL_PASS, RAMSCH_EYES_PLAY)
 
 
 def thrown_in(game: stich.Mucken, dealer: int, bock: bool = False):
-    return play(game.deal(seed=0, dealer=dealer, hands=rotated(WENZ61, dealer), bock=bock), ALL_PASS)
+    return play(game.deal(seed=0, dealer=dealer, hands=rotated(WENZ61, dealer + 1), bock=bock), ALL_PASS)
 
 
 def test_U_13_defaults_keep_bock_after_throw_in_only():
@@ -1236,7 +1215,7 @@ def test_U_13_bock_round():
 
 def sie_for_team(game: stich.Mucken, dealer: int, team: int):
     """A Sie deal whose Sie seat is in ``team``."""
-    hands = rotated(SIE, dealer)                      # SIE's seat 1 is forehand + 1
+    hands = rotated(SIE, dealer + 1)                      # SIE's seat 1 is forehand + 1
     seat = (dealer + 2) % 4
     if seat % 2 != team:
         hands = hands[1:] + hands[:1]
