@@ -28,6 +28,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as e:   # pragma: no cover - the message is the point
     raise ImportError(f"stich.envs needs pettingzoo and gymnasium (pip install 'stich[rl]'): {e}") from None
 
@@ -107,7 +108,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         shape = self.game.observation_shape
-        actions = self.game.num_distinct_actions
+        actions = self._num_actions = self.game.num_distinct_actions
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=shape, dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
@@ -161,6 +162,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             return
         if action is None:
             raise ValueError(f"{agent} is to act: step() needs an action id (None only for a finished agent)")
+        if not isinstance(action, (int, np.integer)) or not 0 <= action < self._num_actions:
+            raise ValueError(f"action {action!r} is not in the action space: an int id in 0..{self._num_actions - 1}")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._turns[agent] += 1
@@ -169,8 +172,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         except IllegalActionError:
             self.rewards[agent] = self.illegal_reward
             if self.illegal == "end":
-                # As PettingZoo's TerminateIllegalWrapper does (env() wraps this class in it; raw_env
-                # alone does the same, without its warning): the deal ends, the seat gets illegal_reward.
+                # As PettingZoo's TerminateIllegalWrapper does, warning included: the deal ends, the
+                # seat gets illegal_reward.
+                EnvLogger.warn_on_illegal_move()
                 self.terminations = dict.fromkeys(self.agents, True)
                 self.truncations = dict.fromkeys(self.agents, True)
                 self._accumulate_rewards()
@@ -209,16 +213,26 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
 def env(game: str | Game | type[Game], render_mode: str | None = None, rewards: str = "deal",
         illegal_reward: float = -1.0, illegal: str = "end", max_cycles: int | None = None, **options: Any) -> AECEnv:
     """The PettingZoo AEC environment of a game (a name of ``stich.GAMES`` in any case, a Game class
-    or instance) with its options, wrapped as PettingZoo's classic environments are: an illegal
+    or instance) with its options, behaving as PettingZoo's classic environments do: an illegal
     action ends the deal with ``illegal_reward`` for the seat that took it (and 0 for the others;
-    ``illegal="random"``: a random legal action is taken instead, see ILLEGAL), an out-of-range
-    action raises, and the order of reset/step is enforced."""
-    e: AECEnv = raw_env(game, render_mode=render_mode, rewards=rewards, illegal_reward=illegal_reward, illegal=illegal,
-                        max_cycles=max_cycles, **options)
-    if illegal == "end":
-        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    ``illegal="random"``: a random legal action is taken instead, see ILLEGAL), an action outside
+    the action space raises, and the order of reset/step is enforced. The first two are raw_env's
+    own (the classic environments' TerminateIllegalWrapper and AssertOutOfBoundsWrapper would each
+    cost as much again as the environment); the order, PettingZoo's OrderEnforcingWrapper."""
+    e = raw_env(game, render_mode=render_mode, rewards=rewards, illegal_reward=illegal_reward, illegal=illegal,
+                max_cycles=max_cycles, **options)
+    return _OrderEnforcing(e)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper whose last() asks the environment at once, after the same
+    check: the wrapper's own reads its five attributes one by one through its __getattr__, which
+    cost more than the step."""
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
 
 
 class parallel_env(ParallelEnv):  # noqa: N801 - PettingZoo's name for a module's parallel environment

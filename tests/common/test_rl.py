@@ -328,6 +328,18 @@ def test_an_illegal_action_ends_the_deal_as_in_pettingzoo_classic():
     agent = e.agent_selection
     e.step(bad)
     assert all(e.terminations.values()) and e.rewards[agent] == -1.0
+    assert e._cumulative_rewards[agent] == -1.0 and e.last()[2:4] == (True, True)
+
+
+def test_the_aec_env_enforces_the_order_and_the_action_space():
+    e = stich.envs.env("mucken")
+    for call in (e.last, lambda: e.step(0), lambda: e.observe("player_0")):   # as PettingZoo's wrapper says
+        with pytest.raises((AttributeError, AssertionError), match="before"):
+            call()
+    e.reset(seed=1)
+    for bad in (-1, stich.Mucken.num_distinct_actions, 2.0, "3"):
+        with pytest.raises(ValueError, match=r"is not in the action space: an int id in 0\.\.78"):
+            e.step(bad)
 
 
 @pytest.mark.parametrize("name", GAMES)
