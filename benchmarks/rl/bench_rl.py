@@ -137,7 +137,7 @@ def pettingzoo_classic(module: str) -> Callable[[float], int]:
 def rows(game: str, envs: list[int], threads: list[int], peers: bool = True) -> list[tuple[str, str, Callable[[], Callable[[float], int]]]]:
     """(engine, what, maker) of every row, in order (stich's alone without `peers`)."""
     out: list[tuple[str, str, Callable[[], Callable[[float], int]]]] = [
-        ("stich", f"{game} AEC environment (env(): PettingZoo's classic wrappers)", lambda: stich_aec(game)),
+        ("stich", f"{game} AEC environment (env(): the call order enforced)", lambda: stich_aec(game)),
         ("stich", f"{game} AEC environment (raw_env: the same, unwrapped)", lambda: stich_aec(game, raw=True))]
     for n in envs:
         for t in threads:
