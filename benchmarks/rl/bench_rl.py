@@ -5,37 +5,46 @@ RLCard and a PettingZoo classic card environment on their own games. Every engin
 cheap legal action (the first legal one), so the figure is the environment's own cost.
 
     PYTHONPATH=python python benchmarks/rl/bench_rl.py [--seconds 2] [--repeats 3] [--json out.json]
+    python benchmarks/rl/bench_rl.py --builds OLD_DIR NEW_DIR [--seconds 1] [--repeats 5]
 
 Each row runs ``--repeats`` times for about ``--seconds`` each and reports the median; a peer that
-is not installed (open_spiel, rlcard) is reported as such and skipped. Ctrl-C stops after the
-current measurement and prints what was measured.
+is not installed (open_spiel, rlcard) is reported as such and skipped. ``--builds``: stich's rows
+only, for each folder (one that holds ``stich/`` with its built ``_core``), the builds taking turns
+in fresh interpreters ``--repeats`` times, then the medians side by side and the ratio of the last
+build to the first. Ctrl-C stops after the current measurement and prints what was measured.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from typing import Any, Callable
 
 import numpy as np
 
-import stich.envs
 
-
-def rate(run: Callable[[float], int], seconds: float, repeats: int) -> float:
-    """Median steps a second of `run(seconds)` (it returns the steps it took)."""
-    out = []
+def rate(run: Callable[[float], int], seconds: float, repeats: int) -> tuple[float, float]:
+    """Median steps a second of `run(seconds)` (it returns the steps it took), by the clock and by
+    the process's CPU time (on a busy machine the second is what the steps cost; with threads it
+    counts every thread's time)."""
+    wall, cpu = [], []
     for _ in range(repeats):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         steps = run(seconds)
-        out.append(steps / (time.perf_counter() - t0))
-    return statistics.median(out)
+        wall.append(steps / (time.perf_counter() - t0))
+        cpu.append(steps / max(time.process_time() - c0, 1e-9))
+    return statistics.median(wall), statistics.median(cpu)
 
 
 def stich_aec(game: str, raw: bool = False) -> Callable[[float], int]:
+    import stich.envs
+
     def run(seconds: float) -> int:
         env = stich.envs.raw_env(game) if raw else stich.envs.env(game)
         env.reset(seed=1)
@@ -53,6 +62,8 @@ def stich_aec(game: str, raw: bool = False) -> Callable[[float], int]:
 
 
 def stich_vector(game: str, num_envs: int, threads: int) -> Callable[[float], int]:
+    import stich.envs
+
     def run(seconds: float) -> int:
         env = stich.envs.VectorEnv(game, num_envs=num_envs, threads=threads, seed=1)
         obs, _ = env.reset()
@@ -123,14 +134,16 @@ def pettingzoo_classic(module: str) -> Callable[[float], int]:
     return run
 
 
-def rows(game: str, envs: list[int], threads: list[int]) -> list[tuple[str, str, Callable[[], Callable[[float], int]]]]:
-    """(engine, what, maker) of every row, in order."""
+def rows(game: str, envs: list[int], threads: list[int], peers: bool = True) -> list[tuple[str, str, Callable[[], Callable[[float], int]]]]:
+    """(engine, what, maker) of every row, in order (stich's alone without `peers`)."""
     out: list[tuple[str, str, Callable[[], Callable[[float], int]]]] = [
-        ("stich", f"{game} AEC environment (env(): PettingZoo's classic wrappers)", lambda: stich_aec(game)),
+        ("stich", f"{game} AEC environment (env(): the call order enforced)", lambda: stich_aec(game)),
         ("stich", f"{game} AEC environment (raw_env: the same, unwrapped)", lambda: stich_aec(game, raw=True))]
     for n in envs:
         for t in threads:
             out.append(("stich", f"{game} VectorEnv, num_envs={n}, threads={t}", lambda n=n, t=t: stich_vector(game, n, t)))
+    if not peers:
+        return out
     out.append(("OpenSpiel", f"{game} rl_environment", lambda: openspiel_rl(game.lower())))
     out.append(("RLCard", "leduc-holdem", lambda: rlcard_env("leduc-holdem")))
     out.append(("RLCard", "uno", lambda: rlcard_env("uno")))
@@ -147,29 +160,71 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--envs", type=int, nargs="+", default=[64, 512, 4096], help="num_envs of the vector rows")
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="threads of the vector rows")
     parser.add_argument("--json", default=None, help="also write the rows to this file")
+    parser.add_argument("--builds", nargs="+", default=None, metavar="DIR", help="compare stich builds (folders holding stich/)")
+    parser.add_argument("--no-peers", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.builds:
+        return compare_builds(args)
     results: list[dict[str, Any]] = []
     try:
-        for engine, what, maker in rows(args.game, args.envs, args.threads):
+        for engine, what, maker in rows(args.game, args.envs, args.threads, peers=not args.no_peers):
             try:
                 run = maker()
             except ImportError as e:
-                results.append({"engine": engine, "what": what, "steps_per_second": None, "note": f"not installed ({e.name})"})
+                results.append({"engine": engine, "what": what, "steps_per_second": None, "steps_per_cpu_second": None,
+                                "note": f"not installed ({e.name})"})
                 continue
-            results.append({"engine": engine, "what": what, "steps_per_second": rate(run, args.seconds, args.repeats), "note": ""})
-            print(f"{engine:>18}  {what:<45} {results[-1]['steps_per_second']:>14,.0f}", file=sys.stderr)
+            wall, cpu = rate(run, args.seconds, args.repeats)
+            results.append({"engine": engine, "what": what, "steps_per_second": wall, "steps_per_cpu_second": cpu, "note": ""})
+            print(f"{engine:>18}  {what:<45} {wall:>14,.0f} {cpu:>14,.0f}", file=sys.stderr)
     except KeyboardInterrupt:
         print("stopped: the rows measured so far", file=sys.stderr)
     peer = next((r["steps_per_second"] for r in results if r["engine"] == "OpenSpiel" and r["steps_per_second"]), None)
-    print("| engine | environment | steps/s (median) | vs OpenSpiel |")
-    print("|---|---|---:|---:|")
+    print("| engine | environment | steps/s (median) | vs OpenSpiel | steps per CPU second (median) |")
+    print("|---|---|---:|---:|---:|")
     for r in results:
-        sps = r["steps_per_second"]
+        sps, cpu = r["steps_per_second"], r["steps_per_cpu_second"]
         ratio = f"{sps / peer:,.0f}x" if sps and peer else ""
-        print(f"| {r['engine']} | {r['what']} | {f'{sps:,.0f}' if sps else r['note']} | {ratio} |")
+        print(f"| {r['engine']} | {r['what']} | {f'{sps:,.0f}' if sps else r['note']} | {ratio} | {f'{cpu:,.0f}' if cpu else ''} |")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(results, f, indent=1)
+    return 0
+
+
+def compare_builds(args: argparse.Namespace) -> int:
+    """stich's rows measured with each build in turn, in fresh interpreters; medians side by side."""
+    runs: list[list[list[dict[str, Any]]]] = [[] for _ in args.builds]   # per build, per round: the rows
+    child = [sys.executable, os.path.abspath(__file__), "--no-peers", "--game", args.game, "--seconds", str(args.seconds),
+             "--repeats", "1", "--envs", *map(str, args.envs), "--threads", *map(str, args.threads)]
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for r in range(args.repeats):
+                for b, folder in enumerate(args.builds):
+                    out = os.path.join(tmp, f"{b}.json")
+                    env = {**os.environ, "PYTHONPATH": os.path.abspath(folder)}
+                    subprocess.run([*child, "--json", out], env=env, check=True, stdout=subprocess.DEVNULL)
+                    with open(out, encoding="utf-8") as f:
+                        runs[b].append(json.load(f))
+                print(f"round {r + 1} of {args.repeats} done", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("stopped: the rounds measured so far", file=sys.stderr)
+    done = min(len(x) for x in runs)
+    if not done:
+        return 1
+
+    def median(b: int, i: int, key: str) -> float:
+        return statistics.median(rnd[i][key] for rnd in runs[b][:done])
+
+    names = [os.path.basename(os.path.normpath(f)) for f in args.builds]
+    print(f"medians of {done} rounds; steps/s by the clock, then per CPU second")
+    print("| environment | " + " | ".join(names) + " | ratio | " + " | ".join(f"{n} (CPU)" for n in names) + " | ratio (CPU) |")
+    print("|---|" + "---:|" * (2 * len(names) + 2))
+    for i, row in enumerate(runs[0][0]):
+        wall = [median(b, i, "steps_per_second") for b in range(len(names))]
+        cpu = [median(b, i, "steps_per_cpu_second") for b in range(len(names))]
+        print(f"| {row['what']} | " + " | ".join(f"{w:,.0f}" for w in wall) + f" | {wall[-1] / wall[0]:.2f}x | "
+              + " | ".join(f"{c:,.0f}" for c in cpu) + f" | {cpu[-1] / cpu[0]:.2f}x |")
     return 0
 
 

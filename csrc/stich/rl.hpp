@@ -16,6 +16,7 @@
 #pragma once
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -37,18 +38,48 @@ constexpr int num_distinct_actions() {
     return Def::NUM_DISTINCT_ACTIONS;
 }
 
-// The legal fixed ids of `s` given the steps `pending` (out: NUM_DISTINCT_ACTIONS flags).
+// The legal fixed ids of `s` given the steps `pending`.
 template <class Def>
-void fixed_legal_mask(const typename Def::State& s, CardSet pending, bool* out) {
-    std::fill(out, out + Def::NUM_DISTINCT_ACTIONS, false);
-    if (s.is_terminal()) return;
-    if constexpr (requires { Def::fixed_mask(s, pending, out); }) {
-        Def::fixed_mask(s, pending, out);
+ActionSet fixed_legal_set(const typename Def::State& s, CardSet pending) {
+    static_assert(Def::NUM_DISTINCT_ACTIONS <= 128, "an ActionSet holds ids below 128");
+    ActionSet set;
+    if (s.is_terminal()) return set;
+    if constexpr (requires(bool* out) { Def::fixed_mask(s, pending, out); }) {
+        bool flags[Def::NUM_DISTINCT_ACTIONS] = {};
+        Def::fixed_mask(s, pending, flags);
+        for (int i = 0; i < Def::NUM_DISTINCT_ACTIONS; ++i)
+            if (flags[i]) set.add(unsigned(i));
     } else {
         if (pending) throw std::invalid_argument("pending steps in a game whose actions are one step each");
         ActionList list;
         s.legal_actions(list);
-        for (Action a : list) out[a] = true;
+        for (Action a : list) set.add(a);
+    }
+    return set;
+}
+
+// A set of fixed ids as n flags.
+inline void write_flags(const ActionSet& set, int n, bool* out) {
+    std::fill(out, out + n, false);
+    for (int k = 0; k < 2; ++k)
+        for (uint64_t w = set.w[k]; w; w &= w - 1) out[64 * k + std::countr_zero(w)] = true;
+}
+
+// The legal fixed ids as NUM_DISTINCT_ACTIONS flags.
+template <class Def>
+void fixed_legal_mask(const typename Def::State& s, CardSet pending, bool* out) {
+    write_flags(fixed_legal_set<Def>(s, pending), Def::NUM_DISTINCT_ACTIONS, out);
+}
+
+// Takes fixed id `id`, known to be legal; returns the new pending steps (0 once the game's own
+// action is applied).
+template <class Def>
+CardSet take_fixed(typename Def::State& s, CardSet pending, int id) {
+    if constexpr (requires { Def::fixed_step(s, pending, id); }) {
+        return Def::fixed_step(s, pending, id);
+    } else {
+        s.apply(Action(id));
+        return 0;
     }
 }
 
@@ -66,12 +97,7 @@ CardSet apply_fixed(typename Def::State& s, CardSet pending, int id) {
             if (legal[i]) ids += (ids.empty() ? "" : ", ") + std::to_string(i);
         throw IllegalAction("fixed action id " + std::to_string(id) + " is not legal here; legal: " + (ids.empty() ? "none" : ids));
     }
-    if constexpr (requires { Def::fixed_step(s, pending, id); }) {
-        return Def::fixed_step(s, pending, id);
-    } else {
-        s.apply(Action(id));
-        return 0;
-    }
+    return take_fixed<Def>(s, pending, id);
 }
 
 // The observation's length for states with this many seats, deck and view locations.
@@ -91,39 +117,37 @@ template <GameState State>
 void observe(const State& s, int seat, float* out, CardSet pending = 0) {
     const View v = s.view(seat);
     const Deck& d = s.deck_info();
+    const CardSet deck = d.cards;
     const int n = s.num_players(), D = d.size;
     std::fill(out, out + observation_size(n, D, v.num_locations), 0.0f);
-    // The deck's cards in order: card -> index.
-    int index[MAX_CARDS];
-    {
-        int i = 0;
-        for (CardSet c = d.cards; c;) index[pop_lsb(c)] = i++;
-    }
-    auto cards = [&](float* at, CardSet set) {
-        for (CardSet c = set & d.cards; c;) at[index[pop_lsb(c)]] = 1.0f;
+    // A card's place is its index among the deck's cards, in order.
+    auto cards = [deck](float* at, CardSet set) {
+        for (CardSet c = set & deck; c;) at[popcount(deck & (bit(pop_lsb(c)) - 1))] = 1.0f;
     };
     float* p = out;
     cards(p, v.where[size_t(seat)].known);
     p += D;
+    // The seats' blocks, seats counted from the observer; one pass over the history fills the
+    // public actions and collects the cards each seat played.
+    constexpr int CARD_BLOCKS = 3;
+    const int block = CARD_BLOCKS * D + OBS_ACTIONS + 3;
     CardSet played_by[MAX_SEATS] = {};
     for (int i = 0; i < v.history_size; ++i) {
         const PublicEvent& e = v.history[size_t(i)];
         if (is_card_action(e.action)) played_by[e.seat] |= bit(Card(e.action));
+        else if (e.action < 128) p[((e.seat - seat + n) % n) * block + CARD_BLOCKS * D + e.action - CARD_ACTIONS] = 1.0f;
     }
+    const int to_act = s.current_player();
     for (int r = 0; r < n; ++r) {
         const int who = (seat + r) % n;
+        const Location& at = v.where[size_t(who)];
         cards(p, played_by[who]);
-        cards(p + D, v.where[size_t(who)].known);
-        cards(p + 2 * D, v.where[size_t(who)].forbidden & ~v.played);
-        p += 3 * D;
-        for (int i = 0; i < v.history_size; ++i) {
-            const PublicEvent& e = v.history[size_t(i)];
-            if (e.seat == who && !is_card_action(e.action) && e.action < 128) p[e.action - CARD_ACTIONS] = 1.0f;
-        }
-        p += OBS_ACTIONS;
+        cards(p + D, at.known);
+        cards(p + 2 * D, at.forbidden & ~v.played);
+        p += CARD_BLOCKS * D + OBS_ACTIONS;
         if constexpr (requires { s.tally(who); }) p[0] = float(s.tally(who));
-        p[1] = float(v.where[size_t(who)].size);
-        p[2] = s.current_player() == who ? 1.0f : 0.0f;
+        p[1] = float(at.size);
+        p[2] = to_act == who ? 1.0f : 0.0f;
         p += 3;
     }
     for (int k = 0; k < s.trick.size && k < n; ++k) cards(p + k * D, bit(s.trick.cards[size_t(k)]));
@@ -167,7 +191,7 @@ class VectorEnv {
     VectorEnv(const Rules& rules, int num_envs, int threads, int learner, bool heuristic_bots)
         : rules_(rules), num_envs_(num_envs), threads_(threads), learner_(learner), heuristic_(heuristic_bots),
           states_(size_t(num_envs)), pending_(size_t(num_envs)), deals_(size_t(num_envs)), rngs_(size_t(num_envs)),
-          done_(size_t(num_envs)) {
+          done_(size_t(num_envs)), legal_(size_t(num_envs)) {
         if (num_envs < 1 || num_envs > (1 << 24)) throw std::invalid_argument("num_envs must be 1..16777216, got " + std::to_string(num_envs));
         if (threads < 1 || threads > 256) throw std::invalid_argument("threads must be 1..256, got " + std::to_string(threads));
         const State probe = Def::deal(rules_, 0, 0, FixedHands{}, default_extras());
@@ -194,15 +218,15 @@ class VectorEnv {
     }
 
     void step(const int64_t* actions, const Out& out, const std::atomic<bool>* stop = nullptr) {
-        // Check every action first, so that a bad one changes nothing.
-        bool legal[Def::NUM_DISTINCT_ACTIONS];
+        // Check every action first, so that a bad one changes nothing: against the legal ids the
+        // last call wrote (kept here, since the caller may write into the mask array).
         for (int i = 0; i < num_envs_; ++i) {
             if (done_[size_t(i)]) continue;
             const int64_t a = actions[i];
             if (a < 0 || a >= Def::NUM_DISTINCT_ACTIONS)
                 throw IllegalAction("env " + std::to_string(i) + ": action " + std::to_string(a) + " out of range 0.." + std::to_string(Def::NUM_DISTINCT_ACTIONS - 1));
-            fixed_legal_mask<Def>(states_[size_t(i)], pending_[size_t(i)], legal);
-            if (!legal[a]) throw IllegalAction("env " + std::to_string(i) + ": action " + std::to_string(a) + " is not legal (see its action mask)");
+            if (!legal_[size_t(i)].has(unsigned(a)))
+                throw IllegalAction("env " + std::to_string(i) + ": action " + std::to_string(a) + " is not legal (see its action mask)");
         }
         parallel([&](int i) {
             State& s = states_[size_t(i)];
@@ -211,7 +235,7 @@ class VectorEnv {
                 write(i, out, s.is_terminal());   // the bots may end a deal the learner sits out
                 return;
             }
-            pending_[size_t(i)] = apply_fixed<Def>(s, pending_[size_t(i)], int(actions[i]));
+            pending_[size_t(i)] = take_fixed<Def>(s, pending_[size_t(i)], int(actions[i]));
             if (pending_[size_t(i)] == 0) bots_play(i);
             write(i, out, s.is_terminal());
         }, stop);
@@ -227,13 +251,15 @@ class VectorEnv {
     template <class F>
     void parallel(F&& f, const std::atomic<bool>* stop) {
         const int t = std::max(1, std::min(threads_, num_envs_ / MIN_ENVS_A_THREAD));
-        run_on_threads(t, [&](int k) {
+        auto share = [&](int k) {
             const int first = int(int64_t(num_envs_) * k / t), last = int(int64_t(num_envs_) * (k + 1) / t);
             for (int i = first; i < last; ++i) {
                 if (stop && (i & 255) == 0 && stop->load(std::memory_order_relaxed)) return;
                 f(i);
             }
-        });
+        };
+        if (t == 1) share(0);   // no thread bookkeeping (an allocation a call) for one thread
+        else run_on_threads(t, share);
     }
 
     void new_deal(int i) {
@@ -268,15 +294,12 @@ class VectorEnv {
         out.seats[i] = terminal && learner_ < 0 ? -1 : seat;
         float* o = out.observations + size_t(i) * size_t(obs_size_);
         bool* m = out.masks + size_t(i) * size_t(Def::NUM_DISTINCT_ACTIONS);
-        if (seat < 0) {
-            std::fill(o, o + obs_size_, 0.0f);
-            std::fill(m, m + Def::NUM_DISTINCT_ACTIONS, false);
-            return;
-        }
-        const bool acting = !terminal && s.current_player() == seat;
-        observe(s, seat, o, acting ? pending_[size_t(i)] : 0);
-        if (acting) fixed_legal_mask<Def>(s, pending_[size_t(i)], m);
-        else std::fill(m, m + Def::NUM_DISTINCT_ACTIONS, false);
+        const bool acting = seat >= 0 && !terminal && s.current_player() == seat;
+        const ActionSet legal = acting ? fixed_legal_set<Def>(s, pending_[size_t(i)]) : ActionSet{};
+        legal_[size_t(i)] = legal;
+        write_flags(legal, Def::NUM_DISTINCT_ACTIONS, m);
+        if (seat < 0) std::fill(o, o + obs_size_, 0.0f);
+        else observe(s, seat, o, acting ? pending_[size_t(i)] : 0);
     }
 
     Rules rules_;
@@ -289,6 +312,7 @@ class VectorEnv {
     std::vector<uint64_t> deals_;
     std::vector<Rng> rngs_;
     std::vector<uint8_t> done_;
+    std::vector<ActionSet> legal_;   // the legal ids of each env's last observation
 };
 
 }  // namespace stich

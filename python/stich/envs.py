@@ -26,8 +26,9 @@ import numpy as np
 try:
     import gymnasium
     from gymnasium import spaces
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as e:   # pragma: no cover - the message is the point
     raise ImportError(f"stich.envs needs pettingzoo and gymnasium (pip install 'stich[rl]'): {e}") from None
 
@@ -35,11 +36,16 @@ from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot
 from ._core import IllegalActionError
 from .games import GAMES, Game
 
-__all__ = ["env", "raw_env", "SingleAgentEnv", "VectorEnv", "REWARDS"]
+__all__ = ["env", "raw_env", "parallel_env", "SingleAgentEnv", "VectorEnv", "REWARDS", "ILLEGAL"]
 
 #: When the AEC environment hands out rewards: the returns at the end of the deal ("deal"), or in
 #: addition the change of every seat's tally (its card points, eyes or tricks) at every step ("trick").
 REWARDS = ("deal", "trick")
+
+#: What an illegal action does: end the deal, the seat getting illegal_reward ("end", as PettingZoo's
+#: classic environments do), or give the seat illegal_reward and take a uniformly random legal action
+#: in its place, the deal going on ("random", as RLCard substitutes a legal action).
+ILLEGAL = ("end", "random")
 
 RENDER_MODES = ("ansi", "human")
 
@@ -66,21 +72,33 @@ def _deal_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(0, 2**63))
 
 
+def _max_cycles(max_cycles: int | None) -> int | None:
+    if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1):
+        raise ValueError(f"max_cycles must be None or an int >= 1, got {max_cycles!r}")
+    return max_cycles
+
+
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """One deal of a game as a PettingZoo AEC environment: the seat to act is the selected agent
     (``player_0`` .. ``player_{n-1}``), every seat's reward comes at the end of the deal (its
     return, the game's unit), or with ``rewards="trick"`` also as its tally grows. ``reset(seed=)``
-    deals the same cards for the same seed (the dealer too: seat seed % players)."""
+    deals the same cards for the same seed (the dealer too: seat seed % players). ``illegal``: see
+    ILLEGAL. ``max_cycles``: the most turns a seat takes; the deal is truncated when a seat that has
+    taken that many is to act again (None: the deal's own end)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "stich_v0", "is_parallelizable": False}
 
     def __init__(self, game: str | Game | type[Game], render_mode: str | None = None, rewards: str = "deal",
-                 illegal_reward: float = -1.0, **options: Any) -> None:
+                 illegal_reward: float = -1.0, illegal: str = "end", max_cycles: int | None = None, **options: Any) -> None:
         super().__init__()
         self.game = _game(game, options)
         self.illegal_reward = float(illegal_reward)
         if rewards not in REWARDS:
             raise ValueError(f"rewards must be one of {', '.join(REWARDS)}, got {rewards!r}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, got {illegal!r}")
+        self.illegal = illegal
+        self.max_cycles = _max_cycles(max_cycles)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, got {render_mode!r}")
         self.render_mode = render_mode
@@ -90,7 +108,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         shape = self.game.observation_shape
-        actions = self.game.num_distinct_actions
+        actions = self._num_actions = self.game.num_distinct_actions
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=shape, dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
@@ -100,6 +118,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.state_: Any = None   # the deal's state, a game's State
         self._pending = 0
         self._tallies: list[int] = []
+        self._turns: dict[str, int] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -123,6 +142,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._tallies = self._tally() if self.reward_mode == "trick" else []
+        self._turns = dict.fromkeys(self.agents, 0)
         self.agent_selection = self.possible_agents[self.state_.current_player]
 
     def _tally(self) -> list[int]:
@@ -142,20 +162,26 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             return
         if action is None:
             raise ValueError(f"{agent} is to act: step() needs an action id (None only for a finished agent)")
+        if not isinstance(action, (int, np.integer)) or not 0 <= action < self._num_actions:
+            raise ValueError(f"action {action!r} is not in the action space: an int id in 0..{self._num_actions - 1}")
         self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._turns[agent] += 1
         try:
             self._pending = self.state_.apply_fixed(int(action), self._pending)
         except IllegalActionError:
-            # As PettingZoo's TerminateIllegalWrapper does (env() wraps this class in it; raw_env
-            # alone does the same, without its warning): the deal ends, the seat gets illegal_reward.
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.truncations = dict.fromkeys(self.agents, True)
-            self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = self.illegal_reward
-            self._accumulate_rewards()
-            self._deads_step_first()
-            return
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+            if self.illegal == "end":
+                # As PettingZoo's TerminateIllegalWrapper does, warning included: the deal ends, the
+                # seat gets illegal_reward.
+                EnvLogger.warn_on_illegal_move()
+                self.terminations = dict.fromkeys(self.agents, True)
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._accumulate_rewards()
+                self._deads_step_first()
+                return
+            legal = np.flatnonzero(self.state_.legal_actions_mask(self._pending))
+            self._pending = self.state_.apply_fixed(int(legal[self._rng.integers(len(legal))]), self._pending)
         if self.reward_mode == "trick":
             now = self._tally()
             for i, a in enumerate(self.possible_agents):
@@ -167,6 +193,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[self.state_.current_player]
+            if self.max_cycles is not None and self._turns[self.agent_selection] >= self.max_cycles:
+                self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -183,15 +211,89 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
 
 
 def env(game: str | Game | type[Game], render_mode: str | None = None, rewards: str = "deal",
-        illegal_reward: float = -1.0, **options: Any) -> AECEnv:
+        illegal_reward: float = -1.0, illegal: str = "end", max_cycles: int | None = None, **options: Any) -> AECEnv:
     """The PettingZoo AEC environment of a game (a name of ``stich.GAMES`` in any case, a Game class
-    or instance) with its options, wrapped as PettingZoo's classic environments are: an illegal
-    action ends the deal with ``illegal_reward`` for the seat that took it (and 0 for the others),
-    an out-of-range action raises, and the order of reset/step is enforced."""
-    e: AECEnv = raw_env(game, render_mode=render_mode, rewards=rewards, illegal_reward=illegal_reward, **options)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    or instance) with its options, behaving as PettingZoo's classic environments do: an illegal
+    action ends the deal with ``illegal_reward`` for the seat that took it (and 0 for the others;
+    ``illegal="random"``: a random legal action is taken instead, see ILLEGAL), an action outside
+    the action space raises, and the order of reset/step is enforced. The first two are raw_env's
+    own (the classic environments' TerminateIllegalWrapper and AssertOutOfBoundsWrapper would each
+    cost as much again as the environment); the order, PettingZoo's OrderEnforcingWrapper."""
+    e = raw_env(game, render_mode=render_mode, rewards=rewards, illegal_reward=illegal_reward, illegal=illegal,
+                max_cycles=max_cycles, **options)
+    return _OrderEnforcing(e)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper whose last() asks the environment at once, after the same
+    check: the wrapper's own reads its five attributes one by one through its __getattr__, which
+    cost more than the step."""
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+
+class parallel_env(ParallelEnv):  # noqa: N801 - PettingZoo's name for a module's parallel environment
+    """The AEC environment of :func:`env` through PettingZoo's parallel API, as PettingZoo runs a
+    turn-based game in it: every live agent is given a step, the seat to act plays its action and
+    the others' actions are ignored (their masks are zeros). Observations, rewards, terminations,
+    truncations and infos are given for the agents live before the step; ``agents`` are those that
+    go on. ``max_cycles``: every agent steps at every step, so the deal is truncated after that
+    many steps. The other arguments are :func:`env`'s."""
+
+    def __init__(self, game: str | Game | type[Game], render_mode: str | None = None, rewards: str = "deal",
+                 illegal_reward: float = -1.0, illegal: str = "end", max_cycles: int | None = None, **options: Any) -> None:
+        self._aec = raw_env(game, render_mode=render_mode, rewards=rewards, illegal_reward=illegal_reward, illegal=illegal, **options)
+        self.max_cycles = _max_cycles(max_cycles)
+        self.game = self._aec.game
+        self.render_mode = render_mode
+        self.metadata = self._aec.metadata
+        self.possible_agents = list(self._aec.possible_agents)
+        self.agents: list[str] = []
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._aec.action_space(agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None):
+        self._aec.reset(seed=seed, options=options)
+        self.agents = list(self.possible_agents)
+        self._steps = 0
+        return {a: self._aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]):
+        if not self.agents:
+            raise RuntimeError("the deal is over (or not begun): call reset()")
+        mover = self._aec.agent_selection
+        if actions.get(mover) is None:
+            raise ValueError(f"{mover} is to act: actions needs its action id")
+        aec, live = self._aec, self.agents
+        aec.step(actions[mover])
+        self._steps += 1
+        rewards = {a: aec.rewards[a] for a in live}
+        terminations = {a: aec.terminations[a] for a in live}
+        truncations = {a: aec.truncations[a] for a in live}
+        if self.max_cycles is not None and self._steps >= self.max_cycles and not aec.state_.is_terminal:
+            truncations = dict.fromkeys(live, True)
+        observations = {a: aec.observe(a) for a in live}
+        self.agents = [a for a in live if not (terminations[a] or truncations[a])]
+        return observations, rewards, terminations, truncations, {a: {} for a in live}
+
+    @property
+    def state_(self) -> Any:
+        """The deal's state, a game's State."""
+        return self._aec.state_
+
+    def render(self) -> str | None:
+        return self._aec.render()
+
+    def close(self) -> None:
+        self._aec.close()
 
 
 # The opponents by name, each made from a seed (the search at 1,000 iterations a decision).

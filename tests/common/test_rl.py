@@ -4,8 +4,10 @@ PettingZoo and Gymnasium environments, for every registered game."""
 from __future__ import annotations
 
 import copy
+import hashlib
 import pickle
 import random
+import types
 
 import numpy as np
 import pytest
@@ -15,7 +17,12 @@ import stich
 pettingzoo = pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo, gymnasium) is not installed")
 gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (pettingzoo, gymnasium) is not installed")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+# The rest of pettingzoo.test does not apply: bombardment_test takes step()'s return for the
+# observation (None in the AEC API: it fails on PettingZoo's own example environments), state_test
+# needs a global state() (PettingZoo's classic card games have none), test_save_obs image
+# observations; performance_benchmark only prints (benchmarks/rl/bench_rl.py measures).
+from pettingzoo.test import (api_test, max_cycles_test, parallel_api_test, parallel_seed_test,  # noqa: E402
+                             render_test, seed_test)
 
 import stich.envs  # noqa: E402
 
@@ -182,6 +189,120 @@ def test_pettingzoo_api_and_seed(name):
     api_test(stich.envs.env(name), num_cycles=200)
     api_test(stich.envs.env(name, rewards="trick"), num_cycles=100)
     seed_test(lambda: stich.envs.env(name), num_cycles=200)
+    render_test(lambda render_mode=None: stich.envs.env(name, render_mode=render_mode))
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_parallel_api_and_seed(name):
+    parallel_api_test(stich.envs.parallel_env(name), num_cycles=200)
+    parallel_api_test(stich.envs.parallel_env(name, illegal="random", max_cycles=30), num_cycles=200)
+    # parallel_seed_test samples actions without the mask: with "random" the deals go on.
+    parallel_seed_test(lambda: stich.envs.parallel_env(name, illegal="random"), num_cycles=200)
+
+
+def seeded(make, seed):
+    """make(**kwargs) with its deals and its action spaces' samples drawn from `seed`."""
+    def build(**kwargs):
+        e = make(**kwargs)
+        e.reset(seed=seed)
+        for i, agent in enumerate(e.possible_agents):
+            e.action_space(agent).seed(seed + i)
+        return e
+    return build
+
+
+# max_cycles_test samples actions without the mask (hence illegal="random", which plays a legal
+# action in their place) and expects the agents to take turns in a cycle: most agents take exactly
+# max_cycles turns before the truncation. A deal's auction does not always cycle (Euchre's maker
+# also chooses to go alone, Mistigri's seats that pass sit the play out), so it runs on seeded deals
+# whose first turns do; test_max_cycles_limits_every_seat checks the rule on every deal.
+MAX_CYCLES_SEEDS = {"Couillon": [2, 3], "Mucken": [0, 2], "Mistigri": [4, 9], "Euchre": [3, 14]}
+
+
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_max_cycles(name):
+    for seed in MAX_CYCLES_SEEDS[name]:
+        max_cycles_test(types.SimpleNamespace(
+            env=seeded(lambda **kw: stich.envs.env(name, illegal="random", **kw), seed),
+            parallel_env=seeded(lambda **kw: stich.envs.parallel_env(name, illegal="random", **kw), seed)))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_max_cycles_limits_every_seat(name):
+    """AEC: no seat takes more than max_cycles turns, and the deal is truncated exactly when a seat
+    that has taken them is to act (or ends first); parallel: truncated after max_cycles steps."""
+    for seed in range(30):
+        limit = 1 + seed % 6
+        e = stich.envs.raw_env(name, max_cycles=limit)
+        e.reset(seed=seed)
+        turns = dict.fromkeys(e.possible_agents, 0)
+        while not any(e.terminations.values()) and not any(e.truncations.values()):
+            agent = e.agent_selection
+            turns[agent] += 1
+            e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[seed % 2 - 1]))
+        assert max(turns.values()) <= limit
+        if all(e.truncations.values()):
+            assert not e.state_.is_terminal and turns[e.agent_selection] == limit
+        else:
+            assert e.state_.is_terminal and all(e.terminations.values())
+        p = stich.envs.parallel_env(name, max_cycles=limit)
+        obs, _ = p.reset(seed=seed)
+        steps = 0
+        while p.agents:
+            mover = p.possible_agents[p.state_.current_player]
+            actions = dict.fromkeys(p.agents, 0)   # ignored but the mover's
+            actions[mover] = int(np.flatnonzero(obs[mover]["action_mask"])[seed % 2 - 1])
+            obs, _, term, trunc, _ = p.step(actions)
+            steps += 1
+        assert steps == limit or p.state_.is_terminal
+        assert all(trunc.values()) != p.state_.is_terminal
+
+
+def test_parallel_env_plays_the_deal_of_the_aec_env():
+    """The same seed and actions give the same deal, rewards and observations in both APIs; the
+    agents not to act pass (their actions ignored, their masks zeros)."""
+    aec, par = stich.envs.raw_env("mucken"), stich.envs.parallel_env("mucken")
+    aec.reset(seed=4)
+    obs, _ = par.reset(seed=4)
+    total = dict.fromkeys(par.possible_agents, 0.0)
+    while par.agents:
+        mover = aec.agent_selection
+        for a in par.agents:
+            assert np.array_equal(obs[a]["observation"], aec.observe(a)["observation"])
+            assert obs[a]["action_mask"].any() == (a == mover)
+        action = int(np.flatnonzero(obs[mover]["action_mask"])[0])
+        aec.step(action)
+        obs, rewards, term, trunc, _ = par.step({a: action if a == mover else 7 for a in par.agents})
+        for a, r in rewards.items():
+            total[a] += r
+            assert r == aec.rewards[a]
+    assert aec.state_ == par.state_ and par.state_.is_terminal
+    assert [total[a] for a in par.possible_agents] == [float(r) for r in par.state_.returns()]
+    with pytest.raises(RuntimeError, match="reset"):
+        par.step({})
+    par.reset(seed=1)
+    with pytest.raises(ValueError, match="is to act: actions needs its action id"):
+        par.step({})
+
+
+def test_an_illegal_action_under_illegal_random_is_replaced():
+    """illegal="random": the seat gets illegal_reward and a legal action is taken in its place."""
+    e = stich.envs.env("euchre", illegal="random", illegal_reward=-2.0)
+    e.reset(seed=2)
+    agent = e.agent_selection
+    before = e.unwrapped.state_.clone()
+    mask = e.observe(agent)["action_mask"]
+    e.step(int(np.flatnonzero(mask == 0)[0]))
+    assert not any(e.terminations.values()) and e.rewards[agent] == -2.0
+    successors = []
+    for legal in np.flatnonzero(mask):
+        s = before.clone()
+        s.apply_fixed(int(legal))
+        successors.append(s)
+    assert e.unwrapped.state_ in successors
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -207,6 +328,18 @@ def test_an_illegal_action_ends_the_deal_as_in_pettingzoo_classic():
     agent = e.agent_selection
     e.step(bad)
     assert all(e.terminations.values()) and e.rewards[agent] == -1.0
+    assert e._cumulative_rewards[agent] == -1.0 and e.last()[2:4] == (True, True)
+
+
+def test_the_aec_env_enforces_the_order_and_the_action_space():
+    e = stich.envs.env("mucken")
+    for call in (e.last, lambda: e.step(0), lambda: e.observe("player_0")):   # as PettingZoo's wrapper says
+        with pytest.raises((AttributeError, AssertionError), match="before"):
+            call()
+    e.reset(seed=1)
+    for bad in (-1, stich.Mucken.num_distinct_actions, 2.0, "3"):
+        with pytest.raises(ValueError, match=r"is not in the action space: an int id in 0\.\.78"):
+            e.step(bad)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -255,6 +388,11 @@ def test_environment_arguments_are_checked():
         stich.envs.SingleAgentEnv("euchre", opponents="strong")
     with pytest.raises(ValueError, match="option"):
         stich.envs.env("mucken", players=5)
+    with pytest.raises(ValueError, match="illegal must be one of end, random"):
+        stich.envs.env("euchre", illegal="ignore")
+    for bad in (0, 2.5, True):
+        with pytest.raises(ValueError, match="max_cycles must be None or an int >= 1"):
+            stich.envs.parallel_env("euchre", max_cycles=bad)
 
 
 # ----------------------------------------------------------------------- the vector environment
@@ -324,6 +462,36 @@ def test_vector_env_is_reproducible_and_resets_next_step():
             break
     assert not term[ended].any() and (rewards[ended] == 0).all()
     assert obs["action_mask"][ended].any()
+
+
+def trajectory_digest(name, seat):
+    """sha256 of 120 steps of 24 envs (observations, masks, seats, rewards, terminations), each env
+    taking a legal action picked by a fixed rule."""
+    v = stich.envs.VectorEnv(name, num_envs=24, seed=13, seat=seat, opponents="heuristic")
+    obs, info = v.reset()
+    h = hashlib.sha256()
+    for step in range(120):
+        masks = obs["action_mask"]
+        for part in (obs["observation"], masks, info["seat"]):
+            h.update(np.ascontiguousarray(part).tobytes())
+        counts = masks.sum(axis=1)
+        k = (7 * step + np.arange(24)) % np.maximum(counts, 1)   # env i takes its k-th legal id
+        actions = np.where(counts > 0, (masks.cumsum(axis=1) <= k[:, None]).sum(axis=1), 0)
+        obs, rewards, term, _, info = v.step(actions)
+        h.update(rewards.tobytes())
+        h.update(term.tobytes())
+    return h.hexdigest()[:16]
+
+
+# Pinned on the code before the vector environment was made faster: speed work must not change a
+# trajectory. A deliberate change of the deals, the bots or the observation changes these.
+TRAJECTORIES = {"Couillon": ("bb03a801cc75b994", "bda2a5a4bd1363c1"), "Mucken": ("5d593ce3b9bf50c7", "91385c94ade1cb44"),
+                "Mistigri": ("7b3f07bdb311ec6b", "0dc2c968430e9188"), "Euchre": ("f428c5f0726f66b8", "94ff574a74936eb9")}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_vector_env_trajectories_are_pinned(name):
+    assert (trajectory_digest(name, None), trajectory_digest(name, 1)) == TRAJECTORIES[name]
 
 
 def test_vector_env_with_bots_observes_the_learner():
