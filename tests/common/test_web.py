@@ -72,6 +72,7 @@ def test_a_whole_deal_played_through_the_api_agrees_with_stich(client, name):
     while not board["terminal"]:
         assert board["legal"] == [a.text for a in state.legal_actions()]
         assert board["phase"] == state.phase and board["to_act"] == state.current_player
+        assert {a for c in board["cards"] for a in c["actions"]} <= set(board["legal"])
         for card in board["cards"]:
             if not card["legal"]:
                 with pytest.raises(ValueError) as refused:
@@ -341,6 +342,11 @@ def test_the_limits_hold():
         assert second.status_code == 429 and "limit" in second.json()["error"]
         ok(client.delete(f"/api/jobs/{job['id']}"))
         assert client.post(f"/api/boards/{boards[2]['id']}/analyse", json={"seconds": 3}).status_code == 400
+    with TestClient(create_app(Limits(jobs=2))) as client:   # the finished analyses kept
+        board = deal(client, "Euchre", 1)
+        jobs = [ok(client.post(f"/api/boards/{board['id']}/analyse", json={"seconds": 0.05, "wait": True})) for _ in range(4)]
+        kept = [client.get(f"/api/jobs/{j['id']}").status_code for j in jobs]
+        assert kept == [404, 404, 200, 200] or kept == [404, 200, 200, 200]   # the newest one finished just now
 
 
 def test_the_page_and_its_files_need_no_network(client):

@@ -46,12 +46,14 @@ STATIC = Path(__file__).parent / "static"
 @dataclasses.dataclass(frozen=True)
 class Limits:
     """What one server allows: the bytes of a request body, an analysis's seconds, the analyses
-    running at once (more wait their turn), the analyses waiting or running (more get 429), the
-    boards and finished analyses kept (the least recently used go first), the records of an upload."""
+    and the open-hand solves running at once (more wait their turn), the analyses waiting or
+    running (more get 429), the boards and finished analyses kept (the least recently used go
+    first), the records of an upload."""
 
     body_bytes: int = 1 << 20
     seconds: float = 30.0
     analyses: int = 2
+    solves: int = 2   # open-hand solves at once (short: they do not wait behind the analyses)
     queued: int = 32
     boards: int = 256
     jobs: int = 256
@@ -173,6 +175,31 @@ def _cards(cards: Any) -> list[dict[str, Any]]:
     return [{"card": str(c), "suit": c.suit} for c in cards]
 
 
+def _hand_moves(state: Any, seat: int, legal: list[Any]) -> list[dict[str, Any]]:
+    """The hand of the seat to act, each card with the legal actions that play it (those after
+    which it has left the hand: one, or several where the card is played with a choice, e.g. a
+    suit), and for a card no legal action plays while others do, the core's reason why not."""
+    hand = state.hand(seat)
+    playing: dict[str, list[str]] = {}
+    for action in legal:
+        after = state.clone()
+        after.apply(action)
+        for card in hand - after.hand(seat):
+            playing.setdefault(str(card), []).append(action.text)
+    out = []
+    for card in hand:
+        actions = playing.get(str(card), [])
+        entry: dict[str, Any] = {"card": str(card), "suit": card.suit, "actions": actions, "legal": bool(actions), "reason": None}
+        if playing and not actions:
+            entry["legal"] = False
+            try:
+                state.clone().apply(str(card))
+            except ValueError as e:
+                entry["reason"] = str(e)
+        out.append(entry)
+    return out if playing else []
+
+
 def _board_data(board: Board) -> dict[str, Any]:
     state = board.state
     game = game_of(state)
@@ -180,19 +207,7 @@ def _board_data(board: Board) -> dict[str, Any]:
     to_act = None if terminal else state.current_player
     legal = [] if terminal else state.legal_actions()
     legal_texts = [a.text for a in legal]
-    hand = [] if to_act is None else list(state.hand(to_act))
-    # The hand's cards when the actions are cards: each legal, or the core's reason why not.
-    card_moves = [] if to_act is None else [c for c in hand if str(c) in legal_texts]
-    cards: list[dict[str, Any]] = []
-    if card_moves:
-        for c in hand:
-            entry: dict[str, Any] = {"card": str(c), "suit": c.suit, "legal": str(c) in legal_texts, "reason": None}
-            if not entry["legal"]:
-                try:
-                    state.clone().apply(str(c))
-                except ValueError as e:
-                    entry["reason"] = str(e)
-            cards.append(entry)
+    cards = [] if to_act is None else _hand_moves(state, to_act, legal)
     names = state.view(0).location_names
     places = [{"name": names[k], "cards": _cards(held)} for k, held in enumerate(state._locations()) if k >= state.num_players]
     record = board.full_record()
@@ -213,7 +228,7 @@ def _board_data(board: Board) -> dict[str, Any]:
         "id": board.id, "game": game.name, "title": repr(game), "options": game.options, "unit": game.UNIT,
         "num_players": state.num_players, "dealer": getattr(state, "dealer", None), "phase": state.phase,
         "terminal": terminal, "to_act": to_act, "returns": state.returns() if terminal else None,
-        "legal": legal_texts, "cards": cards, "card_play": bool(card_moves), "solvable": not terminal and state.phase == PLAY_PHASE,
+        "legal": legal_texts, "cards": cards, "card_play": any(c["actions"] for c in cards), "solvable": not terminal and state.phase == PLAY_PHASE,
         "seats": [{"seat": s, "hand": _cards(state.hand(s)), "tally": state.tally(s)} for s in range(state.num_players)],
         "places": places, "trick": [{"seat": s, "card": str(c), "suit": c.suit} for s, c in state.trick_plays],
         "trick_taker": state.trick_taker, "text": str(state),
@@ -295,13 +310,8 @@ class Server:
         self.boards: OrderedDict[str, Board] = OrderedDict()
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self.tasks: set[asyncio.Task[None]] = set()
-        self._slots: asyncio.Semaphore | None = None
-
-    @property
-    def slots(self) -> asyncio.Semaphore:
-        if self._slots is None:   # made on the running loop
-            self._slots = asyncio.Semaphore(self.limits.analyses)
-        return self._slots
+        self.slots = asyncio.Semaphore(self.limits.analyses)
+        self.solve_slots = asyncio.Semaphore(self.limits.solves)
 
     def add(self, board: Board) -> Board:
         self.boards[board.id] = board
@@ -475,7 +485,7 @@ async def open_values(request: Request) -> Response:
     state = board.state.clone()
     if state.is_terminal or state.phase != PLAY_PHASE:
         solve(state)   # the core's message: the deal is over, or not the card play
-    async with server.slots:
+    async with server.solve_slots:
         data = await _in_thread(lambda: _solve_data(state))
     return JSONResponse(data)
 
@@ -662,7 +672,9 @@ def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = Non
 
     app = create_app(limits)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that say so (else a reply's
+    # head and body sent apart wait ~40 ms on a keep-alive connection: Nagle against delayed ACKs).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))

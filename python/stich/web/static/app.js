@@ -9,6 +9,7 @@ let openData = null;   // the open-hand values at board.at (POST .../solve)
 let viewData = null;   // the analysis from the seat's view (a job's result)
 let job = null;        // the running analysis
 let setup = null;      // the set-up of hands: {deck, seat, hands}
+let chooser = null;    // the card whose actions are offered (a card played with a choice)
 let generation = 0;    // bumped on every change of position: answers for an older one are dropped
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,7 +55,7 @@ function renderOptions() {
       input = el("input", { type: "checkbox", checked: !!o.default });
     } else if (o.kind === "choice") {
       input = el("select");
-      o.choices.forEach((c, i) => input.append(el("option", { value: String(i), selected: c === o.default }, String(c))));
+      o.choices.forEach((c, i) => input.append(el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(o.default) }, c === null ? "(default)" : String(c))));
     } else if (o.kind === "int") {
       input = el("input", { type: "number", value: o.default ?? "" });
       if (o.low !== null) input.min = o.low;
@@ -109,8 +110,14 @@ async function loadFile(file) {
   await loadText(text.trimStart().startsWith("stich position") ? "position" : "records");
 }
 
+function choose(card) {
+  chooser = card;
+  render();
+}
+
 function show(data) {
   board = data;
+  chooser = null;
   generation += 1;
   if (board.game !== $("game").value && games.some((g) => g.name === board.game)) {
     $("game").value = board.game;
@@ -149,12 +156,13 @@ function render() {
     : `seat ${b.to_act} to act (${b.phase})`;
   $("status").textContent = `${b.title}: ${who}`;
   $("table").setAttribute("data-at", b.at);
+  $("table").setAttribute("data-board", b.id);
   const felt = $("felt");
   felt.innerHTML = "";
   const n = b.num_players;
   for (const seat of b.seats) {
     const angle = Math.PI / 2 + (2 * Math.PI * seat.seat) / n;
-    const x = 50 + 37 * Math.cos(angle), y = 50 + 38 * Math.sin(angle);
+    const x = 50 + 33 * Math.cos(angle), y = 50 + 38 * Math.sin(angle);
     const box = el("div", { class: "seat" + (seat.seat === b.to_act ? " to-act" : ""), "data-seat": seat.seat });
     box.style.left = `${x}%`;
     box.style.top = `${y}%`;
@@ -167,14 +175,17 @@ function render() {
       if (playing) {
         if (card.legal) {
           button.classList.add("legal");
-          button.onclick = () => act(card.card);
-          const v = valueOf(card.card);
-          if (v.open !== undefined) {
-            button.append(el("span", { class: "val open" }, fmt(v.open, 0)));
-            button.setAttribute("data-open-value", v.open);
-            if (openData.best === card.card) button.classList.add("best");
+          // One action plays the card at once; several (the card with a choice) are offered beside.
+          button.onclick = () => (card.actions.length === 1 ? act(card.actions[0]) : choose(card.card));
+          const opens = card.actions.map((a) => valueOf(a).open).filter((v) => v !== undefined);
+          if (opens.length) {
+            button.append(el("span", { class: "val open" }, fmt(Math.max(...opens), 0)));
+            if (card.actions.length === 1) button.setAttribute("data-open-value", opens[0]);
+            if (card.actions.includes(openData.best)) button.classList.add("best");
           }
-          if (v.view) button.append(el("span", { class: "val view" }, fmt(v.view.mean, 1)));
+          const views = card.actions.map((a) => valueOf(a).view).filter(Boolean);
+          if (views.length) button.append(el("span", { class: "val view" }, fmt(Math.max(...views.map((v) => v.mean)), 1)));
+          if (card.card === chooser) button.classList.add("chosen");
         } else {
           button.classList.add("illegal");
           button.title = card.reason || "not a legal card now";
@@ -201,8 +212,9 @@ function render() {
   // The actions that are not cards of the hand (bids, declarations, ...), with their values.
   const actions = $("actions");
   actions.innerHTML = "";
-  const cardTexts = new Set(b.cards.map((c) => c.card));
-  for (const text of b.legal.filter((t) => !cardTexts.has(t))) {
+  const ofCards = new Set(b.cards.flatMap((c) => c.actions));
+  const chosen = b.cards.find((c) => c.card === chooser);
+  for (const text of b.legal.filter((t) => !ofCards.has(t) || (chosen && chosen.actions.includes(t)))) {
     const button = el("button", { class: "action", "data-action": text, onclick: () => act(text) }, text);
     const v = valueOf(text);
     if (v.view) button.append(el("span", { class: "val" }, fmt(v.view.mean, 2)));
@@ -269,7 +281,9 @@ function renderValues() {
       }
     }
     const label = `${r.open !== undefined ? fmt(r.open, 0) : "–"} | ${r.view ? fmt(r.view.mean, 2) : "–"}`;
-    chart.append(el("div", { class: "row", "data-action": r.action }, el("span", {}, r.action), track, el("span", {}, label)));
+    const row = el("div", { class: "row", "data-action": r.action }, el("span", {}, r.action), track, el("span", {}, label));
+    if (r.open !== undefined) row.setAttribute("data-open-value", r.open);
+    chart.append(row);
   }
   if (openData) {
     const line = [];
@@ -404,12 +418,12 @@ async function review() {
     await sleep(200);
     j = await api("GET", `/api/jobs/${j.id}`);
   }
-  $("review-status").textContent = j.status === "done" ? "reviewed: step through the deal to see each verdict" : (j.error || j.status);
-  $("review-status").setAttribute("data-status", j.status);
   if (board.id === id) {
     board = await api("GET", `/api/boards/${id}`);
     render();
   }
+  $("review-status").textContent = j.status === "done" ? "reviewed: step through the deal to see each verdict" : (j.error || j.status);
+  $("review-status").setAttribute("data-status", j.status);
 }
 
 // --- setting the hands by clicking -------------------------------------------------------------------
