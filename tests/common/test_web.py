@@ -214,6 +214,8 @@ BAD = [
     # (method, path, body or raw bytes, status, words of the message)
     ("post", "/api/boards", b"not json", 400, "not JSON"),
     ("post", "/api/boards", b"[1, 2]", 400, "JSON object"),
+    ("post", "/api/boards", b"[" * 200_000, 400, "nests too deep"),
+    ("post", "/api/boards", b"\xff\xfe", 400, "not JSON"),
     ("post", "/api/boards", {"game": "Skat"}, 400, "unknown game"),
     ("post", "/api/boards", {}, 400, "game is missing"),
     ("post", "/api/boards", {"game": 3}, 400, "game must be string"),

@@ -16,6 +16,7 @@ import contextlib
 import ctypes
 import dataclasses
 import io
+import json
 import math
 import secrets
 import sys
@@ -78,11 +79,11 @@ async def _body(request: Request) -> dict[str, Any]:
     if not raw:
         return {}
     try:
-        import json
-
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as e:
         raise ApiError(400, f"the request body is not JSON: {e}") from None
+    except RecursionError:
+        raise ApiError(400, "the request body nests too deep") from None
     if not isinstance(body, dict):
         raise ApiError(400, f"the request body is a JSON object, got {type(body).__name__}")
     return body
@@ -375,7 +376,7 @@ class Server:
 # --- the routes ----------------------------------------------------------------------------------------
 
 def _server(request: Request) -> Server:
-    return request.app.state.stich  # type: ignore[no-any-return]
+    return request.app.state.stich
 
 
 def _option_data(o: Any) -> dict[str, Any]:
