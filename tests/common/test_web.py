@@ -172,7 +172,12 @@ def test_a_loaded_record_steps_through_with_the_reviews_verdicts(client, name, f
         assert at["decision"] == json.loads(json.dumps(d))
         assert at["text"] == str(record.state(at=d["index"]))
     end = ok(client.post(f"/api/boards/{board['id']}/goto", json={"at": len(record.actions)}))
-    assert end["terminal"] and end["returns"] == record.state().returns()
+    assert end["terminal"] and end["returns"] == record.state().returns() and end["review"] is not None
+    # Another action at a step changes the line: the review no longer holds.
+    at = expected["decisions"][0]["index"]
+    here = ok(client.post(f"/api/boards/{board['id']}/goto", json={"at": at}))
+    changed = ok(client.post(f"/api/boards/{board['id']}/apply", json={"action": here["legal"][-1]}))
+    assert changed["review"] is None and changed["decision"] is None
 
 
 @pytest.mark.parametrize("name", GAMES)

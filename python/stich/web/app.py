@@ -146,7 +146,7 @@ class Board:
         self.states.append(after)
         self.actions.append((seat, action))
         self.at += 1
-        self.review = None if self.at < len(self.actions) else self.review
+        self.review = None   # the line changed: its review no longer holds
 
     def goto(self, at: int) -> None:
         if not 0 <= at <= len(self.actions):
