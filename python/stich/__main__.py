@@ -1,4 +1,4 @@
-"""Command line: ``python -m stich play|perft|bench|analyse|solve|config ...`` (the ``stich`` console script is the same).
+"""Command line: ``python -m stich play|perft|bench|analyse|solve|review|match|serve|config ...`` (the ``stich`` console script is the same).
 
 Bad arguments and files exit with status 2 and one line saying what is wrong; Ctrl-C exits with
 130 (``analyse`` first says how far it got); a closed pipe (``| head``) ends quietly with 141."""
@@ -268,6 +268,13 @@ _positive_int = _int_at_least(1)
 _depth = _int_at_least(0)
 
 
+def _port(text: str) -> int:
+    value = _depth(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"must be a port 0..65535, got {text!r}")
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -454,6 +461,24 @@ def _is_full_deal(text: str) -> bool:
     return any(line.strip().startswith("hand0:") for line in text.splitlines())
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The analysis board in the browser and its HTTP API (docs/web.md), until Ctrl-C."""
+    try:
+        from .web import Limits, serve
+    except ImportError as e:
+        raise ValueError(f"stich serve needs the web extra: pip install 'stich[web]' ({e})") from None
+    try:
+        serve(args.host, args.port, Limits(seconds=args.max_seconds, analyses=args.analyses))
+    except KeyboardInterrupt:
+        print("stich: interrupted", file=sys.stderr, flush=True)
+        sys.stdout.flush()
+        # The server has stopped and cancelled its analyses; the interpreter's own teardown of
+        # what it loaded (numpy, the core, the web stack) would take a few tenths of a second
+        # more, and nothing is left to write: end now, so that Ctrl-C ends it within half a second.
+        os._exit(130)
+    return 0
+
+
 def cmd_config(args: argparse.Namespace) -> int:
     """Where the installed C++ core is, for a C++ build (docs/embedding.md), as pybind11 says its own."""
     from . import __version__, get_cmake_dir, get_include, get_library
@@ -562,6 +587,13 @@ def main(argv: list[str] | None = None) -> int:
     so.add_argument("--every-card", action="store_true",
                     help="solve at every decision from the position to the end along the best cards (stich.analyse_deal)")
     so.set_defaults(func=cmd_solve)
+    sv = sub.add_parser("serve", help="the analysis board in the browser, with its HTTP API (docs/web.md; the web extra)")
+    sv.add_argument("--port", type=_port, default=8765, help="the port (default 8765; 0: any free port, printed)")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 opens it to the network)")
+    sv.add_argument("--max-seconds", type=_seconds, default=30.0, help="the longest analysis a client may ask for (default 30)")
+    sv.add_argument("--analyses", type=_positive_int, default=2, help="analyses running at once; more wait their turn (default 2)")
+    sv.set_defaults(func=cmd_serve)
     cf = sub.add_parser("config", help="where the installed C++ core is: headers, CMake package, library (docs/embedding.md)")
     what = cf.add_mutually_exclusive_group(required=True)
     what.add_argument("--includedir", dest="what", action="store_const", const="includedir",

@@ -25,7 +25,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .records import Record
@@ -45,19 +45,23 @@ def _seed(seed: int, record: int, decision: int) -> int:
 
 
 def review_record(record: Record, index: int = 0, worlds: int = DEFAULT_WORLDS, iterations: int = DEFAULT_ITERATIONS,
-                  seed: int = 0, view: bool = True) -> dict[str, Any]:
+                  seed: int = 0, view: bool = True, progress: Callable[[int, int], Any] | None = None) -> dict[str, Any]:
     """The review of one record as a JSON-ready dict: ``decisions`` (one per decision with a
     choice: ``index`` of the action in the record, ``seat``, ``phase``, ``played``, ``open`` (card
     play: ``best``, ``value_played``, ``value_best``, ``loss``), ``view`` (``method``, ``best``,
     ``value_played``, ``value_best``, ``loss``, ``loss_low``, ``loss_high``, ``mistake``)) and
     ``seats`` (per seat: decisions, mistakes, the losses summed). ``view=False``: the open-hand
-    values alone (``view`` is None, no mistakes are called): the fast review of many deals."""
+    values alone (``view`` is None, no mistakes are called): the fast review of many deals.
+    ``progress(done, total)``: called before each decision's analysis and once at the end (the
+    actions done of the record's); an exception from it ends the review (``stich serve`` cancels so)."""
     game = record.game_class(**record.options)
     threshold = game.TIE_THRESHOLD
     state = record.state(at=0)
     decisions: list[dict[str, Any]] = []
     first_card = None
     for k, (seat, text) in enumerate(record.actions):
+        if progress is not None:
+            progress(k, len(record.actions))
         legal = state.legal_actions()
         if state.phase == PLAY_PHASE and first_card is None:
             first_card = k
@@ -81,6 +85,8 @@ def review_record(record: Record, index: int = 0, worlds: int = DEFAULT_WORLDS, 
             best = max(values, key=lambda a: (values[a], a == d["played"]))
             d["open"] = {"best": best, "value_played": values[d["played"]], "value_best": values[best],
                          "loss": values[best] - values[d["played"]]}
+    if progress is not None:
+        progress(len(record.actions), len(record.actions))
     seats = []
     names = record.names or ()
     for s in range(game.num_players):

@@ -11,6 +11,7 @@ import pytest
 
 import stich
 from helpers import fast_and_slow, skip_empty
+from helpers.browser import browser as _browser
 from stich.review import review, review_record
 
 GAMES = list(stich.GAMES)
@@ -120,25 +121,6 @@ def test_the_bundled_records_read_and_review():
     assert len(records) == 4 and all(r.game == "Mucken" and r.state().is_terminal for r in records)
     reviews = list(review(records, view=False))
     assert all(d["open"] is not None for rv in reviews for d in rv["decisions"] if d["phase"] == "play")
-
-
-def _browser():
-    """Headless Chromium driven by Selenium, or a skip saying what is missing."""
-    import shutil
-
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install --group test)")
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    binary = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-    driver = shutil.which("chromedriver")
-    if binary is None or driver is None:
-        pytest.skip("no browser: install Debian's chromium and chromium-driver (.ci/run does)")
-    options = Options()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(arg)
-    options.binary_location = binary
-    return webdriver.Chrome(service=Service(driver), options=options)
 
 
 def test_the_html_report_opens_in_a_real_browser_with_a_chart_per_deal(tmp_path):
