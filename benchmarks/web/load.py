@@ -64,6 +64,12 @@ class Client(threading.Thread):
         return data
 
     def run(self) -> None:
+        try:
+            self.play()
+        finally:
+            self.conn.close()
+
+    def play(self) -> None:
         games = list(stich.GAMES)
         while time.monotonic() < self.until:
             board = self.call("deal", "POST", "/api/boards", {"game": self.rng.choice(games), "seed": self.rng.randrange(2**32)})
