@@ -27,9 +27,9 @@ namespace stich {
 
 // The options, each written once (stich/schema.hpp, "Options declared once"):
 // X(member, type, default, "name", accepts, "ruling", "doc").
-#define STICH_EUCHRE_OPTIONS(X)                                                                  \
-    X(allow_lone_defender, bool, false, "allow_lone_defender", opt::flag(), "E-8",               \
-      "after the maker's go-alone decision each defender in turn may go alone too")             \
+#define STICH_EUCHRE_OPTIONS(X)                                                                                                          \
+    X(allow_lone_defender, bool, false, "allow_lone_defender", opt::flag(), "E-8",                                                       \
+      "after the maker's go-alone decision each defender in turn may go alone too")                                                      \
     X(stick_the_dealer, bool, true, "stick_the_dealer", opt::flag(), "E-5", "the dealer may not pass in the second round")
 
 struct EuchreRules {

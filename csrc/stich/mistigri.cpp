@@ -61,7 +61,9 @@ Accepts MistigriDeckOption::accepts() const {
     for (DeckKind k : MISTIGRI_DECKS) names.push_back(Value::of_text(stich::deck(k).name));
     return Accepts::choice(std::move(names));
 }
-bool MistigriDeckOption::holds(DeckKind d) const { return std::find(MISTIGRI_DECKS.begin(), MISTIGRI_DECKS.end(), d) != MISTIGRI_DECKS.end(); }
+bool MistigriDeckOption::holds(DeckKind d) const {
+    return std::find(MISTIGRI_DECKS.begin(), MISTIGRI_DECKS.end(), d) != MISTIGRI_DECKS.end();
+}
 Value MistigriDeckOption::get(DeckKind d, const MistigriRules& r) const {
     return d == MistigriRules::default_deck(r.players, r.monch) ? Value::none() : Value::of_text(stich::deck(d).name);
 }

@@ -29,17 +29,17 @@ const Contract& mistigri_contract(int trump_suit, DeckKind deck);
 
 // The options, each written once (stich/schema.hpp, "Options declared once"):
 // X(member, type, default, "name", accepts, "ruling", "doc"). The ranges are MistigriRules' constants.
-#define STICH_MISTIGRI_OPTIONS(X)                                                                                                   \
-    X(players, uint8_t, 4, "players", opt::range(MistigriRules::MIN_PLAYERS, MistigriRules::MAX_PLAYERS).listed(), "M-1",        \
-      "3 to 6 players")                                                                                                             \
-    X(deck, DeckKind, DeckKind::German32, "deck", MistigriDeckOption{}, "M-1",                                                       \
-      "the deck, which needs 5 cards a seat and a turned card; None picks german32 (A K O U Z 9 8 7), under monch german36 "       \
-      "(french52 for six players)")                                                                                                 \
-    X(chips, int32_t, 25, "chips", opt::range(0, MistigriRules::MAX_CHIPS), "M-3", "chips each seat starts a match with")          \
-    X(stake, int32_t, 5, "stake", opt::range(1, MistigriRules::MAX_CHIPS), "M-3", "each deal's ante, and the penalties")           \
-    X(monch, bool, false, "monch", opt::flag(), "M-5..M-11", "the Mönch refinements")                                              \
-    X(club_law, bool, false, "club_law", opt::flag(), "M-5", "with clubs/acorns trump nobody may pass")                             \
-    X(deals, int32_t, 0, "deals", opt::range(1, MistigriRules::MAX_DEALS).or_none(0), "M-12",                                       \
+#define STICH_MISTIGRI_OPTIONS(X)                                                                                                        \
+    X(players, uint8_t, 4, "players", opt::range(MistigriRules::MIN_PLAYERS, MistigriRules::MAX_PLAYERS).listed(), "M-1",                \
+      "3 to 6 players")                                                                                                                  \
+    X(deck, DeckKind, DeckKind::German32, "deck", MistigriDeckOption{}, "M-1",                                                           \
+      "the deck, which needs 5 cards a seat and a turned card; None picks german32 (A K O U Z 9 8 7), under monch german36 "             \
+      "(french52 for six players)")                                                                                                      \
+    X(chips, int32_t, 25, "chips", opt::range(0, MistigriRules::MAX_CHIPS), "M-3", "chips each seat starts a match with")                \
+    X(stake, int32_t, 5, "stake", opt::range(1, MistigriRules::MAX_CHIPS), "M-3", "each deal's ante, and the penalties")                 \
+    X(monch, bool, false, "monch", opt::flag(), "M-5..M-11", "the Mönch refinements")                                                    \
+    X(club_law, bool, false, "club_law", opt::flag(), "M-5", "with clubs/acorns trump nobody may pass")                                  \
+    X(deals, int32_t, 0, "deals", opt::range(1, MistigriRules::MAX_DEALS).or_none(0), "M-12",                                            \
       "deals in a match; None: until a seat runs out of chips")
 
 struct MistigriRules {

@@ -47,22 +47,24 @@ constexpr int tier_of(int game) { return game / 3; }
 // The options, each written once (stich/schema.hpp, "Options declared once"):
 // X(member, type, default, "name", accepts, "ruling", "doc"). U-13: the deals after which Bock
 // follows, whether it lasts a round, and "glasses".
-#define STICH_MUCKEN_OPTIONS(X)                                                                                                      \
-    X(players, uint8_t, 4, "players", opt::one_of(4, 6), "U-1", "4 players, or 6 in two alternating teams of three (short deck only)") \
-    X(long_deck, bool, false, "long_deck", opt::flag(), "U-1", "add the 8s and 7s (32 cards, 8 each)")                                 \
-    X(ranking, MuckenRanking, MuckenRanking::GeierOverWenz, "ranking", opt::names(MUCKEN_RANKINGS), "U-5",                             \
-      "order of the games within each tier; wenz_over_muck also drops the Sie")                                                      \
-    X(with_geier, bool, true, "games", opt::either(MUCKEN_WITH_GEIER, MUCKEN_WITHOUT_GEIER), "U-5", "the games played")                \
-    X(kontra_takes_over, bool, true, "kontra_takes_over", opt::flag(), "U-7",                                                         \
-      "after Kontra in a normal game the lines swap: the players win with 60, Schneider at 90")                                      \
-    X(if_all_pass, AllPass, AllPass::Ramsch, "if_all_pass", opt::names(MUCKEN_ALL_PASS), "U-9", "what happens when every seat passes") \
-    X(ramsch_double, bool, true, "ramsch_double", opt::flag(), "U-10", "Ramsch counts 4 instead of 2")                                 \
-    X(ramsch_stichzwang, bool, true, "ramsch_stichzwang", opt::flag(), "U-10", "in Ramsch follow, head, trump and over-trump (M-9 cascade)") \
-    X(target, int16_t, 21, "target", opt::range(1, 1000), "U-12", "points that win a Bobbl (usually 21 or 31)")                        \
-    X(hanger, bool, false, "hanger", opt::flag(), "U-12", "a match is the best of three Bobbl")                                        \
-    X(bock_after_throw_in, bool, true, "bock_after", opt::in_set("throw_in"), "U-13", "the deals (throw_in, ramsch) after which Bock follows") \
-    X(bock_after_ramsch, bool, false, "bock_after", opt::in_set("ramsch"), "", "")                                                     \
-    X(bock_round, bool, false, "bock_round", opt::flag(), "U-13", "Bock lasts a round (one deal per seat) instead of one deal")         \
+#define STICH_MUCKEN_OPTIONS(X)                                                                                                          \
+    X(players, uint8_t, 4, "players", opt::one_of(4, 6), "U-1", "4 players, or 6 in two alternating teams of three (short deck only)")   \
+    X(long_deck, bool, false, "long_deck", opt::flag(), "U-1", "add the 8s and 7s (32 cards, 8 each)")                                   \
+    X(ranking, MuckenRanking, MuckenRanking::GeierOverWenz, "ranking", opt::names(MUCKEN_RANKINGS), "U-5",                               \
+      "order of the games within each tier; wenz_over_muck also drops the Sie")                                                          \
+    X(with_geier, bool, true, "games", opt::either(MUCKEN_WITH_GEIER, MUCKEN_WITHOUT_GEIER), "U-5", "the games played")                  \
+    X(kontra_takes_over, bool, true, "kontra_takes_over", opt::flag(), "U-7",                                                            \
+      "after Kontra in a normal game the lines swap: the players win with 60, Schneider at 90")                                          \
+    X(if_all_pass, AllPass, AllPass::Ramsch, "if_all_pass", opt::names(MUCKEN_ALL_PASS), "U-9", "what happens when every seat passes")   \
+    X(ramsch_double, bool, true, "ramsch_double", opt::flag(), "U-10", "Ramsch counts 4 instead of 2")                                   \
+    X(ramsch_stichzwang, bool, true, "ramsch_stichzwang", opt::flag(), "U-10",                                                           \
+      "in Ramsch follow, head, trump and over-trump (M-9 cascade)")                                                                      \
+    X(target, int16_t, 21, "target", opt::range(1, 1000), "U-12", "points that win a Bobbl (usually 21 or 31)")                          \
+    X(hanger, bool, false, "hanger", opt::flag(), "U-12", "a match is the best of three Bobbl")                                          \
+    X(bock_after_throw_in, bool, true, "bock_after", opt::in_set("throw_in"), "U-13",                                                    \
+      "the deals (throw_in, ramsch) after which Bock follows")                                                                           \
+    X(bock_after_ramsch, bool, false, "bock_after", opt::in_set("ramsch"), "", "")                                                       \
+    X(bock_round, bool, false, "bock_round", opt::flag(), "U-13", "Bock lasts a round (one deal per seat) instead of one deal")          \
     X(glasses, bool, false, "glasses", opt::flag(), "U-13", "a Bobbl lost with 0 points counts as two Bobbl")
 
 struct MuckenRules {

@@ -274,7 +274,8 @@ void check_option_tables() {
     CHECK(throws<std::invalid_argument>([&] { mistigri.validate(); }, "option players of Mistigri must be one of 3, 4, 5, 6, got 2"));
     mistigri = {};
     mistigri.deals = -1;
-    CHECK(throws<std::invalid_argument>([&] { mistigri.validate(); }, "option deals of Mistigri must be None or an int in 1..2500, got -1"));
+    CHECK(throws<std::invalid_argument>([&] { mistigri.validate(); },
+                                        "option deals of Mistigri must be None or an int in 1..2500, got -1"));
     std::printf("options: %d rules read back through the schema; members out of range refused by name\n", rules);
 }
 
@@ -344,7 +345,8 @@ int main(int argc, char** argv) {
     const std::map<std::string, std::function<void()>> cases = {
         {"cards", check_cards}, {"deal", check_deal}, {"legal", check_legal}, {"playouts", check_playouts},
         {"perft", [&] { check_perft(argc > 2 ? argv[2] : "tests/data/perft.json"); }},
-        {"errors", check_errors}, {"options", check_option_tables}, {"notation", check_notation}, {"search", check_search}, {"version", check_version}};
+        {"errors", check_errors}, {"options", check_option_tables}, {"notation", check_notation}, {"search", check_search},
+        {"version", check_version}};
     if (argc < 2 || !cases.count(argv[1])) {
         std::fprintf(stderr, "usage: stich_core_tests CASE [PERFT_JSON]; cases:");
         for (const auto& [name, f] : cases) std::fprintf(stderr, " %s", name.c_str());
