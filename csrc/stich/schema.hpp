@@ -218,7 +218,6 @@ struct OptionRow {
     ::stich::OptionRow{[](auto& r) -> auto& { return r.member; }, name, accepts, ruling, doc},
 #define STICH_OPTION_ROWS(TABLE) std::tuple{TABLE(STICH_OPTION_ROW)}
 
-
 // One option of a game's Rules, as the bindings, the notation and make_rules read it (made from
 // the game's option table by option_specs). `set` receives an accepted value.
 template <class Rules>
@@ -258,6 +257,10 @@ std::vector<OptionSpec<Rules>> option_specs(const Rows& rows) {
         }
     };
     std::apply([&](const auto&... row) { (add(row), ...); }, rows);
+    for (size_t i = 0; i < specs.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (std::string_view(specs[i].name) == specs[j].name)
+                throw std::logic_error(std::string("two options named ") + specs[i].name + " (the rows of a subset are consecutive)");
     return specs;
 }
 
