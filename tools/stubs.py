@@ -25,11 +25,12 @@ and importable)::
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from pathlib import Path
 from typing import Any
+
+import generated  # tools/generated.py
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE_STUB = ROOT / "python" / "stich" / "_core.pyi"
@@ -333,23 +334,8 @@ def expected() -> dict[Path, str]:
 
 def stale() -> list[Path]:
     """The generated files that differ from what the registry gives."""
-    return [p for p, text in expected().items() if not p.exists() or p.read_text(encoding="utf-8") != text]
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if the checked-in stubs are stale; write nothing")
-    args = parser.parse_args(argv)
-    if args.check:
-        old = stale()
-        for p in old:
-            print(f"stale: {p.relative_to(ROOT)} (run: PYTHONPATH=python python tools/stubs.py)", file=sys.stderr)
-        return 1 if old else 0
-    for p, text in expected().items():
-        p.write_text(text, encoding="utf-8")
-        print(f"wrote {p.relative_to(ROOT)}")
-    return 0
+    return generated.stale(expected())
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(generated.main(None, __doc__.splitlines()[0], expected, ROOT, "PYTHONPATH=python python tools/stubs.py"))

@@ -447,11 +447,7 @@ const std::vector<std::string>& CouillonDef::extra_locations() {
 }
 
 const std::vector<OptionSpec<CouillonRules>>& CouillonDef::options() {
-    using R = CouillonRules;
-    static const std::vector<OptionSpec<R>> specs{
-        {"kontra_doubles", "C-6", "Kontra and Re double the value instead of adding one", Accepts::boolean(),
-         [](const R& r) { return Value::of_bool(r.kontra_doubles); }, [](R& r, const Value& v) { r.kontra_doubles = v.i; }},
-    };
+    static const auto specs = option_specs<CouillonRules>(STICH_OPTION_ROWS(STICH_COUILLON_OPTIONS));
     return specs;
 }
 

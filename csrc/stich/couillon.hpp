@@ -26,8 +26,13 @@ constexpr Card MIT = make_card(SUIT1, RANK_OBER);
 // The card order with `trump_suit` as trump; mit: the Mit declared, right below the trump ace (C-3).
 const Contract& couillon_contract(int trump_suit, bool mit);
 
+// The options, each written once (stich/schema.hpp, "Options declared once"):
+// X(member, type, default, "name", accepts, "ruling", "doc").
+#define STICH_COUILLON_OPTIONS(X) \
+    X(kontra_doubles, bool, false, "kontra_doubles", opt::flag(), "C-6", "Kontra and Re double the value instead of adding one")
+
 struct CouillonRules {
-    bool kontra_doubles = false;   // C-6 option: Kontra and Re double instead of adding one
+    STICH_OPTION_MEMBERS(STICH_COUILLON_OPTIONS)
     bool operator==(const CouillonRules&) const = default;
 };
 

@@ -604,13 +604,7 @@ const std::vector<std::string>& EuchreDef::extra_locations() {
 }
 
 const std::vector<OptionSpec<EuchreRules>>& EuchreDef::options() {
-    using R = EuchreRules;
-    static const std::vector<OptionSpec<R>> specs{
-        {"allow_lone_defender", "E-8", "after the maker's go-alone decision each defender in turn may go alone too", Accepts::boolean(),
-         [](const R& r) { return Value::of_bool(r.allow_lone_defender); }, [](R& r, const Value& v) { r.allow_lone_defender = v.i; }},
-        {"stick_the_dealer", "E-5", "the dealer may not pass in the second round", Accepts::boolean(),
-         [](const R& r) { return Value::of_bool(r.stick_the_dealer); }, [](R& r, const Value& v) { r.stick_the_dealer = v.i; }},
-    };
+    static const auto specs = option_specs<EuchreRules>(STICH_OPTION_ROWS(STICH_EUCHRE_OPTIONS));
     return specs;
 }
 

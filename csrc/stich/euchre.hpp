@@ -25,9 +25,15 @@
 
 namespace stich {
 
+// The options, each written once (stich/schema.hpp, "Options declared once"):
+// X(member, type, default, "name", accepts, "ruling", "doc").
+#define STICH_EUCHRE_OPTIONS(X)                                                                                                          \
+    X(allow_lone_defender, bool, false, "allow_lone_defender", opt::flag(), "E-8",                                                       \
+      "after the maker's go-alone decision each defender in turn may go alone too")                                                      \
+    X(stick_the_dealer, bool, true, "stick_the_dealer", opt::flag(), "E-5", "the dealer may not pass in the second round")
+
 struct EuchreRules {
-    bool allow_lone_defender = false;   // E-8: a defender may go alone too
-    bool stick_the_dealer = true;       // E-5: the dealer may not pass in the second round
+    STICH_OPTION_MEMBERS(STICH_EUCHRE_OPTIONS)
     bool operator==(const EuchreRules&) const = default;
 };
 

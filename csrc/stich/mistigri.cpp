@@ -44,22 +44,32 @@ constexpr bool names_trump(Action a) { return a >= mi::PLAY_MISTIGRI && a < mi::
 constexpr bool is_exchange(Action a) { return a >= mi::EXCHANGE && a < mi::EXCHANGE + 32; }
 }  // namespace
 
-void MistigriRules::check_option(const char* name, long long value, long long low, long long high) {
-    if (value < low || value > high)
-        throw std::invalid_argument(std::string("option ") + name + " of Mistigri must be " + std::to_string(low) + ".." +
-                                    std::to_string(high) + ", got " + std::to_string(value));
-}
+namespace {
+constexpr auto OPTION_ROWS = STICH_OPTION_ROWS(STICH_MISTIGRI_OPTIONS);
+}  // namespace
 
 void MistigriRules::validate() const {
-    check_option("players", players, MIN_PLAYERS, MAX_PLAYERS);
+    check_options(MistigriDef::NAME, OPTION_ROWS, *this);
     const Deck& d = stich::deck(deck);
-    if (std::find(MISTIGRI_DECKS.begin(), MISTIGRI_DECKS.end(), d.kind) == MISTIGRI_DECKS.end()) not_a_mistigri_deck(d.kind);
     if (d.size < HAND * players + 1)
         throw std::invalid_argument(std::string("the ") + d.name + " deck has too few cards for " + std::to_string(players) +
                                     " players (5 each and a turned card); use french52");
-    check_option("chips", chips, 0, MAX_CHIPS);
-    check_option("stake", stake, 1, MAX_CHIPS);
-    check_option("deals", deals, 0, MAX_DEALS);   // 0: until a seat runs out of chips
+}
+
+Accepts MistigriDeckOption::accepts() const {
+    std::vector<Value> names{Value::none()};
+    for (DeckKind k : MISTIGRI_DECKS) names.push_back(Value::of_text(stich::deck(k).name));
+    return Accepts::choice(std::move(names));
+}
+bool MistigriDeckOption::holds(DeckKind d) const {
+    return std::find(MISTIGRI_DECKS.begin(), MISTIGRI_DECKS.end(), d) != MISTIGRI_DECKS.end();
+}
+Value MistigriDeckOption::get(DeckKind d, const MistigriRules& r) const {
+    return d == MistigriRules::default_deck(r.players, r.monch) ? Value::none() : Value::of_text(stich::deck(d).name);
+}
+void MistigriDeckOption::set(DeckKind& d, const Value& v) const { d = v.is_none() ? DeckKind::DECK_NB : deck_kind_from_name(v.text); }
+std::string MistigriDeckOption::shown(DeckKind d) const {
+    return d < DeckKind::DECK_NB ? value_repr(Value::of_text(stich::deck(d).name)) : std::to_string(int(d));
 }
 
 Flush flush_of(CardSet hand) {
@@ -924,33 +934,7 @@ const std::vector<std::string>& MistigriDef::extra_locations() {
 }
 
 const std::vector<OptionSpec<MistigriRules>>& MistigriDef::options() {
-    using R = MistigriRules;
-    static const std::vector<OptionSpec<R>> specs{
-        {"players", "M-1", "3 to 6 players", Accepts::choice({Value::of_int(3), Value::of_int(4), Value::of_int(5), Value::of_int(6)}),
-         [](const R& r) { return Value::of_int(r.players); }, [](R& r, const Value& v) { r.players = uint8_t(v.i); }},
-        // Set after players and monch, which pick the deck when none is named.
-        {"deck", "M-1",
-         "the deck, which needs 5 cards a seat and a turned card; None picks german32 (A K O U Z 9 8 7), under monch "
-         "german36 (french52 for six players)",
-         Accepts::choice([] {
-             std::vector<Value> names{Value::none()};
-             for (DeckKind k : MISTIGRI_DECKS) names.push_back(Value::of_text(deck(k).name));
-             return names;
-         }()),
-         [](const R& r) { return r.deck == R::default_deck(r.players, r.monch) ? Value::none() : Value::of_text(deck(r.deck).name); },
-         [](R& r, const Value& v) { r.deck = v.is_none() ? DeckKind::DECK_NB : deck_kind_from_name(v.text); }},
-        {"chips", "M-3", "chips each seat starts a match with", Accepts::integer(0, R::MAX_CHIPS),
-         [](const R& r) { return Value::of_int(r.chips); }, [](R& r, const Value& v) { r.chips = int32_t(v.i); }},
-        {"stake", "M-3", "each deal's ante, and the penalties", Accepts::integer(1, R::MAX_CHIPS),
-         [](const R& r) { return Value::of_int(r.stake); }, [](R& r, const Value& v) { r.stake = int32_t(v.i); }},
-        {"monch", "M-5..M-11", "the Mönch refinements", Accepts::boolean(), [](const R& r) { return Value::of_bool(r.monch); },
-         [](R& r, const Value& v) { r.monch = v.i; }},
-        {"club_law", "M-5", "with clubs/acorns trump nobody may pass", Accepts::boolean(),
-         [](const R& r) { return Value::of_bool(r.club_law); }, [](R& r, const Value& v) { r.club_law = v.i; }},
-        {"deals", "M-12", "deals in a match; None: until a seat runs out of chips", Accepts::integer(1, R::MAX_DEALS, true),
-         [](const R& r) { return r.deals == 0 ? Value::none() : Value::of_int(r.deals); },
-         [](R& r, const Value& v) { r.deals = v.is_none() ? 0 : int32_t(v.i); }},
-    };
+    static const auto specs = option_specs<MistigriRules>(OPTION_ROWS);
     return specs;
 }
 

@@ -27,17 +27,27 @@ constexpr Card MISTIGRI = make_card(SUIT0, RANK_UNTER);
 // The card order with `trump_suit` as trump; deck: German32, French32, German36, French36 or French52.
 const Contract& mistigri_contract(int trump_suit, DeckKind deck);
 
+// The options, each written once (stich/schema.hpp, "Options declared once"):
+// X(member, type, default, "name", accepts, "ruling", "doc"). The ranges are MistigriRules' constants.
+#define STICH_MISTIGRI_OPTIONS(X)                                                                                                        \
+    X(players, uint8_t, 4, "players", opt::range(MistigriRules::MIN_PLAYERS, MistigriRules::MAX_PLAYERS).listed(), "M-1",                \
+      "3 to 6 players")                                                                                                                  \
+    X(deck, DeckKind, DeckKind::German32, "deck", MistigriDeckOption{}, "M-1",                                                           \
+      "the deck, which needs 5 cards a seat and a turned card; None picks german32 (A K O U Z 9 8 7), under monch german36 "             \
+      "(french52 for six players)")                                                                                                      \
+    X(chips, int32_t, 25, "chips", opt::range(0, MistigriRules::MAX_CHIPS), "M-3", "chips each seat starts a match with")                \
+    X(stake, int32_t, 5, "stake", opt::range(1, MistigriRules::MAX_CHIPS), "M-3", "each deal's ante, and the penalties")                 \
+    X(monch, bool, false, "monch", opt::flag(), "M-5..M-11", "the Mönch refinements")                                                    \
+    X(club_law, bool, false, "club_law", opt::flag(), "M-5", "with clubs/acorns trump nobody may pass")                                  \
+    X(deals, int32_t, 0, "deals", opt::range(1, MistigriRules::MAX_DEALS).or_none(0), "M-12",                                            \
+      "deals in a match; None: until a seat runs out of chips")
+
 struct MistigriRules {
-    uint8_t players = 4;
-    DeckKind deck = DeckKind::German32;
-    int32_t chips = 25;
-    int32_t stake = 5;
-    bool monch = false;
-    bool club_law = false;
-    int32_t deals = 0;   // match length; 0: until a seat has no chips left
+    STICH_OPTION_MEMBERS(STICH_MISTIGRI_OPTIONS)
 
     bool operator==(const MistigriRules&) const = default;
-    void validate() const;   // throws std::invalid_argument naming the option and its range
+    // Throws std::invalid_argument naming the option and what it accepts, or a deck too small.
+    void validate() const;
     // The deck Mistigri is played with when none is named (M-1): german32, under Mönch german36
     // (french52 for six players).
     // The deck named by default_deck when the options left it open (DECK_NB); make_rules calls it.
@@ -45,8 +55,6 @@ struct MistigriRules {
     static DeckKind default_deck(int players, bool monch) {
         return !monch ? DeckKind::German32 : players <= 5 ? DeckKind::German36 : DeckKind::French52;
     }
-    // Throws std::invalid_argument "option <name> of Mistigri must be <low>..<high>, got <value>".
-    static void check_option(const char* name, long long value, long long low, long long high);
     static constexpr int HAND = 5;
     static constexpr int POT_CAP = 40;   // Mönch (M-10)
 
@@ -71,6 +79,16 @@ static_assert(2LL * MistigriRules::MAX_POT + (2LL * MistigriRules::MAX_PLAYERS -
               "no pot, side pot or return of a deal overflows int32");
 static_assert(MistigriRules::MAX_CHIPS + 2LL * (MistigriRules::MAX_PLAYERS - 1) * MistigriRules::MAX_CHIPS * MistigriRules::MAX_DEALS <= INT32_MAX,
               "no seat's chips in a match overflow int32");
+
+// The codec of the option `deck` (stich/schema.hpp): the name of a Mistigri deck (M-1), or None
+// for the default deck of the players and monch options (DECK_NB until resolve() picks it).
+struct MistigriDeckOption {
+    Accepts accepts() const;
+    bool holds(DeckKind d) const;
+    Value get(DeckKind d, const MistigriRules& r) const;
+    void set(DeckKind& d, const Value& v) const;
+    std::string shown(DeckKind d) const;
+};
 
 enum class MistigriPhase : uint8_t { Bid, Exchange, Play, Over };
 enum class MistigriEnd : uint8_t { None, NobodyJoined, OneJoined, Flush, Played };

@@ -71,11 +71,14 @@ std::string game_text(int g) {
 }
 }  // namespace
 
+namespace {
+constexpr auto OPTION_ROWS = STICH_OPTION_ROWS(STICH_MUCKEN_OPTIONS);
+}  // namespace
+
 void MuckenRules::validate() const {
-    if (players != 4 && players != 6) throw std::invalid_argument("players must be 4 or 6, got " + std::to_string(players));
+    check_options(MuckenDef::NAME, OPTION_ROWS, *this);
     if (players == 6 && long_deck)
         throw std::invalid_argument("players=6 needs the short deck: 32 cards do not split into 6 hands (U-1)");
-    if (target < 1 || target > 1000) throw std::invalid_argument("target must be 1..1000 (usually 21 or 31), got " + std::to_string(target));
 }
 
 int MuckenRules::level(int game) const {
@@ -616,68 +619,8 @@ const std::vector<std::string>& MuckenDef::extra_locations() {
     return none;
 }
 
-namespace {
-// An option's value among named choices: the name of the member's code.
-template <class E, size_t N>
-Value named(E code, const char* const (&names)[N]) { return Value::of_text(names[size_t(code)]); }
-template <class E, size_t N>
-E code_of(const Value& v, const char* const (&names)[N]) {
-    for (size_t i = 0; i < N; ++i)
-        if (v.text == names[i]) return E(i);
-    throw std::logic_error("an accepted option value without a code");
-}
-template <size_t N>
-std::vector<Value> texts(const char* const (&names)[N]) {
-    std::vector<Value> out;
-    for (const char* n : names) out.push_back(Value::of_text(n));
-    return out;
-}
-constexpr const char* RANKINGS[] = {"geier_over_wenz", "wenz_over_geier", "wenz_over_muck"};
-constexpr const char* ALL_PASS[] = {"ramsch", "throw_in", "must_play", "one_point"};
-const Value WITH_GEIER = Value::of_texts({"Muck", "Geier", "Wenz"}), WITHOUT_GEIER = Value::of_texts({"Muck", "Wenz"});
-}  // namespace
-
 const std::vector<OptionSpec<MuckenRules>>& MuckenDef::options() {
-    using R = MuckenRules;
-    static const std::vector<OptionSpec<R>> specs{
-        {"players", "U-1", "4 players, or 6 in two alternating teams of three (short deck only)",
-         Accepts::choice({Value::of_int(4), Value::of_int(6)}), [](const R& r) { return Value::of_int(r.players); },
-         [](R& r, const Value& v) { r.players = uint8_t(v.i); }},
-        {"long_deck", "U-1", "add the 8s and 7s (32 cards, 8 each)", Accepts::boolean(),
-         [](const R& r) { return Value::of_bool(r.long_deck); }, [](R& r, const Value& v) { r.long_deck = v.i; }},
-        {"ranking", "U-5", "order of the games within each tier; wenz_over_muck also drops the Sie", Accepts::choice(texts(RANKINGS)),
-         [](const R& r) { return named(r.ranking, RANKINGS); }, [](R& r, const Value& v) { r.ranking = code_of<MuckenRanking>(v, RANKINGS); }},
-        {"games", "U-5", "the games played", Accepts::choice({WITH_GEIER, WITHOUT_GEIER}),
-         [](const R& r) { return r.with_geier ? WITH_GEIER : WITHOUT_GEIER; }, [](R& r, const Value& v) { r.with_geier = v == WITH_GEIER; }},
-        {"kontra_takes_over", "U-7", "after Kontra in a normal game the lines swap: the players win with 60, Schneider at 90",
-         Accepts::boolean(), [](const R& r) { return Value::of_bool(r.kontra_takes_over); },
-         [](R& r, const Value& v) { r.kontra_takes_over = v.i; }},
-        {"if_all_pass", "U-9", "what happens when every seat passes", Accepts::choice(texts(ALL_PASS)),
-         [](const R& r) { return named(r.if_all_pass, ALL_PASS); }, [](R& r, const Value& v) { r.if_all_pass = code_of<AllPass>(v, ALL_PASS); }},
-        {"ramsch_double", "U-10", "Ramsch counts 4 instead of 2", Accepts::boolean(), [](const R& r) { return Value::of_bool(r.ramsch_double); },
-         [](R& r, const Value& v) { r.ramsch_double = v.i; }},
-        {"ramsch_stichzwang", "U-10", "in Ramsch follow, head, trump and over-trump (M-9 cascade)", Accepts::boolean(),
-         [](const R& r) { return Value::of_bool(r.ramsch_stichzwang); }, [](R& r, const Value& v) { r.ramsch_stichzwang = v.i; }},
-        {"target", "U-12", "points that win a Bobbl (usually 21 or 31)", Accepts::integer(1, 1000),
-         [](const R& r) { return Value::of_int(r.target); }, [](R& r, const Value& v) { r.target = int16_t(v.i); }},
-        {"hanger", "U-12", "a match is the best of three Bobbl", Accepts::boolean(), [](const R& r) { return Value::of_bool(r.hanger); },
-         [](R& r, const Value& v) { r.hanger = v.i; }},
-        {"bock_after", "U-13", "the deals (throw_in, ramsch) after which Bock follows", Accepts::subset({"throw_in", "ramsch"}),
-         [](const R& r) {
-             std::vector<std::string> kinds;
-             if (r.bock_after_throw_in) kinds.push_back("throw_in");
-             if (r.bock_after_ramsch) kinds.push_back("ramsch");
-             return Value::of_texts(kinds);
-         },
-         [](R& r, const Value& v) {
-             r.bock_after_throw_in = std::count(v.texts.begin(), v.texts.end(), "throw_in") > 0;
-             r.bock_after_ramsch = std::count(v.texts.begin(), v.texts.end(), "ramsch") > 0;
-         }},
-        {"bock_round", "U-13", "Bock lasts a round (one deal per seat) instead of one deal", Accepts::boolean(),
-         [](const R& r) { return Value::of_bool(r.bock_round); }, [](R& r, const Value& v) { r.bock_round = v.i; }},
-        {"glasses", "U-13", "a Bobbl lost with 0 points counts as two Bobbl", Accepts::boolean(),
-         [](const R& r) { return Value::of_bool(r.glasses); }, [](R& r, const Value& v) { r.glasses = v.i; }},
-    };
+    static const auto specs = option_specs<MuckenRules>(OPTION_ROWS);
     return specs;
 }
 

@@ -28,9 +28,15 @@ namespace stich {
 enum class MuckenGame : uint8_t { Muck, Geier, Wenz, Ramsch };
 const Contract& mucken_contract(MuckenGame g, bool long_deck, bool stichzwang);
 
-// Order of the three kinds inside each tier of the ranking (U-5, option `ranking`).
+// Order of the three kinds inside each tier of the ranking (U-5, option `ranking`), and what
+// happens when everyone passes (U-9, option `if_all_pass`): the codes, then their option names.
 enum class MuckenRanking : uint8_t { GeierOverWenz, WenzOverGeier, WenzOverMuck };
 enum class AllPass : uint8_t { Ramsch, ThrowIn, MustPlay, OnePoint };
+inline constexpr const char* MUCKEN_RANKINGS[] = {"geier_over_wenz", "wenz_over_geier", "wenz_over_muck"};
+inline constexpr const char* MUCKEN_ALL_PASS[] = {"ramsch", "throw_in", "must_play", "one_point"};
+// The option `games` (U-5): with or without the Geier.
+inline constexpr const char* MUCKEN_WITH_GEIER[] = {"Muck", "Geier", "Wenz"};
+inline constexpr const char* MUCKEN_WITHOUT_GEIER[] = {"Muck", "Wenz"};
 
 // Announced games: id = tier * 3 + kind, kind Wenz 0, Geier 1, Muck 2; tier normal 0,
 // Schneider 1, Tout 2.
@@ -38,25 +44,35 @@ constexpr int MUCKEN_GAMES = 9;
 constexpr int kind_of(int game) { return game % 3; }
 constexpr int tier_of(int game) { return game / 3; }
 
+// The options, each written once (stich/schema.hpp, "Options declared once"):
+// X(member, type, default, "name", accepts, "ruling", "doc"). U-13: the deals after which Bock
+// follows, whether it lasts a round, and "glasses".
+#define STICH_MUCKEN_OPTIONS(X)                                                                                                          \
+    X(players, uint8_t, 4, "players", opt::one_of(4, 6), "U-1", "4 players, or 6 in two alternating teams of three (short deck only)")   \
+    X(long_deck, bool, false, "long_deck", opt::flag(), "U-1", "add the 8s and 7s (32 cards, 8 each)")                                   \
+    X(ranking, MuckenRanking, MuckenRanking::GeierOverWenz, "ranking", opt::names(MUCKEN_RANKINGS), "U-5",                               \
+      "order of the games within each tier; wenz_over_muck also drops the Sie")                                                          \
+    X(with_geier, bool, true, "games", opt::either(MUCKEN_WITH_GEIER, MUCKEN_WITHOUT_GEIER), "U-5", "the games played")                  \
+    X(kontra_takes_over, bool, true, "kontra_takes_over", opt::flag(), "U-7",                                                            \
+      "after Kontra in a normal game the lines swap: the players win with 60, Schneider at 90")                                          \
+    X(if_all_pass, AllPass, AllPass::Ramsch, "if_all_pass", opt::names(MUCKEN_ALL_PASS), "U-9", "what happens when every seat passes")   \
+    X(ramsch_double, bool, true, "ramsch_double", opt::flag(), "U-10", "Ramsch counts 4 instead of 2")                                   \
+    X(ramsch_stichzwang, bool, true, "ramsch_stichzwang", opt::flag(), "U-10",                                                           \
+      "in Ramsch follow, head, trump and over-trump (M-9 cascade)")                                                                      \
+    X(target, int16_t, 21, "target", opt::range(1, 1000), "U-12", "points that win a Bobbl (usually 21 or 31)")                          \
+    X(hanger, bool, false, "hanger", opt::flag(), "U-12", "a match is the best of three Bobbl")                                          \
+    X(bock_after_throw_in, bool, true, "bock_after", opt::in_set("throw_in"), "U-13",                                                    \
+      "the deals (throw_in, ramsch) after which Bock follows")                                                                           \
+    X(bock_after_ramsch, bool, false, "bock_after", opt::in_set("ramsch"), "", "")                                                       \
+    X(bock_round, bool, false, "bock_round", opt::flag(), "U-13", "Bock lasts a round (one deal per seat) instead of one deal")          \
+    X(glasses, bool, false, "glasses", opt::flag(), "U-13", "a Bobbl lost with 0 points counts as two Bobbl")
+
 struct MuckenRules {
-    uint8_t players = 4;
-    bool long_deck = false;
-    MuckenRanking ranking = MuckenRanking::GeierOverWenz;
-    bool with_geier = true;
-    bool kontra_takes_over = true;
-    AllPass if_all_pass = AllPass::Ramsch;
-    bool ramsch_double = true;
-    bool ramsch_stichzwang = true;
-    int16_t target = 21;
-    bool hanger = false;
-    // U-13: the deals after which Bock follows, whether it lasts a round, and "glasses".
-    bool bock_after_throw_in = true;
-    bool bock_after_ramsch = false;
-    bool bock_round = false;
-    bool glasses = false;
+    STICH_OPTION_MEMBERS(STICH_MUCKEN_OPTIONS)
 
     bool operator==(const MuckenRules&) const = default;
-    // Throws std::invalid_argument for an inconsistent combination.
+    // Throws std::invalid_argument for a member no option value gives, or a combination that
+    // cannot be played.
     void validate() const;
     int hand_size() const { return (long_deck ? 32 : 24) / players; }
     DeckKind deck_kind() const { return long_deck ? DeckKind::German32 : DeckKind::German24; }

@@ -72,12 +72,31 @@ std::string describe(const Accepts& a) {
     return "?";
 }
 
+void refuse(const Accepts& a, const std::string& what, const std::string& got) {
+    throw std::invalid_argument(what + " must be " + describe(a) + ", got " + got);
+}
+
+std::string option_what(std::string_view name, std::string_view game) {
+    return "option " + std::string(name) + " of " + std::string(game);
+}
+
+Accepts opt::Range::accepts() const {
+    if (!as_list) return Accepts::integer(low, high, none_ok);
+    std::vector<Value> choices;
+    if (none_ok) choices.push_back(Value::none());
+    for (int64_t x = low; x <= high; ++x) choices.push_back(Value::of_int(x));
+    return Accepts::choice(std::move(choices));
+}
+
+Accepts opt::Names::accepts() const {
+    std::vector<Value> choices;
+    for (const char* n : names) choices.push_back(Value::of_text(n));
+    return Accepts::choice(std::move(choices));
+}
+
 Value accepted_value(const Accepts& a, const Value& v, const std::string& what) {
     using K = Accepts::Kind;
     using VK = Value::Kind;
-    auto refuse = [&]() -> Value {
-        throw std::invalid_argument(what + " must be " + describe(a) + ", got " + value_repr(v));
-    };
     if (v.is_none() && a.none_ok) return v;
     switch (a.kind) {
         case K::Bool:
@@ -119,7 +138,7 @@ Value accepted_value(const Accepts& a, const Value& v, const std::string& what) 
                 if (v.kind == VK::Text && v.text == deck(DeckKind(k)).name) return v;
             break;
     }
-    return refuse();
+    refuse(a, what, value_repr(v));
 }
 
 std::vector<Value> param_values(const char* what, const char* base_args, const std::vector<ParamSpec>& specs,

@@ -1,14 +1,20 @@
 // A game's description of itself, read by the bindings and the Python layer so that nothing
-// outside a game's own files needs to know it (docs/adding-a-game.md): its options (name, accepted
-// values, doc, ruling id; the default is the value in a default-made Rules), the extra arguments
-// of its deal and of its random playouts, and the fields its states and matches show.
+// outside a game's own files needs to know it (docs/adding-a-game.md): its options (declared once,
+// in one table per game: below, "Options declared once"), the extra arguments of its deal and of
+// its random playouts, and the fields its states and matches show.
 //
 // None of this is on a hot path: the values are small trees that may allocate.
 #pragma once
 #include <algorithm>
+#include <array>
+#include <concepts>
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -91,18 +97,187 @@ std::string describe(const Accepts& a);
 // The value if accepted (a subset in the order of its names), else throws
 // std::invalid_argument "<what> must be <describe>, got <repr>".
 Value accepted_value(const Accepts& a, const Value& v, const std::string& what);
+// Throws std::invalid_argument "<what> must be <describe>, got <got>".
+[[noreturn]] void refuse(const Accepts& a, const std::string& what, const std::string& got);
+// What a refusal names an option by: "option <name> of <game>".
+std::string option_what(std::string_view name, std::string_view game);
 
-// One option of a game's Rules. `set` receives an accepted value; options are set in the order
-// of the game's list, so an option may depend on those before it.
+// ------------------------------------------------------------------ options declared once
+// A game declares its options in one table, an X-macro with one row per option
+// (docs/adding-a-game.md, "Options"):
+//
+//     #define STICH_<GAME>_OPTIONS(X)  X(member, type, default, "name", accepts, "ruling", "doc") ...
+//
+// `member`, `type` and `default` make the Rules member (STICH_OPTION_MEMBERS); "name" is the
+// option's name in Python and in the notation; `accepts` (a codec of stich::opt) says which values
+// the option takes and how they are held in the member; "ruling" is the ruling id (docs/rules/)
+// and "doc" the meaning. From the rows (STICH_OPTION_ROWS) come the option schema (option_specs:
+// Python's stich.<Game>.OPTIONS and constructor, the stubs, the rules pages' option tables through
+// tools/options_doc.py, the notation's game line, option_values) and the check of a Rules however
+// it was made (check_options, in Rules::validate). Consecutive rows of one name are one option: a
+// subset of names (opt::in_set), one bool member per name; its later rows leave ruling and doc "".
+//
+// A codec has accepts() (an Accepts: what the option takes), holds(m) (the member's value is one
+// the option can have: no allocation, deals check it), get(m, rules) (the option's value),
+// set(m, value) (from an accepted value) and optionally shown(m) (the member's value as a refusal
+// names it; else its number).
+namespace opt {
+
+// A bool member: True or False.
+struct Flag {
+    Accepts accepts() const { return Accepts::boolean(); }
+    constexpr bool holds(bool) const { return true; }
+    Value get(bool m, const auto&) const { return Value::of_bool(m); }
+    void set(bool& m, const Value& v) const { m = v.i != 0; }
+};
+constexpr Flag flag() { return {}; }
+
+// An int member in low..high. or_none(n): the member's value n stands for None (accepted too);
+// listed(): the accepted ints are described one by one ("one of 3, 4, 5, 6").
+struct Range {
+    int64_t low = 0, high = 0;
+    bool none_ok = false, as_list = false;
+    int64_t none = 0;
+    constexpr Range or_none(int64_t n) const { return {low, high, true, as_list, n}; }
+    constexpr Range listed() const { return {low, high, none_ok, true, none}; }
+    Accepts accepts() const;
+    constexpr bool holds(std::integral auto m) const { return (none_ok && m == none) || (m >= low && m <= high); }
+    Value get(std::integral auto m, const auto&) const { return none_ok && m == none ? Value::none() : Value::of_int(m); }
+    template <std::integral M>
+    void set(M& m, const Value& v) const { m = v.is_none() ? M(none) : M(v.i); }
+};
+constexpr Range range(int64_t low, int64_t high) { return {low, high}; }
+
+// An int member that is one of the listed values.
+template <size_t N>
+struct OneOf {
+    std::array<int64_t, N> values;
+    Accepts accepts() const {
+        std::vector<Value> choices;
+        for (int64_t x : values) choices.push_back(Value::of_int(x));
+        return Accepts::choice(std::move(choices));
+    }
+    constexpr bool holds(std::integral auto m) const { return std::find(values.begin(), values.end(), int64_t(m)) != values.end(); }
+    Value get(std::integral auto m, const auto&) const { return Value::of_int(m); }
+    template <std::integral M>
+    void set(M& m, const Value& v) const { m = M(v.i); }
+};
+template <std::same_as<int>... I>
+constexpr OneOf<sizeof...(I)> one_of(I... values) { return {{int64_t(values)...}}; }
+
+// An enum member whose codes 0, 1, ... are the names, in order.
+struct Names {
+    std::span<const char* const> names;
+    Accepts accepts() const;
+    template <class E>
+    constexpr bool holds(E m) const { return size_t(m) < names.size(); }
+    template <class E>
+    Value get(E m, const auto&) const { return Value::of_text(names[size_t(m)]); }
+    template <class E>
+    void set(E& m, const Value& v) const { m = E(std::find(names.begin(), names.end(), std::string_view(v.text)) - names.begin()); }
+};
+constexpr Names names(std::span<const char* const> n) { return {n}; }
+
+// A bool member whose option is one of two tuples of names: `on` for true, `off` for false.
+struct Either {
+    std::span<const char* const> on, off;
+    Accepts accepts() const { return Accepts::choice({texts(on), texts(off)}); }
+    constexpr bool holds(bool) const { return true; }
+    Value get(bool m, const auto&) const { return texts(m ? on : off); }
+    void set(bool& m, const Value& v) const { m = v == texts(on); }
+    static Value texts(std::span<const char* const> names) { return Value::of_texts({names.begin(), names.end()}); }
+};
+constexpr Either either(std::span<const char* const> on, std::span<const char* const> off) { return {on, off}; }
+
+// A bool member that is one name of a subset option (the rows of one name): the option is the
+// tuple of the names whose members are true, in the rows' order.
+struct InSet {
+    const char* name;
+    Accepts accepts() const { return Accepts::subset({name}); }
+    constexpr bool holds(bool) const { return true; }
+};
+constexpr InSet in_set(const char* name) { return {name}; }
+
+}  // namespace opt
+
+// One row of a table: `member` is a generic accessor (rules -> its member), so that the rows
+// need not name the Rules type.
+template <class Member, class Codec>
+struct OptionRow {
+    Member member;
+    const char* name;
+    Codec accepts;
+    const char* ruling;
+    const char* doc;
+};
+
+// The Rules members of a table, each with its default; the table's rows as a tuple.
+#define STICH_OPTION_MEMBER(member, type, fallback, name, accepts, ruling, doc) type member = fallback;
+#define STICH_OPTION_MEMBERS(TABLE) TABLE(STICH_OPTION_MEMBER)
+#define STICH_OPTION_ROW(member, type, fallback, name, accepts, ruling, doc) \
+    ::stich::OptionRow{[](auto& r) -> auto& { return r.member; }, name, accepts, ruling, doc},
+#define STICH_OPTION_ROWS(TABLE) std::tuple{TABLE(STICH_OPTION_ROW)}
+
+// One option of a game's Rules, as the bindings, the notation and make_rules read it (made from
+// the game's option table by option_specs). `set` receives an accepted value.
 template <class Rules>
 struct OptionSpec {
     const char* name;
     const char* ruling;   // the ruling id the option comes from (docs/rules/)
     const char* doc;
     Accepts accepts;
-    Value (*get)(const Rules&);
-    void (*set)(Rules&, const Value&);
+    std::function<Value(const Rules&)> get;
+    std::function<void(Rules&, const Value&)> set;
 };
+
+// The schema of a table's rows (STICH_OPTION_ROWS), in their order.
+template <class Rules, class Rows>
+std::vector<OptionSpec<Rules>> option_specs(const Rows& rows) {
+    std::vector<OptionSpec<Rules>> specs;
+    auto add = [&specs]<class Row>(const Row& row) {
+        if constexpr (std::same_as<std::remove_cvref_t<decltype(row.accepts)>, opt::InSet>) {
+            const bool more = !specs.empty() && specs.back().name == std::string_view(row.name);
+            if (!more) specs.push_back({row.name, row.ruling, row.doc, Accepts::subset({}),
+                                        [](const Rules&) { return Value::of_texts({}); }, [](Rules&, const Value&) {}});
+            auto& spec = specs.back();
+            spec.accepts.choices.push_back(Value::of_text(row.accepts.name));
+            spec.get = [get = spec.get, row](const Rules& r) {
+                Value v = get(r);
+                if (row.member(r)) v.texts.emplace_back(row.accepts.name);
+                return v;
+            };
+            spec.set = [set = spec.set, row](Rules& r, const Value& v) {
+                set(r, v);
+                row.member(r) = std::find(v.texts.begin(), v.texts.end(), row.accepts.name) != v.texts.end();
+            };
+        } else {
+            specs.push_back({row.name, row.ruling, row.doc, row.accepts.accepts(),
+                             [row](const Rules& r) { return row.accepts.get(row.member(r), r); },
+                             [row](Rules& r, const Value& v) { row.accepts.set(row.member(r), v); }});
+        }
+    };
+    std::apply([&](const auto&... row) { (add(row), ...); }, rows);
+    for (size_t i = 0; i < specs.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (std::string_view(specs[i].name) == specs[j].name)
+                throw std::logic_error(std::string("two options named ") + specs[i].name + " (the rows of a subset are consecutive)");
+    return specs;
+}
+
+// Throws std::invalid_argument "option <name> of <game> must be <accepted>, got <value>" for the
+// first member of `r` that its row's codec does not hold; allocates nothing when all do.
+template <class Rules, class Rows>
+void check_options(const char* game, const Rows& rows, const Rules& r) {
+    auto check = [&](const auto& row) {
+        const auto& m = row.member(r);
+        if (row.accepts.holds(m)) return;
+        std::string got;
+        if constexpr (requires { row.accepts.shown(m); }) got = row.accepts.shown(m);
+        else got = std::to_string(int64_t(m));
+        refuse(row.accepts.accepts(), option_what(row.name, game), got);
+    };
+    std::apply([&](const auto&... row) { (check(row), ...); }, rows);
+}
 
 // One extra argument of a game's deal or random playouts (besides seed, dealer and hands).
 struct ParamSpec {
@@ -222,7 +397,7 @@ Rules make_rules(const char* game, const std::vector<OptionSpec<Rules>>& specs,
         Value v = s.get(defaults);
         for (const auto& [name, value] : given)
             if (name == s.name) v = value;
-        s.set(r, accepted_value(s.accepts, v, "option " + std::string(s.name) + " of " + game));
+        s.set(r, accepted_value(s.accepts, v, option_what(s.name, game)));
     }
     if constexpr (requires { r.resolve(); }) r.resolve();   // defaults that depend on other options
     if constexpr (requires { r.validate(); }) r.validate();

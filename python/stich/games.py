@@ -112,13 +112,6 @@ class Game:
         self._rules = type(self).Rules(**options)
 
     @classmethod
-    def options_markdown(cls) -> str:
-        """The option table of the game's rules page (docs/rules/), made from the schema."""
-        rows = ["| option | default | accepted | ruling | meaning |", "|---|---|---|---|---|"]
-        rows += [f"| `{o.name}` | `{o.default!r}` | {o.accepts} | {o.ruling} | {o.doc} |" for o in cls.OPTIONS.values()]
-        return "\n".join(rows) + "\n"
-
-    @classmethod
     def from_rules(cls, rules: _core._RulesBase) -> Game:
         """The game of a rules object (``state.rules``)."""
         game = GAMES_BY_RULES.get(type(rules))

@@ -1,8 +1,9 @@
 """The documentation agrees with the code where a fact can be checked (docs/testing.md):
 
-- the option tables of docs/rules/*.md (each option's name, default and accepted values) and the
-  defaults the rule pages state in prose (``Entry point: `stich.Euchre(...)` ``, ``(the default)``)
-  are each game's ``Game.OPTIONS``; the ruling ranges of docs/rules/README.md are the pages' ids;
+- the option tables of docs/rules/*.md are what tools/options_doc.py makes of each game's
+  ``Game.OPTIONS`` (the C++ option table), and the defaults the rule pages state in prose
+  (``Entry point: `stich.Euchre(...)` ``, ``(the default)``) are its defaults; the ruling ranges of
+  docs/rules/README.md are the pages' ids;
 - every list of games in README.md and docs/api.md names every game of ``stich.GAMES``;
 - the budget the docs give ``stich analyse`` is ``stich.__main__.DEFAULT_SECONDS``, and no doc
   gives it a default iteration count;
@@ -16,6 +17,7 @@ fail, on a broken copy.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,11 @@ from helpers import ROOT
 
 import stich
 import stich.__main__
+
+sys.path.insert(0, str(ROOT / "tools"))
+import options_doc  # noqa: E402  (tools/options_doc.py)
+
+sys.path.pop(0)
 
 README = ROOT / "README.md"
 API = ROOT / "docs" / "api.md"
@@ -50,31 +57,27 @@ def _rel(path: Path) -> str:
 
 # ------------------------------------------------------------------ the option tables of the rules
 
-TABLE_ROW = re.compile(r"^\| `(\w+)` \| `(.*?)` \| (.*?) \| ([A-Z]-\d+(?:\.\.[A-Z]-\d+)?) \| .* \|$", re.M)
 ENTRY_POINT = re.compile(r"Entry\s+point:\s*`stich\.(\w+)\(([^`]*)\)`")
 THE_DEFAULT = re.compile(r"`(\w+)=([^`]+)`\s*\(the default\)")
 
 
-def option_table_problems(page: str, game: type[stich.Game]) -> list[str]:
-    """What the rules page of ``game`` says of its options that the schema does not."""
+def test_the_option_tables_are_generated():
+    old = options_doc.stale()
+    assert not old, f"stale option tables {[_rel(p) for p in old]}: run PYTHONPATH=python python tools/options_doc.py"
+
+
+def test_the_option_table_check_can_fail():
+    page = _read(RULES / "mucken.md")
+    assert options_doc.rewritten(page, stich.Mucken) == page
+    broken = page.replace("'throw_in', 'must_play', 'one_point'", "'throw_in', 'one_point'")
+    assert broken != page and options_doc.rewritten(broken, stich.Mucken) == page
+    with pytest.raises(ValueError, match="lacks the lines"):
+        options_doc.rewritten(page.replace(options_doc.END, ""), stich.Mucken)
+
+
+def default_problems(page: str, game: type[stich.Game]) -> list[str]:
+    """What the prose of the rules page of ``game`` calls a default that the schema does not."""
     problems = []
-    rows = TABLE_ROW.findall(page)
-    names = [r[0] for r in rows]
-    if names != list(game.OPTIONS):
-        problems.append(f"the option table lists {names}, the game has {list(game.OPTIONS)}")
-    for name, default, accepted, ruling in rows:
-        option = game.OPTIONS.get(name)
-        if option is None:
-            continue
-        if default != repr(option.default):
-            problems.append(f"{name}: the table's default is {default}, the game's {option.default!r}")
-        if accepted != option.accepts:
-            problems.append(f"{name}: the table accepts {accepted!r}, the game {option.accepts!r}")
-        if ruling != option.ruling:
-            problems.append(f"{name}: the table's ruling is {ruling}, the game's {option.ruling}")
-        for choice in option.choices if option.kind == "choice" else ():
-            if repr(choice) not in accepted:
-                problems.append(f"{name}: the table does not accept {choice!r}")
     for cls, args in ENTRY_POINT.findall(page):
         if cls != game.name:
             problems.append(f"the entry point names stich.{cls}, the page's game is {game.name}")
@@ -94,26 +97,18 @@ def option_table_problems(page: str, game: type[stich.Game]) -> list[str]:
 
 
 @pytest.mark.parametrize("name", list(stich.GAMES))
-def test_the_rules_pages_state_the_options_of_the_code(name):
-    game = stich.GAMES[name]
-    page = _read(RULES / f"{name.lower()}.md")
-    assert TABLE_ROW.search(page), f"docs/rules/{name.lower()}.md has no option table"
-    assert option_table_problems(page, game) == []
+def test_the_rules_pages_state_the_defaults_of_the_code(name):
+    assert default_problems(_read(RULES / f"{name.lower()}.md"), stich.GAMES[name]) == []
 
 
-def test_the_option_check_can_fail():
+def test_the_default_check_can_fail():
     game = stich.Euchre
     page = _read(RULES / "euchre.md")
-    assert option_table_problems(page, game) == []
-    assert any("default" in p for p in option_table_problems(page.replace("| `True` |", "| `False` |"), game))
-    assert any("table lists" in p for p in option_table_problems(page.replace("`stick_the_dealer`", "`stick_dealer`"), game))
-    assert any("entry point" in p for p in option_table_problems(
+    assert default_problems(page, game) == []
+    assert any("entry point" in p for p in default_problems(
         page.replace("allow_lone_defender=False, stick", "allow_lone_defender=True, stick"), game))
-    assert any("called the default" in p for p in option_table_problems(
+    assert any("called the default" in p for p in default_problems(
         page.replace("`stick_the_dealer=True` (the default)", "`stick_the_dealer=False` (the default)"), game))
-    mucken = stich.Mucken
-    broken = _read(RULES / "mucken.md").replace("'throw_in', 'must_play', 'one_point'", "'throw_in', 'one_point'")
-    assert any("does not accept 'must_play'" in p for p in option_table_problems(broken, mucken))
 
 
 RANGE = re.compile(r"\]\(([a-z]+)\.md\)[^\n]*?`([A-Z])-1` … `[A-Z]-(\d+)`")

@@ -1,6 +1,6 @@
 """The game registry (docs/adding-a-game.md): every game registered in C++ has its Python face,
-its option schema drives the checks, the defaults, repr, equality, pickling and the docs' option
-tables, and no Python module of the package names a game."""
+its option schema drives the checks, the defaults, repr, equality and pickling (the docs' option
+tables: tests/common/test_docs_agree.py), and no Python module of the package names a game."""
 
 from __future__ import annotations
 
@@ -12,9 +12,6 @@ import pytest
 
 import stich
 from helpers import ROOT
-
-BEGIN = "<!-- options: generated from the C++ option schema; tests/common/test_registry.py checks it -->"
-END = "<!-- end of options -->"
 
 
 def test_every_registered_game_has_its_face():
@@ -28,15 +25,6 @@ def test_every_registered_game_has_its_face():
         assert game.BENCH, f"{name} lists no bench positions"
         for option in game.OPTIONS.values():
             assert option.doc and re.fullmatch(r"[A-Z]-\d+(\.\.[A-Z]-\d+)?", option.ruling), option
-
-
-@pytest.mark.parametrize("name", list(stich.GAMES))
-def test_option_table_of_the_rules_page_is_the_schema(name):
-    game = stich.GAMES[name]
-    page = (ROOT / "docs" / "rules" / f"{name.lower()}.md").read_text(encoding="utf-8")
-    assert BEGIN in page and END in page, f"docs/rules/{name.lower()}.md has no generated option table"
-    table = page.split(BEGIN, 1)[1].split(END, 1)[0].strip()
-    assert table == game.options_markdown().strip(), "regenerate with Game.options_markdown()"
 
 
 @pytest.mark.parametrize("name", list(stich.GAMES))

@@ -226,6 +226,59 @@ void check_errors() {
     std::printf("errors: bad cards, options, dealers, actions, budgets and phases throw with their messages\n");
 }
 
+// Options (stich/schema.hpp, "Options declared once"): the schema made from each game's table
+// gives back every Rules it describes, and a Rules made in C++ with a member no option value
+// gives is refused with the option's own message.
+void check_option_tables() {
+    int rules = 0;
+    for_each_game([&]<class Def>() {
+        using R = typename Def::Rules;
+        CHECK(rules_of<Def>() == R{});   // the defaults are the members' initialisers
+        for (const auto& spec : Def::options()) {
+            // Every choice of each option, the others at their defaults, reads back as the same rules
+            // (as given, but for Mistigri's deck naming the default deck: None).
+            std::vector<Value> values{spec.get(R{})};
+            if (spec.accepts.kind == Accepts::Kind::Choice) values = spec.accepts.choices;
+            if (spec.accepts.kind == Accepts::Kind::Bool) values = {Value::of_bool(false), Value::of_bool(true)};
+            for (const Value& v : values) {
+                R r;
+                try {
+                    r = rules_of<Def>({{spec.name, v}});
+                } catch (const std::invalid_argument&) {
+                    continue;   // refused with the defaults of the others (Mucken: 6 players need the short deck)
+                }
+                CHECK(spec.get(r) == v || rules_of<Def>({{spec.name, spec.get(r)}}) == r);
+                CHECK(make_rules<R>(Def::NAME, Def::options(), option_values(Def::options(), r)) == r);
+                ++rules;
+            }
+        }
+    });
+    MuckenRules mucken;
+    mucken.bock_after_throw_in = false;
+    mucken.bock_after_ramsch = true;
+    CHECK(rules_of<MuckenDef>({{"bock_after", Value::of_texts({"ramsch"})}}) == mucken);
+    mucken = {};
+    mucken.target = 0;
+    CHECK(throws<std::invalid_argument>([&] { mucken.validate(); }, "option target of Mucken must be an int in 1..1000, got 0"));
+    CHECK(throws<std::invalid_argument>([&] { stich::deal<MuckenDef>(mucken, 1); }, "option target of Mucken"));
+    mucken = {};
+    mucken.ranking = MuckenRanking(7);
+    CHECK(throws<std::invalid_argument>([&] { mucken.validate(); }, "option ranking of Mucken must be one of 'geier_over_wenz', "
+                                                                    "'wenz_over_geier', 'wenz_over_muck', got 7"));
+    MistigriRules mistigri;
+    mistigri.deck = DeckKind::German24;
+    CHECK(throws<std::invalid_argument>([&] { mistigri.validate(); }, "option deck of Mistigri must be one of None, 'german32'"));
+    CHECK(throws<std::invalid_argument>([&] { mistigri.validate(); }, "got 'german24'"));
+    mistigri = {};
+    mistigri.players = 2;
+    CHECK(throws<std::invalid_argument>([&] { mistigri.validate(); }, "option players of Mistigri must be one of 3, 4, 5, 6, got 2"));
+    mistigri = {};
+    mistigri.deals = -1;
+    CHECK(throws<std::invalid_argument>([&] { mistigri.validate(); },
+                                        "option deals of Mistigri must be None or an int in 1..2500, got -1"));
+    std::printf("options: %d rules read back through the schema; members out of range refused by name\n", rules);
+}
+
 // Positions: written, read back to the same text; errors name the line.
 void check_notation() {
     int round_trips = 0;
@@ -292,7 +345,8 @@ int main(int argc, char** argv) {
     const std::map<std::string, std::function<void()>> cases = {
         {"cards", check_cards}, {"deal", check_deal}, {"legal", check_legal}, {"playouts", check_playouts},
         {"perft", [&] { check_perft(argc > 2 ? argv[2] : "tests/data/perft.json"); }},
-        {"errors", check_errors}, {"notation", check_notation}, {"search", check_search}, {"version", check_version}};
+        {"errors", check_errors}, {"options", check_option_tables}, {"notation", check_notation}, {"search", check_search},
+        {"version", check_version}};
     if (argc < 2 || !cases.count(argv[1])) {
         std::fprintf(stderr, "usage: stich_core_tests CASE [PERFT_JSON]; cases:");
         for (const auto& [name, f] : cases) std::fprintf(stderr, " %s", name.c_str());
