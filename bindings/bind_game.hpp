@@ -18,6 +18,7 @@
 #include "common.hpp"
 #include "stich/game.hpp"
 #include "stich/notation.hpp"
+#include "stich/serial.hpp"
 #include "stich/position.hpp"
 #include "stich/search.hpp"
 #include "stich/sampler.hpp"
@@ -400,25 +401,38 @@ std::string information_text(const PyView& v) {
     return text;
 }
 
-// A state holding exactly what the view holds, for pickling a view: the state the notation
-// rebuilds from its text (hidden cards drawn from seed 0); the resampled origin where the text
-// does not read back to the same view (a hidden Mit pass: the notation writes decision points as
-// the seat to act sees them).
+// The state a pickled view carries (its serial form, stich/serial.hpp, which only a state play
+// reaches has): one holding exactly what the view holds where there is one of those, the state the
+// notation rebuilds from its text (hidden cards drawn from seed 0), or the origin with every hidden
+// card dealt anew from seed 0 for a finished deal; else the origin itself, hidden cards and all
+// (where a hidden action ties the hidden cards to the history, the rebuilt states do not replay;
+// docs/api.md names the games). ValueError for a view of a sampled world of that kind.
 template <GameState State>
 py::object information_state(const PyView& v) {
     const State& s = v.origin.cast<const State&>();
-    if (s.is_terminal()) return resampled_origin<State>(v);
-    py::object out;
+    std::optional<State> out;
     with_def<State>([&]<class Def>() {
-        if constexpr (HasNotation<Def>) {
+        auto serializes = [](const State& x) {
+            try {
+                serial::dump<Def>(x);
+                return true;
+            } catch (const std::invalid_argument&) {
+                return false;
+            }
+        };
+        if (s.is_terminal()) {
+            const State r = resampled(s, v.view.observer, 0);
+            if (serializes(r)) out = r;
+        } else if constexpr (HasNotation<Def>) {
             try {
                 State read = read_position_text<Def>(position_text<Def>(s, v.view.observer), 0).state;
-                if (same_view(read.view(v.view.observer), v.view)) out = py::cast(std::move(read));
+                if (same_view(read.view(v.view.observer), v.view) && serializes(read)) out = read;
             } catch (const std::invalid_argument&) {
             }
         }
+        if (!out) out = s;   // pickled as the state: ValueError there if it is a world play does not reach
     });
-    return out ? out : resampled_origin<State>(v);
+    return py::cast(*out);
 }
 
 template <GameState State>

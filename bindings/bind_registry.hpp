@@ -3,23 +3,23 @@
 // the fields the game lists) and Match, and its entry in _core.games(). Conversion only.
 #pragma once
 #include "bind_game.hpp"
-#include "stich/pickle.hpp"
 #include "stich/notation.hpp"
 #include "stich/registry.hpp"
 #include "stich/rl.hpp"
 #include "stich/stich.hpp"
 #include "stich/schema.hpp"
+#include "stich/serial.hpp"
 
 namespace stich::py_bind {
 
-// Pickling through the checked byte form of stich/pickle.hpp (a damaged form raises ValueError).
-template <class T>
-auto pickle_by_bytes() {
-    return py::pickle([](const T& x) { return py::bytes(dump(x)); },
-                      [](const py::object& b) {
+// Pickling through the serial form of stich/serial.hpp (a damaged form raises ValueError).
+template <class T, class Load>
+auto pickle_by_bytes(std::string (*dump)(const T&), Load load) {
+    return py::pickle([dump](const T& x) { return py::bytes(dump(x)); },
+                      [load](const py::object& b) {
                           if (!py::isinstance<py::bytes>(b))
                               throw py::value_error("corrupt pickled stich object: expected bytes, got " + std::string(py::str(py::type::of(b))));
-                          return load<T>(std::string_view(PyBytes_AS_STRING(b.ptr()), size_t(PyBytes_GET_SIZE(b.ptr()))));
+                          return load(std::string_view(PyBytes_AS_STRING(b.ptr()), size_t(PyBytes_GET_SIZE(b.ptr()))));
                       });
 }
 
@@ -256,16 +256,7 @@ void bind_game(py::module_& m) {
                          if (c < 0 || c >= MAX_CARDS) throw py::value_error("card id " + std::to_string(c) + " out of range");
                          fixed[l].push_back(Card(c));
                      }
-                 State s = Def::deal(r, seed, dealer, fixed, extras);
-                 // Every card where the record put it: a deal that moved one is not the record's.
-                 const InitialDeal again = Def::initial_deal(s);
-                 for (size_t l = 0; l < cards.size(); ++l) {
-                     CardSet want = 0, got = 0;
-                     for (Card c : fixed[l]) want |= bit(c);
-                     for (Card c : again.cards[l]) got |= bit(c);
-                     if (want != got) throw py::value_error("the cards do not make a deal of this game: place " + std::to_string(l) + " holds other cards once dealt");
-                 }
-                 return s;
+                 return serial::deal_exactly<Def>(r, seed, dealer, fixed, extras);
              },
              py::arg("seed"), py::arg("dealer"), py::arg("cards"),
              "The deal with every card given (the seats, then the game's deal locations, each in deal order) and the deal's "
@@ -294,19 +285,22 @@ void bind_game(py::module_& m) {
     }
     rules.def("__eq__", [](const Rules& a, py::handle b) { return py::isinstance<Rules>(b) && a == b.cast<const Rules&>(); },
               "Equal when every option is.")
-        .def("__hash__", [](const Rules& r) { return py::hash(py::bytes(dump(r))); }, "Hashed by the options.")
-        .def(pickle_by_bytes<Rules>());
+        .def("__hash__", [](const Rules& r) { return py::hash(py::bytes(serial::dump<Def>(r))); }, "Hashed by the options.")
+        .def(pickle_by_bytes<Rules>(&serial::dump<Def>, &serial::load_rules<Def>));
 
     // Actions keep a pointer to the class name: it must live as long as the module.
     static const std::string* const state_name = new std::string(name + "State");
     auto state = bind_state<State>(m, state_name->c_str(), Def::extra_locations());
-    state.def(pickle_by_bytes<State>()).def_property_readonly("rules", [](const State& s) { return s.rules; }, "The rules (options) the deal is played under.");
+    state.def(pickle_by_bytes<State>(&serial::dump<Def>, [](std::string_view b) { return serial::load_state<Def>(b); }))
+        .def("__copy__", [](const State& s) { return s; }, "A copy (also of a sampled world, which does not pickle).")
+        .def("__deepcopy__", [](const State& s, py::handle) { return s; }, py::arg("memo"), "As __copy__.").def_property_readonly("rules", [](const State& s) { return s.rules; }, "The rules (options) the deal is played under.");
     if constexpr (requires(const State& s) { s.tally(0); })
         state.def("tally", [](const State& s, int seat) { return s.tally(check_seat(seat, s.num_players())); }, py::arg("seat"),
                   "What the seat's side has taken so far (the game's TALLY: card points, eyes or tricks); public.");
     state.def(
         "_initial_deal",
         [](const State& s) {
+            if (s.history.size != 0) throw py::value_error("only a state before its first action holds the deal as dealt (docs/records.md)");
             const InitialDeal d = Def::initial_deal(s);
             const size_t locations = size_t(s.num_players()) + Def::deal_locations().size();
             py::list cards;
@@ -403,7 +397,7 @@ void bind_game(py::module_& m) {
     py::class_<Match> match(m, (name + "Match").c_str(), (std::string("A match of ") + name + ": next_deal(), play it, record(state).").c_str());
     match.def(py::init([](const Rules& r, uint64_t seed, int dealer) {
                   check_seat(dealer, Def::num_players(r));
-                  return Def::match(r, seed, dealer);
+                  return serial::new_match<Def>(r, seed, dealer);
               }),
               py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0,
               "A new match under `rules`; its deals are seeded by `seed` and the deal number, the first dealt by `dealer`.")
@@ -416,10 +410,12 @@ void bind_game(py::module_& m) {
                  return mt.next_deal();
              },
              "The next deal of the match (seeded by the match seed and the deal number).")
-        .def("record", &Match::record, py::arg("state"), "Books a finished deal of this match.")
-        .def("__eq__", [](const Match& a, py::handle b) { return py::isinstance<Match>(b) && dump(a) == dump(b.cast<const Match&>()); },
-             "Equal with the same rules, seed, scores, dealer and deal count.")
-        .def(pickle_by_bytes<Match>());
+        .def("record", [](Match& mt, const State& s) { serial::record<Def>(mt, s); }, py::arg("state"),
+             "Books a finished deal of this match (one play reaches: not a sampled world).")
+        .def("__eq__",
+             [](const Match& a, py::handle b) { return py::isinstance<Match>(b) && serial::dump<Def>(a) == serial::dump<Def>(b.cast<const Match&>()); },
+             "Equal with the same rules, seed and first dealer and the same deals recorded.")
+        .def(pickle_by_bytes<Match>(&serial::dump<Def>, &serial::load_match<Def>));
     match.attr("__hash__") = py::none();
     bind_fields<Match>(match, Def::match_fields(), [](const Match& mt) { return Def::num_players(mt.rules); },
                        [](const Match& mt) { return Def::deck_of(mt.rules).alphabet; });

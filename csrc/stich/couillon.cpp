@@ -523,109 +523,6 @@ const std::vector<SolveBenchSpec>& CouillonDef::solve_bench() {
 }
 
 
-// ------------------------------------------------------------------------------------ byte forms
-// The members of the rules, states and matches in their pickled order (stich/pickle.hpp), and the
-// checks a loaded state must pass.
-
-namespace {
-using pickling::card_in, pickling::check_consistent, pickling::check_history, pickling::require, pickling::seat_or_none, pickling::subset;
-
-constexpr uint8_t PICKLED_RULES = 1, PICKLED_STATE = 4, PICKLED_MATCH = 7;   // the kind byte of each form
-
-void members(CouillonRules& r, auto& f) { f(r.kontra_doubles); }
-
-void members(CouillonState& s, auto& f) {
-    members(s.rules, f);
-    f(s.hands), f(s.talon), f(s.first_three), f(s.reveal_card), f(s.dealer), f(s.forehand), f(s.phase, CouillonPhase::Over);
-    f(s.trump), f(s.revealed), f(s.mit_declarer), f(s.kontra_by), f(s.re_by), f(s.to_act), f(s.speakers_done);
-    f(s.trick.size), f(s.trick.done), f(s.trick.cards), f(s.trick.winning), f(s.trick.winner), f(s.team_tricks);
-    f(s.team_points), f(s.history.size), f(s.history.actions), f(s.history.actors);
-}
-
-void members(CouillonMatch& m, auto& f) {
-    members(m.rules, f);
-    f(m.seed), f(m.scores), f(m.dealer), f(m.deals_played), f(m.winner);
-}
-
-constexpr auto MEMBERS = [](auto& x, auto& f) { members(x, f); };
-
-// A state's contract pointer is written as its index here (0: none yet).
-const std::vector<const Contract*>& pickled_contracts() {
-    static const std::vector<const Contract*> table = [] {
-        std::vector<const Contract*> t{nullptr};
-        for (int trump = 0; trump < 4; ++trump)
-            for (bool mit : {false, true}) t.push_back(&couillon_contract(trump, mit));
-        return t;
-    }();
-    return table;
-}
-
-void validate(const CouillonRules&) {}
-
-// The fields each phase implies (the rules set them together), so that the rules never meet a
-// combination play cannot make (a phase past the trump without one, a speaker of the wrong team).
-void check_phase(const CouillonState& s) {
-    using P = CouillonPhase;
-    const int cards_played = s.trick.done * CouillonState::NUM_SEATS + s.trick.size;
-    const bool bidding = s.phase != P::Play && s.phase != P::Over;
-    require(!bidding || cards_played == 0, "cards played before the play");
-    require((s.phase == P::Trump) == (s.trump < 0), "the trump disagrees with the phase");
-    require(s.phase != P::Trump || (s.history.size == 0 && s.to_act == s.forehand && !s.revealed && s.mit_declarer < 0 &&
-                                    s.kontra_by < 0 && s.re_by < 0),
-            "the trump phase after an action");
-    // (Which seat holds the Mit is hidden from the others: a world of their view may give it to another.)
-    require(s.phase != P::Mit || (s.to_act < 4 && s.mit_declarer < 0 && s.kontra_by < 0), "the Mit phase after a Mit declared");
-    require(s.phase != P::Kontra || (s.mit_declarer >= 0 && s.kontra_by < 0 && s.speakers_done < 2 && s.to_act % 2 != s.mit_declarer % 2),
-            "the Kontra phase without a Mit declared or with the wrong seat to act");
-    require(s.phase != P::Re || (s.kontra_by >= 0 && s.re_by < 0 && s.speakers_done < 2 && s.to_act % 2 == s.mit_declarer % 2),
-            "the Re phase without a Kontra or with the wrong seat to act");
-    require((s.kontra_by < 0 || s.mit_declarer >= 0) && (s.re_by < 0 || s.kontra_by >= 0), "a Kontra or Re out of order");
-    require((s.phase == P::Over) == (s.trick.done == 5), "the end of the deal disagrees with the tricks");
-}
-
-void validate(const CouillonState& s) {
-    require(s.history.size <= s.history.actions.size(), "history longer than its capacity");   // before any loop over it
-    const CardSet deck = s.deck_info().cards;
-    require(s.dealer < 4 && s.forehand == (s.dealer + 1) % 4, "a seat out of range");
-    check_phase(s);
-    require(s.trump >= -1 && s.trump < 4 && seat_or_none(s.mit_declarer, 4) && seat_or_none(s.kontra_by, 4) &&
-                seat_or_none(s.re_by, 4) && s.speakers_done <= 2 && s.trick.done <= 5,
-            "a trump, seat or count out of range");
-    for (CardSet h : s.hands) require(subset(h, deck) && popcount(h) <= CouillonState::HAND_SIZE, "a hand too large or not of the deck");
-    require(subset(s.talon, deck) && subset(s.first_three, deck) && popcount(s.first_three) == 3 && card_in(s.reveal_card, deck),
-            "the talon, first packet or reveal card not of the deck");
-    const Contract* plain = s.trump < 0 ? nullptr : &couillon_contract(s.trump, false);
-    const Contract* mit = s.trump < 0 ? nullptr : &couillon_contract(s.trump, true);
-    require(s.contract == (s.mit_declarer >= 0 ? mit : plain), "the contract disagrees with the trump and the Mit");
-    for (size_t i = 0; i < s.history.size; ++i) require(s.history.actions[i] < couillon_action::END, "an unknown action in the history");
-    check_history(s, 4, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [](int seat) { return (seat + 1) % 4; }, int(s.history.actions.size()) - CouillonState::NUM_SEATS * CouillonState::HAND_SIZE);
-    check_consistent(s);
-}
-
-void validate(const CouillonMatch& m) {
-    require(m.dealer >= 0 && m.dealer < 4 && m.deals_played >= 0 && seat_or_none(m.winner, 2), "a seat or count out of range");
-    require((m.winner >= 0) == (m.scores[0] <= 0 || m.scores[1] <= 0), "the winner disagrees with the scores");
-}
-}  // namespace
-
-std::string dump(const CouillonRules& x) { return pickling::dump_form(PICKLED_RULES, x, MEMBERS); }
-std::string dump(const CouillonState& x) { return pickling::dump_form(PICKLED_STATE, x, MEMBERS, &pickled_contracts()); }
-std::string dump(const CouillonMatch& x) { return pickling::dump_form(PICKLED_MATCH, x, MEMBERS); }
-
-template <>
-CouillonRules load<CouillonRules>(std::string_view b) {
-    return pickling::load_form<CouillonRules>(b, PICKLED_RULES, MEMBERS, [](const CouillonRules& r) { validate(r); });
-}
-template <>
-CouillonState load<CouillonState>(std::string_view b) {
-    return pickling::load_form<CouillonState>(b, PICKLED_STATE, MEMBERS, [](const CouillonState& s) { validate(s); }, &pickled_contracts());
-}
-template <>
-CouillonMatch load<CouillonMatch>(std::string_view b) {
-    return pickling::load_form<CouillonMatch>(b, PICKLED_MATCH, MEMBERS, [](const CouillonMatch& m) { validate(m); });
-}
-
-
 const std::vector<ContractFactory>& CouillonDef::contract_factories() {
     static const std::vector<ContractFactory> factories{
         {"couillon", "The order of Couillon with `trump` (C, S, H or D); mit: the Mit declared (C-3).",
@@ -641,33 +538,21 @@ const std::vector<ContractFactory>& CouillonDef::contract_factories() {
 }
 
 
-namespace {
-// Card ids of a set, ascending.
-[[maybe_unused]] std::vector<Card> couillon_cards_of(CardSet s) {
-    std::vector<Card> out;
-    while (s) out.push_back(pop_lsb(s));
-    return out;
-}
-void couillon_require_dealt(bool fresh) {
-    if (!fresh) throw std::invalid_argument("only a state before its first action holds the deal as dealt (docs/records.md)");
-}
-}  // namespace
-
 const std::vector<std::string>& CouillonDef::deal_locations() {
     static const std::vector<std::string> names{"talon"};
     return names;
 }
 
 InitialDeal CouillonDef::initial_deal(const State& s) {
-    couillon_require_dealt(s.history.size == 0);
     InitialDeal d;
-    for (int seat = 0; seat < State::NUM_SEATS; ++seat) d.cards[size_t(seat)] = couillon_cards_of(s.hands[size_t(seat)]);
+    const auto played = played_by_seat(s, [](Action a) { return a < CARD_ACTIONS ? Card(a) : NO_CARD; });
+    for (int seat = 0; seat < State::NUM_SEATS; ++seat) d.cards[size_t(seat)] = cards_in(s.hands[size_t(seat)] | played[size_t(seat)]);
     // Forehand's cards in deal order: its first packet of three, then the rest, the revealable card last (C-2).
     auto& f = d.cards[s.forehand];
-    f = couillon_cards_of(s.first_three);
-    for (Card c : couillon_cards_of(s.hands[s.forehand] & ~s.first_three & ~bit(s.reveal_card))) f.push_back(c);
+    f = cards_in(s.first_three);
+    for (Card c : cards_in((s.hands[s.forehand] | played[s.forehand]) & ~s.first_three & ~bit(s.reveal_card))) f.push_back(c);
     f.push_back(s.reveal_card);
-    d.cards[State::NUM_SEATS] = couillon_cards_of(s.talon);
+    d.cards[State::NUM_SEATS] = cards_in(s.talon);
     return d;
 }
 

@@ -13,7 +13,6 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
-#include "stich/pickle.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/solver_traits.hpp"
@@ -146,6 +145,7 @@ struct CouillonMatch {
     int dealer = 0;
     int deals_played = 0;
     int winner = -1;   // team, once a score is at 0 or below
+    RecordedDeals recorded{};   // for its serial form (stich/serial.hpp)
 
     bool is_over() const { return winner >= 0; }
     CouillonState next_deal() const;    // the next deal (seeded by the match seed and deal number)
@@ -198,18 +198,6 @@ struct SolverTraits<CouillonState> {
     }
 };
 
-// Portable byte forms, for pickling (stich/pickle.hpp; the bindings' dump/load): a damaged form
-// raises std::invalid_argument ("corrupt pickled stich object: ...").
-std::string dump(const CouillonRules&);
-std::string dump(const CouillonState&);
-std::string dump(const CouillonMatch&);
-template <>
-CouillonRules load<CouillonRules>(std::string_view);
-template <>
-CouillonState load<CouillonState>(std::string_view);
-template <>
-CouillonMatch load<CouillonMatch>(std::string_view);
-
 // The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
 struct CouillonDef {
     using Rules = CouillonRules;
@@ -234,7 +222,7 @@ struct CouillonDef {
                                 const std::atomic<bool>* stop) {
         couillon_random_playouts(r, seed, n, out, stop);
     }
-    static Match match(const Rules& r, uint64_t seed, int dealer) { return {r, seed, {13, 13}, dealer, 0, -1}; }
+    static Match match(const Rules& r, uint64_t seed, int dealer) { return {r, seed, {13, 13}, dealer, 0, -1, {}}; }
 };
 
 }  // namespace stich

@@ -25,6 +25,23 @@ struct InitialDeal {
     std::vector<Value> extras;
 };
 
+// Card ids of a set, ascending.
+inline std::vector<Card> cards_in(CardSet s) {
+    std::vector<Card> out;
+    while (s) out.push_back(pop_lsb(s));
+    return out;
+}
+
+// The cards each seat has played so far, by the history: card_of(action) is the card an action
+// plays, or NO_CARD. (A game's initial_deal puts them back in the hands.)
+template <class State, class CardOf>
+std::array<CardSet, MAX_SEATS> played_by_seat(const State& s, CardOf card_of) {
+    std::array<CardSet, MAX_SEATS> out{};
+    for (int i = 0; i < int(s.history.size); ++i)
+        if (const Card c = card_of(s.history.actions[size_t(i)]); c != NO_CARD) out[s.history.actors[size_t(i)]] |= bit(c);
+    return out;
+}
+
 struct DealLayout {
     const char* game;                      // for messages
     int num_seats;

@@ -437,77 +437,6 @@ PositionEntries position_history(const EuchreState& s, int seat) {
 
 PositionLines position_lines(const EuchreState& s, int) { return {{"upcard", card_text(s.upcard, Alphabet::French)}}; }
 
-namespace {
-constexpr char EUCHRE_MAGIC[3] = {'S', 'E', 1};   // stich, Euchre state, format version 1
-constexpr char RULES_MAGIC[3] = {'S', 'e', 1};    // Euchre rules
-constexpr char MATCH_MAGIC[3] = {'S', 'm', 1};    // Euchre match
-constexpr uint8_t AT_UPCARD = 4, AT_KITTY = 5;
-
-[[noreturn]] void corrupt(const std::string& what) { throw std::invalid_argument("corrupt pickled stich object: " + what); }
-}  // namespace
-
-std::string dump(const EuchreState& s) {
-    // Where each card was at the deal: the seats' cards now, what each played, the dealer's
-    // discard back and the upcard (if taken) out of its hand.
-    std::array<uint8_t, 24> at;
-    at.fill(AT_KITTY);
-    for (int seat = 0; seat < EuchreState::NUM_SEATS; ++seat)
-        for (CardSet h = s.hands[size_t(seat)]; h;) at[size_t(euchre_index(pop_lsb(h)))] = uint8_t(seat);
-    for (int i = 0; i < s.history.size; ++i)
-        if (is_card_action(s.history.actions[size_t(i)])) at[size_t(euchre_index(Card(s.history.actions[size_t(i)])))] = s.history.actors[size_t(i)];
-    if (s.discard != NO_CARD) at[size_t(euchre_index(s.discard))] = s.dealer;
-    at[size_t(euchre_index(s.upcard))] = AT_UPCARD;
-    std::string out(EUCHRE_MAGIC, 3);
-    out.push_back(char(s.rules.allow_lone_defender));
-    out.push_back(char(s.rules.stick_the_dealer));
-    out.push_back(char(s.dealer));
-    for (uint8_t a : at) out.push_back(char(a));
-    out.push_back(char(s.history.size));
-    for (int i = 0; i < s.history.size; ++i) {
-        out.push_back(char(s.history.actors[size_t(i)]));
-        out.push_back(char(uint8_t(s.history.actions[size_t(i)])));
-    }
-    return out;
-}
-
-template <>
-EuchreState load<EuchreState>(std::string_view b) {
-    constexpr size_t HEADER = 3 + 3 + 24 + 1;
-    if (b.size() < 2 || b.substr(0, 2) != std::string_view(EUCHRE_MAGIC, 2)) corrupt("not a Euchre state");
-    if (b.size() < 3 || b[2] != EUCHRE_MAGIC[2])
-        corrupt(b.size() < 3 ? "the data ends early"
-                             : "format version " + std::to_string(uint8_t(b[2])) + "; this stich reads version " + std::to_string(EUCHRE_MAGIC[2]));
-    if (b.size() < HEADER) corrupt("the data ends early");
-    auto byte = [&](size_t i) { return uint8_t(b[i]); };
-    if (byte(3) > 1 || byte(4) > 1) corrupt("a flag is neither 0 nor 1");
-    if (byte(5) >= EuchreState::NUM_SEATS) corrupt("the dealer is not a seat");
-    const EuchreRules rules{byte(3) == 1, byte(4) == 1};
-    FixedHands fixed{};
-    for (int i = 0; i < 24; ++i) {
-        const uint8_t where = byte(6 + size_t(i));
-        if (where > AT_KITTY) corrupt("a card's place is out of range");
-        fixed[where].push_back(euchre_card(i));
-    }
-    const size_t n = byte(HEADER - 1);
-    if (b.size() != HEADER + 2 * n) corrupt("the data has the wrong length");
-    EuchreState s;
-    try {
-        s = euchre_deal(rules, 0, byte(5), &fixed);
-    } catch (const std::invalid_argument& e) {
-        corrupt(e.what());
-    }
-    for (size_t i = 0; i < n; ++i) {
-        const int actor = byte(HEADER + 2 * i);
-        const Action a = byte(HEADER + 2 * i + 1);
-        if (s.is_terminal() || actor != s.current_player()) corrupt("an action by a seat not to act");
-        ActionList legal;
-        s.legal_actions(legal);
-        if (!legal.contains(a)) corrupt("an action that is not legal");
-        s.apply(a);
-    }
-    return s;
-}
-
 STICH_HOT [[gnu::flatten]] void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     random_playouts<EuchreState>([&](int64_t i, uint64_t deal_seed) { return euchre_deal(rules, deal_seed, int(i % 4)); }, seed, n,
                                  EuchreState::NUM_SEATS, out, stop);
@@ -531,69 +460,6 @@ void EuchreMatch::record(const EuchreState& finished) {
     dealer = (dealer + 1) % EuchreState::NUM_SEATS;
     for (int t = 0; t < 2; ++t)
         if (scores[size_t(t)] >= TARGET) winner = t;
-}
-
-// ------------------------------------------------------------------------------------ byte forms
-
-namespace {
-void check_header(std::string_view b, const char* magic, size_t size, const char* what) {
-    if (b.size() < 2 || b.substr(0, 2) != std::string_view(magic, 2)) corrupt(std::string("not ") + what);
-    if (b.size() < 3 || b[2] != magic[2])
-        corrupt(b.size() < 3 ? "the data ends early"
-                             : "format version " + std::to_string(uint8_t(b[2])) + "; this stich reads version " + std::to_string(magic[2]));
-    if (b.size() != size) corrupt("the data has the wrong length");
-}
-
-bool flag(std::string_view b, size_t i) {
-    if (uint8_t(b[i]) > 1) corrupt("a flag is neither 0 nor 1");
-    return b[i] == 1;
-}
-}  // namespace
-
-std::string dump(const EuchreRules& r) {
-    std::string out(RULES_MAGIC, 3);
-    out.push_back(char(r.allow_lone_defender));
-    out.push_back(char(r.stick_the_dealer));
-    return out;
-}
-
-template <>
-EuchreRules load<EuchreRules>(std::string_view b) {
-    check_header(b, RULES_MAGIC, 5, "Euchre rules");
-    return EuchreRules{flag(b, 3), flag(b, 4)};
-}
-
-std::string dump(const EuchreMatch& m) {
-    std::string out(MATCH_MAGIC, 3);
-    out.push_back(char(m.rules.allow_lone_defender));
-    out.push_back(char(m.rules.stick_the_dealer));
-    for (int i = 0; i < 8; ++i) out.push_back(char(uint8_t(m.seed >> (8 * i))));
-    for (int t = 0; t < 2; ++t) out.push_back(char(m.scores[size_t(t)]));
-    out.push_back(char(m.dealer));
-    for (int i = 0; i < 4; ++i) out.push_back(char(uint8_t(uint32_t(m.deals_played) >> (8 * i))));
-    out.push_back(char(int8_t(m.winner)));
-    return out;
-}
-
-template <>
-EuchreMatch load<EuchreMatch>(std::string_view b) {
-    check_header(b, MATCH_MAGIC, 3 + 2 + 8 + 2 + 1 + 4 + 1, "a Euchre match");
-    EuchreMatch m;
-    m.rules = EuchreRules{flag(b, 3), flag(b, 4)};
-    for (int i = 0; i < 8; ++i) m.seed |= uint64_t(uint8_t(b[size_t(5 + i)])) << (8 * i);
-    for (int t = 0; t < 2; ++t) m.scores[size_t(t)] = uint8_t(b[size_t(13 + t)]);
-    m.dealer = uint8_t(b[15]);
-    uint32_t deals = 0;
-    for (int i = 0; i < 4; ++i) deals |= uint32_t(uint8_t(b[size_t(16 + i)])) << (8 * i);
-    m.winner = int8_t(b[20]);
-    // The largest score a match can reach: 9 before the last deal plus 4.
-    const int top = std::max(m.scores[0], m.scores[1]);
-    if (m.dealer >= EuchreState::NUM_SEATS || deals > (1u << 30) || top > EuchreMatch::TARGET + 3) corrupt("a value out of range");
-    m.deals_played = int(deals);
-    const int want = m.scores[0] >= EuchreMatch::TARGET ? 0 : m.scores[1] >= EuchreMatch::TARGET ? 1 : -1;
-    if (m.winner != want || (m.scores[0] >= EuchreMatch::TARGET && m.scores[1] >= EuchreMatch::TARGET))
-        corrupt("the winner does not agree with the scores");
-    return m;
 }
 
 // ------------------------------------------------------------------------------------ registry
@@ -714,17 +580,6 @@ const std::vector<ContractFactory>& EuchreDef::contract_factories() {
 }
 
 
-namespace {
-// Card ids of a set, ascending.
-[[maybe_unused]] std::vector<Card> euchre_cards_of(CardSet s) {
-    std::vector<Card> out;
-    while (s) out.push_back(pop_lsb(s));
-    return out;
-}
-void euchre_require_dealt(bool fresh) {
-    if (!fresh) throw std::invalid_argument("only a state before its first action holds the deal as dealt (docs/records.md)");
-}
-}  // namespace
 
 const std::vector<std::string>& EuchreDef::deal_locations() {
     static const std::vector<std::string> names{"upcard", "kitty"};
@@ -732,11 +587,21 @@ const std::vector<std::string>& EuchreDef::deal_locations() {
 }
 
 InitialDeal EuchreDef::initial_deal(const State& s) {
-    euchre_require_dealt(s.history.size == 0);
     InitialDeal d;
-    for (int seat = 0; seat < State::NUM_SEATS; ++seat) d.cards[size_t(seat)] = euchre_cards_of(s.hands[size_t(seat)]);
+    const auto played = played_by_seat(s, [](Action a) { return is_card_action(a) ? Card(a) : NO_CARD; });
+    for (int seat = 0; seat < State::NUM_SEATS; ++seat) d.cards[size_t(seat)] = cards_in(s.hands[size_t(seat)] | played[size_t(seat)]);
+    // The dealer's hand as dealt: its discard back, the upcard (if it took it) out (E-4).
+    CardSet dealer = s.hands[s.dealer] | played[s.dealer];
+    if (s.discard != NO_CARD) dealer |= bit(s.discard);
+    if (s.upcard_taken) dealer &= ~bit(s.upcard);
+    d.cards[s.dealer] = cards_in(dealer);
     d.cards[State::NUM_SEATS] = {s.upcard};
-    d.cards[State::NUM_SEATS + 1] = euchre_cards_of(s.kitty & ~bit(s.upcard));
+    d.cards[State::NUM_SEATS + 1] = cards_in(s.deck_info().cards & ~dealer & ~bit(s.upcard) & ~[&] {
+        CardSet others = 0;
+        for (int seat = 0; seat < State::NUM_SEATS; ++seat)
+            if (seat != s.dealer) others |= s.hands[size_t(seat)] | played[size_t(seat)];
+        return others;
+    }());
     d.extras = {Value::none(), Value::none()};   // the upcard and the kitty are in the cards
     return d;
 }

@@ -17,7 +17,6 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
-#include "stich/pickle.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/solver_traits.hpp"
@@ -185,25 +184,12 @@ struct EuchreMatch {
     int dealer = 0;
     int deals_played = 0;
     int winner = -1;   // team, once its score reaches TARGET
+    RecordedDeals recorded{};   // for its serial form (stich/serial.hpp)
 
     bool is_over() const { return winner >= 0; }
     EuchreState next_deal() const;   // seeded by the match seed and the deal number
     void record(const EuchreState& finished);
 };
-
-// Portable byte forms, for pickling (the bindings' dump/load of stich/pickle.hpp). A state is
-// written as the rules, the dealer, where each card was dealt and the history; loading deals those
-// cards and replays the history with every action checked, so a damaged form raises
-// std::invalid_argument ("corrupt pickled stich object: ...").
-std::string dump(const EuchreRules&);
-std::string dump(const EuchreState&);
-std::string dump(const EuchreMatch&);
-template <>
-EuchreRules load<EuchreRules>(std::string_view);
-template <>
-EuchreState load<EuchreState>(std::string_view);
-template <>
-EuchreMatch load<EuchreMatch>(std::string_view);
 
 // Plays n random deals (dealer i % 4) with uniformly random legal actions; writes each deal's
 // returns (4 per deal) to out. Deal i depends only on (seed, i).
@@ -274,7 +260,7 @@ struct EuchreDef {
     static State deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras);
     static void random_playouts(const Rules& r, uint64_t seed, int64_t n, int32_t* out, const std::vector<Value>& extras,
                                 const std::atomic<bool>* stop);
-    static Match match(const Rules& r, uint64_t seed, int dealer) { return {r, seed, {0, 0}, dealer, 0, -1}; }
+    static Match match(const Rules& r, uint64_t seed, int dealer) { return {r, seed, {0, 0}, dealer, 0, -1, {}}; }
 };
 
 }  // namespace stich

@@ -165,6 +165,13 @@ inline int team_member(int forehand, int num_seats, int team, int k) {
     return -1;
 }
 
+// The deals a match has recorded, as their serial forms, and the dealer it started with: a
+// match serializes as its replay (stich/serial.hpp, which keeps them).
+struct RecordedDeals {
+    int first_dealer = 0;
+    std::vector<std::string> forms;
+};
+
 // What every match checks before it books a finished deal.
 template <class State, class Rules>
 void check_deal_to_record(const State& finished, bool match_over, int expected_dealer, const Rules& rules) {

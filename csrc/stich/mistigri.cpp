@@ -123,7 +123,7 @@ MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int deale
     st.contract = &mistigri_contract(st.trump, rules.deck);
     st.talon_end = uint8_t(layout.sizes[size_t(n + 1)]);
     for (int i = 0; i < st.talon_end; ++i) st.talon[size_t(i)] = slots[size_t(n * h + 1 + i)];
-    st.rng = Rng(~seed);
+    st.rng = st.rng_dealt = Rng(~seed);
     std::copy(redraws.begin(), redraws.end(), st.redraws.begin());
     st.redraws_size = uint8_t(redraws.size());
     // M-3: every seat antes.
@@ -371,6 +371,7 @@ void MistigriState::reshuffle_discards() {
         discards[size_t(s)] = 0;
     }
     rng.shuffle(talon.data(), talon_end);
+    std::fill(talon.begin() + talon_end, talon.end(), Card(0));   // as a deal leaves it: a replay makes the same array
     // Pinned draws of the new pile go on top, in their order.
     for (int top = 0; redraws_next < redraws_size; ++top, ++redraws_next) {
         Card* at = std::find(talon.data() + top, talon.data() + talon_end, redraws[redraws_next]);
@@ -548,7 +549,7 @@ void MistigriState::set_hidden(const Locations& world, int observer, Rng& r) {
     // reads it later.
     for (int s = 0; s < n; ++s)
         if (s != observer) drawn[size_t(s)] = discarded[size_t(s)] = 0;
-    rng = Rng(r.next());
+    rng = rng_dealt = Rng(r.next());
     redraws = {};   // pinned draws are part of the true deal, not of the world
     redraws_size = redraws_next = 0;
 }
@@ -1045,147 +1046,6 @@ const std::vector<SolveBenchSpec>& MistigriDef::solve_bench() {
 }
 
 
-// ------------------------------------------------------------------------------------ byte forms
-// The members of the rules, states and matches in their pickled order (stich/pickle.hpp), and the
-// checks a loaded state must pass.
-
-namespace {
-using pickling::card_in, pickling::check_consistent, pickling::check_history, pickling::require, pickling::seat_or_none, pickling::subset;
-
-constexpr uint8_t PICKLED_RULES = 3, PICKLED_STATE = 6, PICKLED_MATCH = 9;   // the kind byte of each form
-
-void members(MistigriRules& r, auto& f) {
-    f(r.players), f(r.deck, DeckKind::French52), f(r.chips), f(r.stake), f(r.monch), f(r.club_law), f(r.deals);
-}
-
-void members(MistigriState& s, auto& f) {
-    members(s.rules, f);
-    f(s.hands), f(s.discards), f(s.discarded), f(s.drawn), f(s.talon), f(s.talon_top), f(s.talon_end), f(s.turned);
-    f(s.trump), f(s.rng), f(s.redraws), f(s.redraws_size), f(s.redraws_next), f(s.n), f(s.dealer), f(s.forehand);
-    f(s.to_act), f(s.phase, MistigriPhase::Over), f(s.end, MistigriEnd::Played), f(s.joined), f(s.spoken);
-    f(s.exchanged), f(s.pot), f(s.side_pot), f(s.pot_at_play), f(s.pot_in), f(s.side_pot_in), f(s.delta);
-    f(s.flush_winner), f(s.trick.size), f(s.trick.done), f(s.trick.cards), f(s.trick.winning), f(s.trick.winner);
-    f(s.mistigri_kept_still), f(s.tricks_won), f(s.history.size), f(s.history.actions), f(s.history.actors);
-}
-
-void members(MistigriMatch& m, auto& f) {
-    members(m.rules, f);
-    f(m.seed), f(m.chips), f(m.pot), f(m.side_pot), f(m.dealer), f(m.deals_played), f(m.over);
-}
-
-constexpr auto MEMBERS = [](auto& x, auto& f) { members(x, f); };
-
-// A state's contract pointer is written as its index here (0: none yet).
-const std::vector<const Contract*>& pickled_contracts() {
-    static const std::vector<const Contract*> table = [] {
-        std::vector<const Contract*> t{nullptr};
-        for (DeckKind d : MISTIGRI_DECKS)
-            for (int trump = 0; trump < 4; ++trump) t.push_back(&mistigri_contract(trump, d));
-        return t;
-    }();
-    return table;
-}
-
-void validate(const MistigriRules& r) { r.validate(); }
-
-void validate(const MistigriState& s) {
-    require(s.history.size <= s.history.actions.size(), "history longer than its capacity");   // before any loop over it
-    validate(s.rules);
-    const int n = s.n;
-    const CardSet deck = s.deck_info().cards;
-    require(n == s.rules.players, "players disagree with the rules");
-    require(s.dealer < n && s.forehand == (s.dealer + 1) % n && seat_or_none(s.flush_winner, n), "a seat out of range");
-    require(s.joined < (1u << n) && s.spoken < (1u << n) && s.exchanged < (1u << n), "a seat set out of range");
-    require(s.trump >= 0 && s.trump < 4 && s.contract == &mistigri_contract(s.trump, s.rules.deck), "the contract disagrees with the trump");
-    require(s.talon_top <= s.talon_end && s.talon_end <= s.talon.size() && s.redraws_next <= s.redraws_size &&
-                s.redraws_size <= s.redraws.size() && s.trick.done <= MistigriRules::HAND,
-            "a talon, redraw or trick count out of range");
-    CardSet talon = 0;
-    for (int i = s.talon_top; i < s.talon_end; ++i) {
-        require(card_in(s.talon[size_t(i)], deck) && !contains(talon, s.talon[size_t(i)]), "a talon card twice or not of the deck");
-        talon |= bit(s.talon[size_t(i)]);
-    }
-    for (int i = 0; i < s.redraws_size; ++i) require(card_in(s.redraws[size_t(i)], deck), "a redraw not of the deck");
-    require(card_in(s.turned, deck), "the turned card is not of the deck");
-    for (int i = 0; i < MAX_SEATS; ++i) {
-        const size_t k = size_t(i);
-        require(subset(s.hands[k] | s.discards[k] | s.discarded[k] | s.drawn[k], deck) && popcount(s.hands[k]) <= MistigriRules::HAND,
-                "a hand or discard too large or not of the deck");
-        require(i < n || (s.hands[k] | s.discards[k] | s.discarded[k] | s.drawn[k]) == 0, "cards of a seat that is not playing");
-    }
-    for (int32_t chips : {s.pot, s.side_pot, s.pot_at_play, s.pot_in, s.side_pot_in})
-        require(chips >= 0 && chips <= 2 * MistigriRules::MAX_POT, "a pot out of range");
-    // A seat's chip change in a deal is its stake and what it takes from the pots (MAX_POT's asserts):
-    // a larger one would overflow as the deal goes on.
-    // Each card of the discard piles in one seat's pile (the worlds of a search deal them out by size).
-    CardSet piles = 0;
-    for (CardSet d : s.discards) {
-        require((piles & d) == 0, "a card in two discard piles");
-        piles |= d;
-    }
-    for (int32_t change : s.delta)
-        require(int64_t(change) >= -2LL * MistigriRules::MAX_CHIPS && int64_t(change) <= 2LL * MistigriRules::MAX_POT + MistigriRules::MAX_CHIPS,
-                "a chip change out of range");
-    for (size_t i = 0; i < s.history.size; ++i)
-        require(s.history.actions[i] < mistigri_action::DISCARDED + MistigriRules::HAND, "an unknown action in the history");
-    // The fields each phase implies (the rules set them together), so that the rules never meet a
-    // seat to act that cannot act or an end without its winner.
-    using P = MistigriPhase;
-    using E = MistigriEnd;
-    const unsigned all = (1u << n) - 1;
-    const bool to_act_ok = s.to_act < n;
-    require(to_act_ok, "the seat to act is not at the table");
-    require((s.joined & ~s.spoken) == 0 && (s.exchanged & ~s.joined) == 0, "a seat joined without speaking or exchanged without joining");
-    require(s.phase != P::Bid || (!(s.spoken >> s.to_act & 1) && s.exchanged == 0), "the bidding with the seat to act done speaking");
-    require(s.phase != P::Exchange || (s.spoken == all && popcount(s.joined) >= 2 && (s.joined & ~s.exchanged) >> s.to_act & 1),
-            "the exchange with the seat to act not joined or done");
-    require(s.phase != P::Play || (s.spoken == all && popcount(s.joined) >= 2 && s.exchanged == s.joined && s.joined >> s.to_act & 1),
-            "the play with the seat to act not joined");
-    require((s.phase == P::Over) == (s.end != E::None), "the end of the deal disagrees with the phase");
-    require(s.end != E::Flush || (s.flush_winner >= 0 && s.joined >> s.flush_winner & 1), "a flush without its winner");
-    require(s.end == E::Flush || s.flush_winner < 0, "a flush winner without a flush");
-    require(s.phase == P::Play || s.phase == P::Over || s.trick.done * n + s.trick.size == 0, "cards played before the play");
-    check_history(s, std::max(popcount(s.joined), 1), [](Action a) {
-        return a < 64 ? Card(a) : a < mistigri_action::PASS ? MISTIGRI : NO_CARD;
-    }, [&s](int seat) {
-        for (int k = 1; k <= s.n; ++k)
-            if (s.joined >> ((seat + k) % s.n) & 1) return (seat + k) % s.n;
-        return -1;
-    }, int(s.history.actions.size()) - n * MistigriRules::HAND);
-    check_consistent(s);
-}
-
-void validate(const MistigriMatch& m) {
-    validate(m.rules);
-    require(m.dealer >= 0 && m.dealer < m.rules.players && m.deals_played >= 0 && m.deals_played <= MistigriRules::MAX_DEALS,
-            "a seat or count out of range");
-    require(m.pot >= 0 && m.pot <= MistigriRules::MAX_POT && m.side_pot >= 0 && m.side_pot <= MistigriRules::MAX_POT, "a pot out of range");
-    for (int i = m.rules.players; i < MAX_SEATS; ++i) require(m.chips[size_t(i)] == 0, "chips of a seat that is not playing");
-    // No seat's chips can pass what a match of MAX_DEALS deals can move (static_assert above): a
-    // larger count would overflow after a deal.
-    constexpr int64_t bound = MistigriRules::MAX_CHIPS + 2LL * (MistigriRules::MAX_PLAYERS - 1) * MistigriRules::MAX_CHIPS * MistigriRules::MAX_DEALS;
-    for (int32_t c : m.chips) require(c >= -bound && c <= bound, "chips out of range");
-}
-}  // namespace
-
-std::string dump(const MistigriRules& x) { return pickling::dump_form(PICKLED_RULES, x, MEMBERS); }
-std::string dump(const MistigriState& x) { return pickling::dump_form(PICKLED_STATE, x, MEMBERS, &pickled_contracts()); }
-std::string dump(const MistigriMatch& x) { return pickling::dump_form(PICKLED_MATCH, x, MEMBERS); }
-
-template <>
-MistigriRules load<MistigriRules>(std::string_view b) {
-    return pickling::load_form<MistigriRules>(b, PICKLED_RULES, MEMBERS, [](const MistigriRules& r) { validate(r); });
-}
-template <>
-MistigriState load<MistigriState>(std::string_view b) {
-    return pickling::load_form<MistigriState>(b, PICKLED_STATE, MEMBERS, [](const MistigriState& s) { validate(s); }, &pickled_contracts());
-}
-template <>
-MistigriMatch load<MistigriMatch>(std::string_view b) {
-    return pickling::load_form<MistigriMatch>(b, PICKLED_MATCH, MEMBERS, [](const MistigriMatch& m) { validate(m); });
-}
-
-
 const std::vector<ContractFactory>& MistigriDef::contract_factories() {
     static const std::vector<ContractFactory> factories{
         {"mistigri", "The order of Mistigri with `trump` (a suit letter of the deck) on `deck` (M-8).",
@@ -1252,29 +1112,33 @@ CardSet MistigriDef::fixed_step(State& s, CardSet pending, int id) {
     throw std::logic_error("no exchange discards the pending cards");   // fixed_mask said there was one
 }
 
-namespace {
-// Card ids of a set, ascending.
-[[maybe_unused]] std::vector<Card> mistigri_cards_of(CardSet s) {
-    std::vector<Card> out;
-    while (s) out.push_back(pop_lsb(s));
-    return out;
-}
-void mistigri_require_dealt(bool fresh) {
-    if (!fresh) throw std::invalid_argument("only a state before its first action holds the deal as dealt (docs/records.md)");
-}
-}  // namespace
-
 const std::vector<std::string>& MistigriDef::deal_locations() {
     static const std::vector<std::string> names{"turned", "talon"};
     return names;
 }
 
 InitialDeal MistigriDef::initial_deal(const State& s) {
-    mistigri_require_dealt(s.history.size == 0);
+    namespace mi = mistigri_action;
     InitialDeal d;
-    for (int seat = 0; seat < s.n; ++seat) d.cards[size_t(seat)] = mistigri_cards_of(s.hands[size_t(seat)]);
+    const auto played = played_by_seat(s, [](Action a) { return a < CARD_ACTIONS ? Card(a) : a < mi::PASS ? MISTIGRI : NO_CARD; });
+    CardSet dealt = bit(s.turned);
+    for (int seat = 0; seat < s.n; ++seat) {
+        const CardSet h = (s.hands[size_t(seat)] | played[size_t(seat)] | s.discarded[size_t(seat)]) & ~s.drawn[size_t(seat)];
+        d.cards[size_t(seat)] = cards_in(h);
+        dealt |= h;
+    }
     d.cards[s.n] = {s.turned};
-    d.cards[size_t(s.n + 1)].assign(s.talon.begin() + s.talon_top, s.talon.begin() + s.talon_end);   // in draw order
+    // The talon in draw order: as dealt, unless a Mönch reshuffle replaced it by discards (which
+    // were dealt to the seats); then all of it was drawn, in the order of the exchanges.
+    const CardSet first = s.deck_info().cards & ~dealt;
+    bool intact = s.talon_end == popcount(first);
+    for (int i = 0; i < s.talon_end; ++i) intact = intact && contains(first, s.talon[size_t(i)]);
+    auto& talon = d.cards[size_t(s.n + 1)];
+    if (intact) talon.assign(s.talon.begin(), s.talon.begin() + s.talon_end);
+    else
+        for (int i = 0; i < int(s.history.size); ++i)
+            if (const Action a = s.history.actions[size_t(i)]; a >= mi::EXCHANGE && a < mi::DISCARDED)
+                for (Card c : cards_in(s.drawn[s.history.actors[size_t(i)]] & first)) talon.push_back(c);
     d.extras = {Value::none(), Value::of_int(s.pot_in), Value::of_int(s.side_pot_in), Value::none(),
                 Value::of_card_list(s.redraws.data(), s.redraws.data() + s.redraws_size)};
     return d;

@@ -14,7 +14,6 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
-#include "stich/pickle.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/solver_traits.hpp"
@@ -113,6 +112,7 @@ struct MistigriState {
     Card turned = NO_CARD;
     int8_t trump = 0;
     Rng rng{0};                                  // the Mönch reshuffle of the discards
+    Rng rng_dealt{0};                            // and as dealt: where a replay of the deal starts it (stich/serial.hpp)
     // Cards pinned to be drawn from reshuffled discards, in draw order (positions typed by a user;
     // empty in a random deal and in a search's worlds): at a reshuffle, those of them in the new
     // pile go on top in this order.
@@ -229,6 +229,7 @@ struct MistigriMatch {
     std::array<int, MAX_SEATS> chips{};
     int pot = 0, side_pot = 0, dealer = 0, deals_played = 0;
     bool over = false;
+    RecordedDeals recorded{};   // for its serial form (stich/serial.hpp)
 
     bool is_over() const { return over; }
     // Every seat starts with rules.chips; without `deals`, a match of seats with no chips is over
@@ -275,18 +276,6 @@ struct SolverTraits<MistigriState> {
     }
 };
 
-// Portable byte forms, for pickling (stich/pickle.hpp; the bindings' dump/load): a damaged form
-// raises std::invalid_argument ("corrupt pickled stich object: ...").
-std::string dump(const MistigriRules&);
-std::string dump(const MistigriState&);
-std::string dump(const MistigriMatch&);
-template <>
-MistigriRules load<MistigriRules>(std::string_view);
-template <>
-MistigriState load<MistigriState>(std::string_view);
-template <>
-MistigriMatch load<MistigriMatch>(std::string_view);
-
 // The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
 struct MistigriDef {
     using Rules = MistigriRules;
@@ -317,6 +306,8 @@ struct MistigriDef {
         mistigri_random_playouts(r, seed, n, out, stop);
     }
     static Match match(const Rules& r, uint64_t seed, int dealer) { return MistigriMatch::start(r, seed, dealer); }
+    // The seed deal() replays the Mönch reshuffles from.
+    static uint64_t deal_seed(const State& s) { return ~s.rng_dealt.state; }
 };
 
 }  // namespace stich

@@ -782,118 +782,6 @@ const std::vector<SolveBenchSpec>& MuckenDef::solve_bench() {
 }
 
 
-// ------------------------------------------------------------------------------------ byte forms
-// The members of the rules, states and matches in their pickled order (stich/pickle.hpp), and the
-// checks a loaded state must pass.
-
-namespace {
-using pickling::card_in, pickling::check_consistent, pickling::check_history, pickling::require, pickling::seat_or_none, pickling::subset;
-
-constexpr uint8_t PICKLED_RULES = 2, PICKLED_STATE = 5, PICKLED_MATCH = 8;   // the kind byte of each form
-
-void members(MuckenRules& r, auto& f) {
-    f(r.players), f(r.long_deck), f(r.ranking, MuckenRanking::WenzOverMuck), f(r.with_geier), f(r.kontra_takes_over);
-    f(r.if_all_pass, AllPass::OnePoint), f(r.ramsch_double), f(r.ramsch_stichzwang), f(r.target), f(r.hanger);
-    f(r.bock_after_throw_in), f(r.bock_after_ramsch), f(r.bock_round), f(r.glasses);
-}
-
-void members(MuckenState& s, auto& f) {
-    members(s.rules, f);
-    f(s.hands), f(s.n), f(s.hand_size), f(s.dealer), f(s.forehand), f(s.phase, MuckenPhase::Over), f(s.play, MuckenPlay::Sie);
-    f(s.bock), f(s.sie_seat), f(s.passed), f(s.holder), f(s.high_game), f(s.game), f(s.announcer), f(s.player_team);
-    f(s.doublings), f(s.double_step), f(s.speakers_done), f(s.to_act), f(s.trick.size), f(s.trick.done), f(s.trick.cards);
-    f(s.trick.winning), f(s.trick.winner), f(s.team_tricks), f(s.team_eyes), f(s.team_trumps), f(s.seat_tricks);
-    f(s.top_trump_team), f(s.history.size), f(s.history.actions), f(s.history.actors);
-}
-
-void members(MuckenMatch& m, auto& f) {
-    members(m.rules, f);
-    f(m.seed), f(m.points), f(m.bobbl_won), f(m.bobbl_points), f(m.bobbl_winner), f(m.dealer), f(m.deals_played);
-    f(m.bobbls_played), f(m.bock_deals), f(m.winner);
-}
-
-constexpr auto MEMBERS = [](auto& x, auto& f) { members(x, f); };
-
-// A state's contract pointer is written as its index here (0: none yet).
-const std::vector<const Contract*>& pickled_contracts() {
-    static const std::vector<const Contract*> table = [] {
-        std::vector<const Contract*> t{nullptr};
-        for (int g = 0; g < 4; ++g)
-            for (bool long_deck : {false, true})
-                for (bool stichzwang : {false, true}) t.push_back(&mucken_contract(MuckenGame(g), long_deck, stichzwang));
-        return t;
-    }();
-    return table;
-}
-
-void validate(const MuckenRules& r) { r.validate(); }
-
-void validate(const MuckenState& s) {
-    require(s.history.size <= s.history.actions.size(), "history longer than its capacity");   // before any loop over it
-    validate(s.rules);
-    const int n = s.n;
-    require(n == s.rules.players && s.hand_size == s.rules.hand_size(), "players or hand size disagree with the rules");
-    require(s.dealer < n && s.forehand == (s.dealer + 1) % n, "a seat out of range");
-    require(seat_or_none(s.sie_seat, n) && seat_or_none(s.holder, n) && seat_or_none(s.announcer, n) && s.passed < (1u << n),
-            "a seat out of range");
-    require(s.high_game >= -1 && s.high_game < MUCKEN_GAMES && s.game >= -1 && s.game < MUCKEN_GAMES && s.player_team <= 1 &&
-                s.doublings <= 4 && s.double_step <= 4 && s.speakers_done <= n && s.trick.done <= s.hand_size &&
-                s.top_trump_team >= -1 && s.top_trump_team <= 1,
-            "a game or count out of range");
-    for (int i = n; i < MAX_SEATS; ++i) require(s.hands[size_t(i)] == 0, "a hand of a seat that is not playing");
-    for (CardSet h : s.hands) require(subset(h, s.deck_info().cards) && popcount(h) <= s.hand_size, "a hand too large or not of the deck");
-    for (size_t i = 0; i < s.history.size; ++i) require(s.history.actions[i] <= mucken_action::DOUBLE_PASS, "an unknown action in the history");
-    // The contract each phase implies (start_game sets it with the game): none before a game is
-    // chosen, else the one of the game (Ramsch: its own), so that no phase meets a missing one.
-    using P = MuckenPhase;
-    const bool chosen = s.phase == P::Doubling || s.phase == P::Play || (s.phase == P::Over && s.play != MuckenPlay::ThrowIn);
-    const Contract* expected = nullptr;
-    if (chosen && s.play == MuckenPlay::Ramsch) expected = &mucken_contract(MuckenGame::Ramsch, s.rules.long_deck, s.rules.ramsch_stichzwang);
-    else if (chosen && s.game >= 0) expected = &mucken_contract(KIND_GAME[kind_of(s.game)], s.rules.long_deck, false);
-    require(s.contract == expected && (!chosen || expected != nullptr), "the contract disagrees with the phase and the game");
-    require(s.phase != P::Doubling || (s.play == MuckenPlay::Announced && s.announcer >= 0 && s.double_step < 4 &&
-                                       s.doublings == s.double_step && s.speakers_done < n / 2 &&
-                                       s.to_act == team_member(s.forehand, n, s.double_step % 2 == 0 ? 1 - s.player_team : s.player_team,
-                                                               s.speakers_done)),
-            "doubling without a game announced or with the wrong seat to act");
-    require(s.phase != P::Auction || (s.to_act < n && !(s.passed >> s.to_act & 1) && s.play == MuckenPlay::None &&
-                                      (s.holder >= 0) == (s.high_game >= 0)),
-            "the auction with a seat that passed to act, or a high bid without its bidder");
-    require(s.phase != P::MustPlay || (s.to_act < n && contains(s.hands[s.to_act], EICHEL_OBER)), "must-play without the holder of EO to act");
-    require(s.phase == P::Play || s.phase == P::Over || s.trick.done * n + s.trick.size == 0, "cards played before the play");
-    require((s.phase == P::Over) == (s.trick.done == s.hand_size || s.play == MuckenPlay::ThrowIn), "the end of the deal disagrees with the tricks");
-    check_history(s, n, [](Action a) { return a < 64 ? Card(a) : NO_CARD; }, [n](int seat) { return (seat + 1) % n; }, int(s.history.actions.size()) - n * s.hand_size);
-    check_consistent(s);
-}
-
-void validate(const MuckenMatch& m) {
-    validate(m.rules);
-    require(m.dealer >= 0 && m.dealer < m.rules.players && m.deals_played >= 0 && m.bock_deals >= 0 && seat_or_none(m.winner, 2),
-            "a seat or count out of range");
-    require(m.bobbls_played >= 0 && m.bobbls_played <= 3 && (m.winner >= 0 || m.bobbls_played < 3), "too many Bobbl played");
-    for (int i = 0; i < m.bobbls_played; ++i) require(m.bobbl_winner[size_t(i)] == 0 || m.bobbl_winner[size_t(i)] == 1, "a Bobbl winner out of range");
-    for (int p : m.points) require(p >= 0 && p < m.rules.target, "points out of range");
-}
-}  // namespace
-
-std::string dump(const MuckenRules& x) { return pickling::dump_form(PICKLED_RULES, x, MEMBERS); }
-std::string dump(const MuckenState& x) { return pickling::dump_form(PICKLED_STATE, x, MEMBERS, &pickled_contracts()); }
-std::string dump(const MuckenMatch& x) { return pickling::dump_form(PICKLED_MATCH, x, MEMBERS); }
-
-template <>
-MuckenRules load<MuckenRules>(std::string_view b) {
-    return pickling::load_form<MuckenRules>(b, PICKLED_RULES, MEMBERS, [](const MuckenRules& r) { validate(r); });
-}
-template <>
-MuckenState load<MuckenState>(std::string_view b) {
-    return pickling::load_form<MuckenState>(b, PICKLED_STATE, MEMBERS, [](const MuckenState& s) { validate(s); }, &pickled_contracts());
-}
-template <>
-MuckenMatch load<MuckenMatch>(std::string_view b) {
-    return pickling::load_form<MuckenMatch>(b, PICKLED_MATCH, MEMBERS, [](const MuckenMatch& m) { validate(m); });
-}
-
-
 const std::vector<ContractFactory>& MuckenDef::contract_factories() {
     static const std::vector<ContractFactory> factories{
         {"mucken",
@@ -949,27 +837,15 @@ const std::vector<FunctionSpec>& MuckenDef::functions() {
 }
 
 
-namespace {
-// Card ids of a set, ascending.
-[[maybe_unused]] std::vector<Card> mucken_cards_of(CardSet s) {
-    std::vector<Card> out;
-    while (s) out.push_back(pop_lsb(s));
-    return out;
-}
-void mucken_require_dealt(bool fresh) {
-    if (!fresh) throw std::invalid_argument("only a state before its first action holds the deal as dealt (docs/records.md)");
-}
-}  // namespace
-
 const std::vector<std::string>& MuckenDef::deal_locations() {
     static const std::vector<std::string> names;
     return names;
 }
 
 InitialDeal MuckenDef::initial_deal(const State& s) {
-    mucken_require_dealt(s.history.size == 0);
     InitialDeal d;
-    for (int seat = 0; seat < s.n; ++seat) d.cards[size_t(seat)] = mucken_cards_of(s.hands[size_t(seat)]);
+    const auto played = played_by_seat(s, [](Action a) { return a < CARD_ACTIONS ? Card(a) : NO_CARD; });
+    for (int seat = 0; seat < s.n; ++seat) d.cards[size_t(seat)] = cards_in(s.hands[size_t(seat)] | played[size_t(seat)]);
     d.extras = {Value::of_bool(s.bock)};
     return d;
 }

@@ -16,7 +16,6 @@
 #include "stich/contract.hpp"
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
-#include "stich/pickle.hpp"
 #include "stich/position.hpp"
 #include "stich/schema.hpp"
 #include "stich/solver_traits.hpp"
@@ -214,6 +213,7 @@ struct MuckenMatch {
     std::array<int, 3> bobbl_winner{};                 // and the team that won it
     int dealer = 0, deals_played = 0, bobbls_played = 0;
     int bock_deals = 0;                                // Bock deals still to come, the next one first
+    RecordedDeals recorded{};                          // for its serial form (stich/serial.hpp)
     int winner = -1;
 
     bool is_over() const { return winner >= 0; }
@@ -317,18 +317,6 @@ struct SolverTraits<MuckenState> {
         }
     }
 };
-
-// Portable byte forms, for pickling (stich/pickle.hpp; the bindings' dump/load): a damaged form
-// raises std::invalid_argument ("corrupt pickled stich object: ...").
-std::string dump(const MuckenRules&);
-std::string dump(const MuckenState&);
-std::string dump(const MuckenMatch&);
-template <>
-MuckenRules load<MuckenRules>(std::string_view);
-template <>
-MuckenState load<MuckenState>(std::string_view);
-template <>
-MuckenMatch load<MuckenMatch>(std::string_view);
 
 // The game's description for the registry (stich/registry.hpp, docs/adding-a-game.md).
 struct MuckenDef {

@@ -354,7 +354,8 @@ FieldSpec<T> property(const char* name, const char* type, const char* doc, Value
 // source file, declared once here: a view's locations after the seats, the option schema, the
 // extra arguments of deal() and random_playouts(), the fields of states and matches, the bench
 // (search positions and solver rows), the factories of its contracts, the names of its deal's
-// locations after the seats and a state's deal as dealt (InitialDeal, stich/deal.hpp). A game may also define
+// locations after the seats and the deal as dealt of a state at any point (InitialDeal,
+// stich/deal.hpp: from it and the history the state is replayed, stich/serial.hpp). A game may also define
 // `static const std::vector<FunctionSpec>& functions();` (its extra functions).
 #define STICH_DESCRIPTION_TABLES                                          \
     static const std::vector<ContractFactory>& contract_factories();      \

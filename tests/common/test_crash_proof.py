@@ -488,9 +488,9 @@ def test_a_byte_order_mark_before_a_bench_record_is_no_part_of_it(tmp_path):
 # Every single-byte change (three flips of each byte) of the pickles of states at several phases,
 # and random multi-byte damage: each load either raises ValueError or gives a state that plays out
 # to the end, taking the search and (in the card play) the solver on the way. In a child: a crash
-# fails the test instead of ending pytest. (The byte form is checked member by member; a state that
-# passes is one whose phase, seats and cards fit together, which is what the rules rely on. A form
-# rebuilt only by replaying the actions is the issue "Finish the game layer".)
+# fails the test instead of ending pytest. (A form loads only by dealing its cards and replaying its
+# actions through the checked rules, so a state that loads is one legal play reaches;
+# tests/common/test_pickle.py checks that against an independent replay.)
 SWEEP = """
 import pickle, random
 import stich
