@@ -33,6 +33,34 @@ struct PyAction {
     const char* phase;   // the state's phase_name() when the action was listed
     Action id;
     std::string text;
+    bool operator==(const PyAction&) const = default;   // the game and phase are static names
+};
+
+// What _core.ismcts returns (stich.ismcts makes its table from it): the root statistics of the
+// observer's legal actions, in id order, merged and per independent run, and the principal line.
+struct PyActionStats {
+    PyAction action;
+    uint64_t visits;
+    double reward, reward_sq, tally;
+    uint64_t wins;
+    std::optional<uint64_t> schneider;   // where the game has it
+    bool operator==(const PyActionStats&) const = default;
+};
+struct PyLineStep {
+    std::string action;   // as the observer sees it: another seat's hidden move is "?"
+    int seat;
+    uint64_t visits;
+    double mean;
+    bool operator==(const PyLineStep&) const = default;
+};
+struct PySearchStats {
+    int observer = 0;
+    std::vector<PyActionStats> rows;
+    std::vector<std::vector<PyActionStats>> runs;
+    std::vector<PyLineStep> line;
+    uint64_t iterations = 0, nodes = 0, arena_bytes = 0;
+    double seconds = 0;
+    bool operator==(const PySearchStats&) const = default;
 };
 
 // Each bound state class's name (bind_state sets it), for the actions it lists.
@@ -589,66 +617,70 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
             return "<" + std::string(name) + " phase=" + s.phase_name() + " to_act=" + std::to_string(s.current_player()) + ">";
         });
     m.def("ismcts",
-          [](const State& s, uint64_t iterations, double seconds, int threads, uint64_t seed, double exploration, int playout,
-             uint32_t max_nodes, py::object report, double every, int runs, bool wide_root) {
+          [](const State& s, py::object iterations, py::object seconds, py::object threads, py::object seed, py::object exploration,
+             py::object playout, py::object max_nodes, py::object report, py::object every, py::object runs, bool wide_root) {
               const State root = s;   // the search reads its own copy: other Python threads may change `s` meanwhile
+              double default_c = 0;
+              with_def<State>([&]<class Def>() { default_c = Def::SEARCH_C; });
+              SearchConfig cfg = search_config_from(optional_int_arg(iterations, "iterations"), optional_number_arg(seconds, "seconds"),
+                                                    int_arg(threads, "threads"), optional_number_arg(exploration, "c"), default_c,
+                                                    int_arg(max_nodes, "max_nodes"), optional_int_arg(runs, "runs"));
+              if (!py::isinstance<py::str>(playout)) throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
+              cfg.playout = playout_named(utf8(playout));
+              cfg.seed = seed_arg(seed);
+              cfg.wide_root = wide_root;
+              if (!report.is_none() && !PyCallable_Check(report.ptr()))
+                  throw py::type_error("callback must be callable, got " + std::string(py::repr(report)));
+              const double every_s = number_arg(every, "every");
+              if (!(every_s >= 0.01 && every_s <= 86400)) throw py::value_error("every must be a number of seconds in 0.01..86400, got " + std::string(py::repr(every)));
               std::atomic<bool> stop = false;
               SearchProgress progress;
-              SearchConfig cfg;
-              cfg.max_nodes = max_nodes;
-              cfg.iterations = iterations;
-              cfg.seconds = seconds;
-              cfg.threads = threads;
-              cfg.seed = seed;
-              cfg.c = exploration;
-              cfg.playout = Playout(playout);
-              cfg.runs = runs;
-              cfg.wide_root = wide_root;
               cfg.stop = &stop;
               if (!report.is_none()) cfg.progress = &progress;
-              const int observer = root.current_player();
               auto rows = [&](const std::vector<ActionStats>& actions) {
-                  py::list out;
+                  std::vector<PyActionStats> out;
                   for (const ActionStats& a : actions)
-                      out.append(py::make_tuple(make_action(root, a.action), a.visits, a.reward, a.reward_sq, a.tally, a.wins,
-                                                requires { root.schneider(); } ? py::object(py::int_(a.schneider)) : py::object(py::none())));
+                      out.push_back({make_action(root, a.action), a.visits, a.reward, a.reward_sq, a.tally, a.wins,
+                                     requires { root.schneider(); } ? std::optional<uint64_t>(a.schneider) : std::nullopt});
                   return out;
               };
               const auto start = std::chrono::steady_clock::now();
-              auto next = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every));
+              const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every_s));
+              auto next = start + period;
               // Every `every` seconds: the merged root statistics so far to `report`; false stops the search.
               auto tick = [&] {
                   if (!cfg.progress || std::chrono::steady_clock::now() < next) return true;
                   without_gil([&] { progress.request(); });
                   if (progress.snapshot.empty()) return true;   // the threads have not started yet
-                  next = std::chrono::steady_clock::now() +
-                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every));
-                  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                  return py::cast<bool>(report(py::dict(py::arg("observer") = observer, py::arg("rows") = rows(progress.snapshot),
-                                                        py::arg("iterations") = progress.iterations, py::arg("nodes") = 0,
-                                                        py::arg("arena_bytes") = 0, py::arg("seconds") = elapsed,
-                                                        py::arg("line") = py::list())));
+                  next = std::chrono::steady_clock::now() + period;
+                  PySearchStats partial;
+                  partial.observer = root.current_player();
+                  partial.rows = rows(progress.snapshot);
+                  partial.iterations = progress.iterations;
+                  partial.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                  return py::cast<bool>(report(std::move(partial)));
               };
               // A bot's small searches skip the thread (about 35 us a call).
-              const bool brief = report.is_none() && iterations > 0 && iterations <= 10'000;
+              const bool brief = report.is_none() && cfg.iterations > 0 && cfg.iterations <= 10'000;
               const SearchResult r = run_interruptible(stop, [&] { return ismcts(root, cfg); }, tick, brief);
-              py::list line;
+              PySearchStats out;
+              out.observer = r.observer;
+              out.rows = rows(r.actions);
+              for (const std::vector<ActionStats>& run : r.runs) out.runs.push_back(rows(run));
               for (const LineStep& step : r.line)
-                  line.append(py::make_tuple(step.key == HIDDEN_ACTION ? std::string("?") : root.action_text(step.key), step.seat,
-                                             step.visits, step.mean));
-              py::list runs_rows;
-              for (const std::vector<ActionStats>& run : r.runs) runs_rows.append(rows(run));
-              return py::dict(py::arg("observer") = r.observer, py::arg("rows") = rows(r.actions), py::arg("runs") = runs_rows,
-                              py::arg("iterations") = r.iterations,
-                              py::arg("nodes") = r.nodes, py::arg("arena_bytes") = r.arena_bytes, py::arg("seconds") = r.seconds,
-                              py::arg("line") = line);
+                  out.line.push_back({step.key == HIDDEN_ACTION ? std::string("?") : root.action_text(step.key), step.seat, step.visits, step.mean});
+              out.iterations = r.iterations;
+              out.nodes = r.nodes;
+              out.arena_bytes = r.arena_bytes;
+              out.seconds = r.seconds;
+              return out;
           },
-          py::arg("state"), py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("seed"), py::arg("c"),
-          py::arg("playout"), py::arg("max_nodes") = SearchConfig{}.max_nodes, py::arg("report") = py::none(), py::arg("every") = 1.0,
-          py::arg("runs") = 0, py::arg("wide_root") = true,
-          "The core of stich.ismcts (use that: it checks the arguments and makes a SearchResult): SO-ISMCTS from `state` "
-          "with a budget of `iterations` (0: none) or `seconds`; `playout` 0 random, 1 heuristic; `report(dict)` is called "
-          "every `every` seconds and stops the search by returning False. Returns the root statistics as a dict.");
+          py::arg("state"), py::arg("iterations") = py::none(), py::arg("seconds") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
+          py::arg("c") = py::none(), py::arg("playout") = "heuristic", py::arg("max_nodes") = SearchConfig{}.max_nodes,
+          py::arg("report") = py::none(), py::arg("every") = 1.0, py::arg("runs") = py::none(), py::arg("wide_root") = true,
+          "The core of stich.ismcts (which makes its SearchResult): SO-ISMCTS from `state` with a budget of `iterations` or "
+          "`seconds` (exactly one); every argument is checked here (ValueError or TypeError saying what is accepted). "
+          "`report(SearchStats)` is called every `every` seconds with the statistics so far and stops the search by returning False.");
     m.def("perft",
           [](const State& s, int depth, bool divide) -> py::object {
               if (depth < 0) throw py::value_error("perft depth must be >= 0, got " + std::to_string(depth));

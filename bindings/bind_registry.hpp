@@ -448,7 +448,8 @@ void bind_game(py::module_& m) {
         factories.append(py::dict(py::arg("name") = f.name, py::arg("doc") = f.doc, py::arg("params") = param_list(f.params, al)));
     game_registry().append(py::dict(
         py::arg("name") = name, py::arg("doc") = Def::DOC, py::arg("unit") = Def::UNIT, py::arg("tally") = Def::TALLY,
-        py::arg("search_c") = Def::SEARCH_C, py::arg("tie_threshold") = Def::TIE_THRESHOLD, py::arg("rules") = rules, py::arg("state") = state, py::arg("match") = match,
+        py::arg("search_c") = Def::SEARCH_C, py::arg("tie_threshold") = Def::TIE_THRESHOLD,
+        py::arg("play_phase") = PLAY_PHASE, py::arg("rules") = rules, py::arg("state") = state, py::arg("match") = match,
         py::arg("options") = option_list<Def>(), py::arg("deal_params") = param_list(Def::deal_params(), al),
         py::arg("playout_params") = param_list(Def::playout_params(), al), py::arg("bench") = bench, py::arg("solve_bench") = solve_bench,
         py::arg("state_fields") = field_list(Def::state_fields()), py::arg("match_fields") = field_list(Def::match_fields()),

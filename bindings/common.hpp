@@ -4,6 +4,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,44 @@ inline std::string utf8(py::handle obj) {
         throw py::value_error("the text " + std::string(py::repr(obj)) + " cannot be encoded as UTF-8");
     }
     return std::string(data, size_t(size));
+}
+
+// Arguments of a Python call as C++ values: only their type is checked here (TypeError "<name>
+// must be ..., got <repr>"); the core checks their ranges. An int is never a bool.
+inline int64_t int_arg(py::handle obj, const char* name) {
+    if (!PyLong_Check(obj.ptr()) || PyBool_Check(obj.ptr()))
+        throw py::type_error(std::string(name) + " must be an int, got " + std::string(py::repr(obj)));
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+    if (overflow) throw py::value_error(std::string(name) + " is out of range (beyond 64 bits), got " + std::string(py::repr(obj)));
+    return v;
+}
+inline double number_arg(py::handle obj, const char* name) {
+    if (PyFloat_Check(obj.ptr())) return PyFloat_AsDouble(obj.ptr());
+    if (!PyLong_Check(obj.ptr()) || PyBool_Check(obj.ptr()))
+        throw py::type_error(std::string(name) + " must be a number, got " + std::string(py::repr(obj)));
+    const double v = PyLong_AsDouble(obj.ptr());
+    if (v == -1.0 && PyErr_Occurred()) throw py::error_already_set();   // OverflowError past a double
+    return v;
+}
+inline std::optional<int64_t> optional_int_arg(py::handle obj, const char* name) {
+    if (obj.is_none()) return std::nullopt;
+    return int_arg(obj, name);
+}
+inline std::optional<double> optional_number_arg(py::handle obj, const char* name) {
+    if (obj.is_none()) return std::nullopt;
+    return number_arg(obj, name);
+}
+// A seed: an int in 0..2**64-1 (ValueError outside it).
+inline uint64_t seed_arg(py::handle obj) {
+    if (!PyLong_Check(obj.ptr()) || PyBool_Check(obj.ptr()))
+        throw py::type_error("seed must be an int in 0..2**64-1, got " + std::string(py::repr(obj)));
+    const unsigned long long v = PyLong_AsUnsignedLongLong(obj.ptr());
+    if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+        PyErr_Clear();
+        throw py::value_error("seed must be an int in 0..2**64-1, got " + std::string(py::repr(obj)));
+    }
+    return v;
 }
 
 // A deck given by name ('german24') or as a Deck; TypeError naming the names for anything else.

@@ -1,3 +1,5 @@
+#include <pybind11/operators.h>
+
 #include "bind_game.hpp"
 #include "bind_registry.hpp"
 #include "stich/contract.hpp"
@@ -318,6 +320,66 @@ void register_position_error(py::module_& m) {
     });
 }
 
+// A bound record pickled as the tuple of its fields (`Fields` of it, by member pointer): equal
+// after a round trip; a damaged form raises ValueError.
+template <class T, auto... Fields>
+auto pickle_fields(const char* name) {
+    return py::pickle([](const T& x) { return py::make_tuple(x.*Fields...); },
+                      [name](const py::object& state) {
+                          T x{};
+                          try {
+                              const py::tuple t = state.cast<py::tuple>();
+                              if (t.size() != sizeof...(Fields)) throw py::cast_error();
+                              size_t i = 0;
+                              ((x.*Fields = t[i++].template cast<std::remove_reference_t<decltype(x.*Fields)>>()), ...);
+                          } catch (const py::cast_error&) {
+                              throw py::value_error(std::string("corrupt pickled ") + name + ": expected a tuple of " +
+                                                    std::to_string(sizeof...(Fields)) + " fields of their types");
+                          }
+                          return x;
+                      });
+}
+
+// What _core.ismcts returns: read-only records (stich.ismcts makes its SearchResult from them).
+// Their records and actions are given out as copies (a reference into the record would let
+// __setstate__ change it).
+void register_search_stats(py::module_& m) {
+    using A = PyActionStats;
+    py::class_<A>(m, "ActionStats", "One root action's statistics: sums over its iterations.")
+        .def_property_readonly("action", [](const A& a) { return a.action; }, "The action.")
+        .def_readonly("visits", &A::visits, "Its iterations.")
+        .def_readonly("reward", &A::reward, "The sum of the observer's returns (the game's unit).")
+        .def_readonly("reward_sq", &A::reward_sq, "The sum of their squares.")
+        .def_readonly("tally", &A::tally, "The sum of what the observer's side took by the end (the game's TALLY).")
+        .def_readonly("wins", &A::wins, "Iterations in which the observer's return was positive.")
+        .def_readonly("schneider", &A::schneider, "Iterations that ended with Schneider (None: the game has none).")
+        .def(py::self == py::self)
+        .def("__repr__", [](const A& a) { return "<ActionStats " + a.action.text + " visits=" + std::to_string(a.visits) + ">"; })
+        .def(pickle_fields<A, &A::action, &A::visits, &A::reward, &A::reward_sq, &A::tally, &A::wins, &A::schneider>("ActionStats"));
+    using L = PyLineStep;
+    py::class_<L>(m, "SearchLineStep", "One move of the principal line, as the searching seat sees it.")
+        .def_readonly("action", &L::action, "The move's text (another seat's hidden move: \"?\").")
+        .def_readonly("seat", &L::seat, "The seat that chose it.")
+        .def_readonly("visits", &L::visits, "Its visits.")
+        .def_readonly("mean", &L::mean, "That seat's mean return along it (the game's unit).")
+        .def(py::self == py::self)
+        .def("__repr__", [](const L& l) { return "<SearchLineStep " + std::to_string(l.seat) + ":" + l.action + ">"; })
+        .def(pickle_fields<L, &L::action, &L::seat, &L::visits, &L::mean>("SearchLineStep"));
+    using S = PySearchStats;
+    py::class_<S>(m, "SearchStats", "A search's root statistics, merged and per independent run, and its principal line.")
+        .def_readonly("observer", &S::observer, "The searching seat.")
+        .def_property_readonly("rows", [](const S& r) { return r.rows; }, "The observer's legal actions, in id order.")
+        .def_property_readonly("runs", [](const S& r) { return r.runs; }, "The same for each independent run (none while searching).")
+        .def_property_readonly("line", [](const S& r) { return r.line; }, "The most visited continuation (none while searching).")
+        .def_readonly("iterations", &S::iterations, "Iterations, all threads.")
+        .def_readonly("nodes", &S::nodes, "Nodes of the trees (none while searching).")
+        .def_readonly("arena_bytes", &S::arena_bytes, "Node memory of the trees (none while searching).")
+        .def_readonly("seconds", &S::seconds, "Wall-clock seconds so far.")
+        .def(py::self == py::self)
+        .def("__repr__", [](const S& r) { return "<SearchStats of seat " + std::to_string(r.observer) + ": " + std::to_string(r.iterations) + " iterations>"; })
+        .def(pickle_fields<S, &S::observer, &S::rows, &S::runs, &S::line, &S::iterations, &S::nodes, &S::arena_bytes, &S::seconds>("SearchStats"));
+}
+
 void register_games(py::module_& m) {
     py::register_exception<IllegalAction>(m, "IllegalActionError", PyExc_ValueError);
     register_position_error(m);
@@ -327,6 +389,7 @@ void register_games(py::module_& m) {
     // The search's accepted budgets, defined once in the core (ismcts.hpp).
     m.attr("SEARCH_MAX_SECONDS") = detail::MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
+    register_search_stats(m);
     for_each_game([&]<class Def>() { bind_position<Def>(m); });
     // The one reader of position texts (stich/notation.hpp): the text as UTF-8 bytes (Python's
     // surrogatepass, so that a line that is not UTF-8 is named), the seed of the hidden cards.
@@ -337,6 +400,15 @@ void register_games(py::module_& m) {
           },
           py::arg("text"), py::arg("seed"),
           "(seat, state) of a position text (docs/notation.md); ValueError naming the line, and the history entry, at fault.");
+    m.def("parse_full_deal",
+          [](const py::bytes& text) {
+              const std::string t = text;
+              return visit_full_deal_text(t, [](int seat, const auto& state) { return py::make_tuple(seat, py::cast(state)); });
+          },
+          py::arg("text"), "(seat, state) of a full deal: a position text plus every seat's 'handN: cards' line (docs/notation.md); "
+          "ValueError naming the line at fault.");
+    m.def("is_full_deal", [](const std::string& text) { return !split_full_deal(text).hands.empty(); }, py::arg("text"),
+          "Whether a text gives hands on 'handN: cards' lines (a full deal for the solver) rather than one seat's view.");
     // A game line of the notation ("<Game> key=value ..."): the CLI's game and --option arguments.
     m.def("parse_game",
           [](const std::string& text) {

@@ -261,7 +261,7 @@ View CouillonState::view(int seat) const {
 }
 
 const char* CouillonState::phase_name() const {
-    static constexpr const char* NAMES[] = {"trump", "mit", "kontra", "re", "play", "over"};
+    static constexpr const char* NAMES[] = {"trump", "mit", "kontra", "re", PLAY_PHASE, "over"};
     return NAMES[size_t(phase)];
 }
 

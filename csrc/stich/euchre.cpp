@@ -306,7 +306,7 @@ View EuchreState::view(int seat) const {
 }
 
 const char* EuchreState::phase_name() const {
-    static constexpr const char* NAMES[] = {"bid", "discard", "alone", "defend", "play", "over"};
+    static constexpr const char* NAMES[] = {"bid", "discard", "alone", "defend", PLAY_PHASE, "over"};
     return NAMES[size_t(phase)];
 }
 

@@ -46,6 +46,8 @@ namespace stich {
 using Action = uint16_t;
 constexpr Action HIDDEN_ACTION = 0xFFFF;
 constexpr int MAX_SEATS = 6;
+// The card play's phase name (phase_name()) in every game: where the solver works and a line shows tricks.
+constexpr const char* PLAY_PHASE = "play";
 constexpr int MAX_ACTIONS = 64;
 constexpr int MAX_LOCATIONS = 8;
 constexpr int MAX_HISTORY = 96;

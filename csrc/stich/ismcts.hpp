@@ -43,6 +43,7 @@
 #endif
 #include <mutex>
 #include <new>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -55,6 +56,13 @@
 namespace stich {
 
 enum class Playout : uint8_t { Random, Heuristic };
+
+// A playout policy by its name (stich.ismcts's playout=...).
+inline Playout playout_named(const std::string& name) {
+    if (name == "random") return Playout::Random;
+    if (name == "heuristic") return Playout::Heuristic;
+    throw std::invalid_argument("unknown playout '" + name + "'; accepted: random, heuristic");
+}
 
 struct SearchProgress;
 
@@ -513,29 +521,67 @@ inline std::vector<LineStep> principal_line(const Arena& a, Action first) {
 
 }  // namespace detail
 
+// Checks a search's values (in Python's names and notation: stich.ismcts), as wide as a caller may give them: std::invalid_argument saying what
+// is accepted and what was given.
+inline void check_search_values(uint64_t iterations, double seconds, int64_t threads, double c, int64_t max_nodes, int64_t runs) {
+    auto refuse = [](const std::string& accepted, const std::string& got) {
+        throw std::invalid_argument(accepted + ", got " + got);
+    };
+    if (iterations == 0 && !(seconds > 0 && seconds <= detail::MAX_SECONDS))
+        refuse("seconds must be a number in (0, " + limit_text(detail::MAX_SECONDS) + "]", number_text(seconds));
+    if (threads < 1 || threads > 256) refuse("threads must be an int in 1..256", std::to_string(threads));
+    if (iterations > detail::MAX_ITERATIONS * uint64_t(threads))
+        refuse("iterations must be at most " + std::to_string(detail::MAX_ITERATIONS) + " a thread (visit counts are 32-bit)",
+               std::to_string(iterations) + " for " + std::to_string(threads) + " thread(s)");
+    if (max_nodes < 64 || uint64_t(max_nodes) > detail::max_nodes_limit())
+        refuse("max_nodes must be an int in 64.." + std::to_string(detail::max_nodes_limit()) +
+                   " (a tree of more node slots than that, at 33 bytes a slot, would not fit in this machine's memory of " +
+                   gib_text(double(physical_memory())) + "; 2**31 at most)",
+               std::to_string(max_nodes));
+    if (!(c >= 0 && c <= detail::MAX_C))
+        refuse("c must be a number in [0, " + limit_text(detail::MAX_C) + "] (or None: the game's default)", number_text(c));
+    if (runs < 0 || runs > MAX_RUNS) refuse("runs must be an int in 1.." + std::to_string(MAX_RUNS) + " (or None: one a thread)", std::to_string(runs));
+}
+
+inline void check_search_config(const SearchConfig& cfg) {
+    check_search_values(cfg.iterations, cfg.seconds, cfg.threads, cfg.c, cfg.max_nodes, cfg.runs);
+}
+
+// A configuration from what a caller gives (stich.ismcts): exactly one budget (iterations or
+// seconds), runs or None (one a thread), c or None (the game's `default_c`); every value checked.
+inline SearchConfig search_config_from(std::optional<int64_t> iterations, std::optional<double> seconds, int64_t threads,
+                                       std::optional<double> c, double default_c, int64_t max_nodes, std::optional<int64_t> runs) {
+    if (iterations.has_value() == seconds.has_value())
+        throw std::invalid_argument("give exactly one budget: iterations=N (an int >= 1) or seconds=S (a number in (0, " +
+                                    limit_text(detail::MAX_SECONDS) + "])");
+    if (iterations && *iterations < 1) throw std::invalid_argument("iterations must be an int >= 1, got " + std::to_string(*iterations));
+    if (runs && *runs < 1)
+        throw std::invalid_argument("runs must be an int in 1.." + std::to_string(MAX_RUNS) + " (or None: one a thread), got " +
+                                    std::to_string(*runs));
+    SearchConfig cfg;
+    cfg.iterations = iterations ? uint64_t(*iterations) : 0;
+    cfg.seconds = seconds.value_or(0.0);
+    cfg.c = c.value_or(default_c);
+    check_search_values(cfg.iterations, cfg.seconds, threads, cfg.c, max_nodes, runs.value_or(0));
+    cfg.threads = int(threads);   // in range now
+    cfg.max_nodes = uint32_t(max_nodes);
+    cfg.runs = int(runs.value_or(0));
+    return cfg;
+}
+
 // Searches the decision of the seat to act in `root`. Throws std::invalid_argument for a finished
 // deal or a budget that cannot be searched; any accepted budget gives at least one iteration a
 // thread.
 template <GameState State>
 SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     if (root.is_terminal()) throw std::invalid_argument("the deal is over: there is no decision to search");
-    if (cfg.iterations == 0 && !(cfg.seconds > 0 && cfg.seconds <= detail::MAX_SECONDS))
-        throw std::invalid_argument("give a budget: iterations > 0, or seconds in (0, 1e6]");
-    if (cfg.threads < 1 || cfg.threads > 256) throw std::invalid_argument("threads must be 1..256");
-    if (cfg.iterations > detail::MAX_ITERATIONS * uint64_t(cfg.threads))
-        throw std::invalid_argument("at most 4294967294 iterations a thread (visit counts are 32-bit)");
-    if (cfg.max_nodes < 64 || cfg.max_nodes > detail::max_nodes_limit())
-        throw std::invalid_argument("max_nodes must be 64.." + std::to_string(detail::max_nodes_limit()) +
-                                    " (a tree of more node slots than that, at 33 bytes a slot, would not fit in this machine's memory of " +
-                                    gib_text(double(physical_memory())) + "; 2**31 at most), got " + std::to_string(cfg.max_nodes));
-    if (!(cfg.c >= 0 && cfg.c <= detail::MAX_C)) throw std::invalid_argument("the exploration constant c must be in [0, 100]");
+    check_search_config(cfg);
     const int observer = root.current_player();
     const WorldSampler sampler(root.view(observer));
     SearchResult result;
     result.observer = observer;
     ActionList legal;
     root.legal_actions(legal);
-    if (cfg.runs < 0 || cfg.runs > MAX_RUNS) throw std::invalid_argument("runs must be 0..4096 (0: the default)");
     // Runs: a multiple of the threads; thread t runs t, t + threads, ... one after the other.
     // (With fewer iterations than runs, as many runs as iterations.)
     int asked = cfg.runs ? cfg.runs : cfg.threads;

@@ -1,9 +1,14 @@
 // The machine's physical memory, which bounds the size arguments of the searches (a transposition
 // table, a search tree): a size the machine cannot hold is refused up front with a ValueError
-// naming what is accepted, instead of running the machine out of memory.
+// naming what is accepted, instead of running the machine out of memory. With the number texts
+// of those messages.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <algorithm>
 #include <string>
 #if defined(__unix__) || defined(__APPLE__)
 #include <unistd.h>
@@ -18,6 +23,35 @@ inline uint64_t physical_memory() {
     if (pages > 0 && page > 0) return uint64_t(pages) * uint64_t(page);
 #endif
     return 0;
+}
+
+// A number as Python's repr writes it, for messages: the shortest digits that read back the same,
+// fixed between 1e-4 and 1e16 ("0.5", "1000000.0", "1e+16", "inf", "nan").
+inline std::string number_text(double x) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    char buf[40];
+    int digits = 1;
+    for (; digits < 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
+        if (std::strtod(buf, nullptr) == x) break;
+    }
+    std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
+    const int exp = std::atoi(std::strchr(buf, 'e') + 1);
+    if (exp < -4 || exp >= 16) {   // Python: "1e+16", "2.5e-05"
+        std::string t = buf;
+        const size_t e = t.find('e');
+        return t.substr(0, e) + (exp < 0 ? "e-" : "e+") + (std::abs(exp) < 10 ? "0" : "") + std::to_string(std::abs(exp));
+    }
+    std::snprintf(buf, sizeof buf, "%.*f", std::max(digits - 1 - exp, 1), x);
+    return buf;
+}
+
+// A limit as a message names it ("%g": "100", "1e+06").
+inline std::string limit_text(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", x);
+    return buf;
 }
 
 // A size in bytes as text for messages, e.g. "23.5 GiB".

@@ -859,7 +859,7 @@ PositionLines position_lines(const MistigriState& s, int) {
 }
 
 const char* MistigriState::phase_name() const {
-    static constexpr const char* NAMES[] = {"bid", "exchange", "play", "over"};
+    static constexpr const char* NAMES[] = {"bid", "exchange", PLAY_PHASE, "over"};
     return NAMES[size_t(phase)];
 }
 

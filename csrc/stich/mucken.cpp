@@ -530,7 +530,7 @@ PositionLines position_lines(const MuckenState& s, int) {
 }
 
 const char* MuckenState::phase_name() const {
-    static constexpr const char* NAMES[] = {"auction", "must_play", "doubling", "play", "over"};
+    static constexpr const char* NAMES[] = {"auction", "must_play", "doubling", PLAY_PHASE, "over"};
     return NAMES[size_t(phase)];
 }
 

@@ -320,4 +320,22 @@ PositionEntries notation_history(const NotationLine& line, int players) {
     return out;
 }
 
+FullDealText split_full_deal(std::string_view text) {
+    FullDealText out;
+    int number = 0;
+    for (std::string_view ln : split_lines(text)) {
+        ++number;
+        const std::string_view content = strip(ln.substr(0, ln.find('#')));
+        const size_t colon = content.find(':');
+        const std::string_view key = strip(content.substr(0, colon));
+        if (colon != std::string_view::npos && key.starts_with("hand") && is_number(key.substr(4))) {
+            out.hands.push_back({number, std::string(key), std::string(strip(content.substr(colon + 1)))});
+            out.seats.push_back(int(small_number(key.substr(4))));   // -1: too large for any seat
+            ln = {};   // a blank line: the others keep their numbers
+        }
+        (out.position += ln) += '\n';
+    }
+    return out;
+}
+
 }  // namespace stich

@@ -208,6 +208,105 @@ decltype(auto) visit_position_text(std::string_view text, uint64_t seed, F&& f) 
     }
 }
 
+// A full deal (docs/notation.md, "Full deals"): a position plus a 'handN: cards' line per seat
+// giving every hand as it is now, for the open-hand solver.
+struct FullDealText {
+    std::string position;              // the text with its hand lines blank (the others keep their numbers)
+    std::vector<NotationLine> hands;   // the 'handN:' lines
+    std::vector<int> seats;            // their N (-1: a number too large for any seat)
+};
+FullDealText split_full_deal(std::string_view text);
+
+// The full state of a full deal: the position `p` read from its text, with the hands given in
+// place of what p.seat cannot see; the cards left over go to the other locations (a talon,
+// discards) in some way the view allows (nobody plays them). NotationError naming the line at fault.
+template <class Def>
+typename Def::State full_deal_state(const ParsedPosition<Def>& p, const FullDealText& full) {
+    const auto& state = p.state;
+    const View view = state.view(p.seat);
+    const int n = state.num_players();
+    const Deck& deck = state.deck_info();
+    const Alphabet al = deck.alphabet;
+    if (full.hands.empty())
+        throw NotationError("a full deal gives every seat's hand on 'handN: cards' lines (hand0: ... hand" + std::to_string(n - 1) + ": ...)");
+    std::vector<const NotationLine*> by_seat(size_t(n), nullptr);
+    for (size_t i = 0; i < full.hands.size(); ++i) {
+        const NotationLine& line = full.hands[i];
+        const int seat = full.seats[i];
+        if (seat < 0 || seat >= n)
+            notation_error(line, "no seat " + line.key.substr(4) + " in this game (seats 0.." + std::to_string(n - 1) + ")");
+        if (by_seat[size_t(seat)]) notation_error(line, "seat " + std::to_string(seat) + "'s hand is given twice");
+        by_seat[size_t(seat)] = &line;
+    }
+    Locations world{};
+    CardSet given = 0;
+    for (int seat = 0; seat < n; ++seat) {
+        const Location& loc = view.where[size_t(seat)];
+        const NotationLine* line = by_seat[size_t(seat)];
+        if (!line) {
+            if (popcount(loc.known) == loc.size) {   // known whole (the observer's, an empty hand)
+                world[size_t(seat)] = loc.known;
+                continue;
+            }
+            throw NotationError("seat " + std::to_string(seat) + "'s hand is missing: give it on a 'hand" + std::to_string(seat) +
+                                ":' line (" + std::to_string(loc.size) + " cards)");
+        }
+        const CardSet cards = notation_cards(*line, deck);
+        if (popcount(cards) != loc.size)
+            notation_error(*line, "seat " + std::to_string(seat) + " holds " + std::to_string(loc.size) + " cards now, got " +
+                                      std::to_string(popcount(cards)));
+        if (cards & given) notation_error(*line, cards_text(cards & given, al) + " given to two seats");
+        if (loc.known & ~cards)   // the observer's 'hand:' line, or cards the seat has shown
+            notation_error(*line, "seat " + std::to_string(seat) + " holds " + cards_text(loc.known & ~cards, al) +
+                                      " in this position, which this line leaves out");
+        if (cards & (loc.forbidden | view.played))
+            notation_error(*line, "seat " + std::to_string(seat) + " cannot hold " + cards_text(cards & (loc.forbidden | view.played), al) +
+                                      " in this position (played already, known elsewhere, or a void the history shows)");
+        given |= cards;
+        world[size_t(seat)] = cards;
+    }
+    // The leftover cards to the other locations, within their sizes and what the view forbids there.
+    std::vector<Card> leftover;
+    CardSet unknown_left = view.unknown & ~given;
+    while (unknown_left) {
+        leftover.push_back(Card(std::countr_zero(unknown_left)));
+        unknown_left &= unknown_left - 1;
+    }
+    for (int l = n; l < view.num_locations; ++l) world[size_t(l)] = view.where[size_t(l)].known;
+    auto place = [&](auto&& self, size_t i) -> bool {
+        if (i == leftover.size()) {
+            for (int l = n; l < view.num_locations; ++l)
+                if (popcount(world[size_t(l)]) != view.where[size_t(l)].size) return false;
+            return true;
+        }
+        const CardSet bit = CardSet(1) << leftover[i];
+        for (int l = n; l < view.num_locations; ++l) {
+            const Location& loc = view.where[size_t(l)];
+            if (popcount(world[size_t(l)]) < loc.size && !(loc.forbidden & bit)) {
+                world[size_t(l)] |= bit;
+                if (self(self, i + 1)) return true;
+                world[size_t(l)] &= ~bit;
+            }
+        }
+        return false;
+    };
+    if (!place(place, 0))
+        throw NotationError("the hands given leave cards that fit nowhere else (" + cards_text(view.unknown & ~given, al) + ")");
+    if (!consistent(view, world)) throw NotationError("the hands do not fit the position");
+    Rng rng(0);
+    typename Def::State out = state;
+    out.set_hidden(world, p.seat, rng);
+    return out;
+}
+
+// Reads a full deal of any registered game: f(seat, const Def::State&) with the position's seat
+// and the full state (full_deal_state); returns what f returns. NotationError naming the line.
+template <class F>
+decltype(auto) visit_full_deal_text(std::string_view text, F&& f) {
+    const FullDealText full = split_full_deal(text);
+    return visit_position_text(full.position, 0, [&](const auto& p) { return f(p.seat, full_deal_state(p, full)); });
+}
+
 // The game line's value: the name, then key=value for every option that differs from its default.
 template <class Def>
 std::string notation_game_line(const typename Def::Rules& r) {

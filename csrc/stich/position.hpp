@@ -214,7 +214,7 @@ State rebuild_position(State s, int observer, CardSet hand, CardSet own, const P
         Need need = hooks.need(static_cast<const State&>(s), i);
         // Another seat's card: it holds it, and none of what playing it proves it lacks.
         Card c = NO_CARD;
-        if (std::string_view(s.phase_name()) == "play") {
+        if (std::string_view(s.phase_name()) == PLAY_PHASE) {
             try {
                 c = parse_card(std::string_view(e.text).substr(0, e.text.find(':')), d);
             } catch (const std::invalid_argument&) {
@@ -233,7 +233,7 @@ State rebuild_position(State s, int observer, CardSet hand, CardSet own, const P
         } catch (const IllegalAction& x) {
             // Another seat's hand is a random fill here: its legal actions would point the wrong
             // way. Name what the observer knows that seat could hold instead.
-            if (c == NO_CARD && e.seat != observer && std::string_view(s.phase_name()) == "play") {
+            if (c == NO_CARD && e.seat != observer && std::string_view(s.phase_name()) == PLAY_PHASE) {
                 const CardSet could = before.where[size_t(e.seat)].known | (before.unknown & ~before.where[size_t(e.seat)].forbidden);
                 entry_error(es, i, quoted(e.text) + " is not a card of this deck; seat " + std::to_string(e.seat) +
                                        " could hold and play any of " + cards_text(could, d.alphabet) + " here");

@@ -506,8 +506,8 @@ template <GameState State>
 void check_solvable(const State& s) {
     if (s.is_terminal()) throw std::invalid_argument("the deal is over: there is nothing to solve");
     if (!SolverTraits<State>::in_play(s))
-        throw std::invalid_argument(std::string("solve and pimc need the card-play phase; this state is in phase ") +
-                                    s.phase_name() + " (play the decisions before the first card first)");
+        throw std::invalid_argument(std::string("solve and pimc need the card-play phase ('") + PLAY_PHASE +
+                                    "'); this state is in phase '" + s.phase_name() + "' (play the decisions before the first card first)");
 }
 
 // The exact open-hand values of every legal action of `s`'s seat to act, the best action, its

@@ -458,7 +458,7 @@ class _Progress:
 
 def _is_full_deal(text: str) -> bool:
     """A full-deal text (every hand given, for ``stich solve``) rather than one seat's view."""
-    return any(line.strip().startswith("hand0:") for line in text.splitlines())
+    return _core.is_full_deal(text)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -82,7 +82,7 @@ def first_cards(game: Game, n: int, seed: int = 1) -> list[Any]:
     out: list[Any] = []
     while len(out) < n:
         state = game.deal(seed=rng.getrandbits(32), dealer=rng.randrange(game.num_players))
-        while not state.is_terminal and state.phase != "play":
+        while not state.is_terminal and state.phase != game.PLAY_PHASE:
             state.apply(state.heuristic_action(rng.getrandbits(32)))
         if not state.is_terminal:
             out.append(state)

@@ -87,6 +87,7 @@ class Game:
     TALLY: ClassVar[str] = ""         # what State.tally counts, with {seat}
     SEARCH_C: ClassVar[float] = 1.0   # the search's exploration constant
     TIE_THRESHOLD: ClassVar[float] = 0.1   # analysis: smaller differences between moves can be a tie
+    PLAY_PHASE: ClassVar[str] = ""    # State.phase in the card play (the solver's phase), from the core
     OPTIONS: ClassVar[dict[str, Option]] = {}
     DEAL_PARAMS: ClassVar[dict[str, Option]] = {}
     PLAYOUT_PARAMS: ClassVar[dict[str, Option]] = {}
@@ -221,6 +222,7 @@ def _game_class(d: dict[str, Any]) -> type[Game]:
         "TALLY": d["tally"],
         "SEARCH_C": d["search_c"],
         "TIE_THRESHOLD": d["tie_threshold"],
+        "PLAY_PHASE": d["play_phase"],
         "OPTIONS": {o["name"]: Option._from_core(o) for o in d["options"]},
         "DEAL_PARAMS": {p["name"]: Option._from_core(p) for p in d["deal_params"]},
         "PLAYOUT_PARAMS": {p["name"]: Option._from_core(p) for p in d["playout_params"]},
@@ -250,6 +252,11 @@ def game_of(state: _core._StateBase) -> Game:
     if type(state) not in GAMES_BY_STATE:
         raise TypeError(f"not a stich game state: {state!r}")
     return Game.from_rules(state.rules)
+
+
+def in_card_play(state: _core._StateBase) -> bool:
+    """Whether a state is in its game's card play (``Game.PLAY_PHASE``, named by the core)."""
+    return state.phase == GAMES_BY_STATE[type(state)].PLAY_PHASE
 
 
 def game_named(name: str) -> type[Game]:

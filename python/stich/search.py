@@ -1,7 +1,7 @@
 """Determinized ISMCTS from Python: budgets, result tables and their conversions.
 
-The search runs in C++ (``stich._core.ismcts``) with the GIL released; this module checks the
-arguments and turns the root statistics into a table.
+The search runs in C++ (``stich._core.ismcts``) with the GIL released and checks the arguments
+there; this module turns the root statistics into a table.
 """
 
 from __future__ import annotations
@@ -18,14 +18,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from .games import game_of
-
-PLAYOUTS = {"random": 0, "heuristic": 1}
-PLAY_PHASE = "play"   # the card play: the solver's phase, and where the principal line shows tricks
-# The accepted budgets, from the core: a time budget up to 1e6 s (11.6 days; a deadline much
-# further away would overflow the clock), the exploration constant up to 100.
-MAX_SECONDS: float = _core.SEARCH_MAX_SECONDS
-MAX_C: float = _core.SEARCH_MAX_C
+from .games import Game, game_of, in_card_play
 
 
 def default_c(state: _core._StateBase) -> float:
@@ -105,14 +98,19 @@ class _Described(abc.ABC):
     observer: int
 
     @cached_property
+    def _game(self) -> Game | None:
+        """The game the state was dealt under (made once: every description reads it)."""
+        return game_of(self.state) if self.state is not None else None
+
+    @property
     def game(self) -> str:
         """The game and its options, as the game's repr."""
-        return repr(game_of(self.state)) if self.state is not None else ""
+        return repr(self._game) if self._game is not None else ""
 
-    @cached_property
+    @property
     def unit(self) -> str:
         """The unit of the values: the game's unit of returns()."""
-        return game_of(self.state).UNIT if self.state is not None else ""
+        return self._game.UNIT if self._game is not None else ""
 
     @cached_property
     def position(self) -> tuple[str, ...]:
@@ -155,10 +153,10 @@ class SearchResult(_Described):
         """The most visited action."""
         return self.table[0].action
 
-    @cached_property
+    @property
     def tie_threshold(self) -> float:
         """Differences below this (the game's unit, ``Game.TIE_THRESHOLD``) can be a tie."""
-        return game_of(self.state).TIE_THRESHOLD if self.state is not None else 0.0
+        return self._game.TIE_THRESHOLD if self._game is not None else 0.0
 
     @property
     def tied(self) -> bool:
@@ -181,10 +179,10 @@ class SearchResult(_Described):
         return (f"the runner-up is {abs(b.diff):.3g} behind, less than {self.tie_threshold:g} {self.unit}, "
                 "and its interval includes 0")
 
-    @cached_property
+    @property
     def taken_name(self) -> str:
         """What ``ActionRow.taken`` counts in this game, e.g. "eyes of seat 0's team"."""
-        return game_of(self.state).TALLY.format(seat=self.observer) if self.state is not None else ""
+        return self._game.TALLY.format(seat=self.observer) if self._game is not None else ""
 
     @property
     def speed(self) -> float:
@@ -263,7 +261,7 @@ def _line_text(line: tuple[LineStep, ...], state: _core._StateBase | None) -> li
     if not line:
         return []
     head = "principal line (most visited, >= 10 visits a move), seat:move"
-    if state is None or state.phase != PLAY_PHASE:
+    if state is None or not in_card_play(state):
         steps = [f"{m.seat}:{m.action}" for m in line]
         return [head + ":", *("  " + "  ".join(steps[i:i + 12]) for i in range(0, len(steps), 12))]
     out = [head + "; [seat N] took the trick:"]
@@ -333,30 +331,30 @@ def _prediction(values: list[float]) -> float | None:
     return t95(k - 1) * s * math.sqrt(2 / k)
 
 
-def _rows(raw: dict[str, Any]) -> list[ActionRow]:
+def _rows(raw: _core.SearchStats) -> list[ActionRow]:
     """The table, most visited first: pooled means, and intervals from the spread of the runs (a
     run's mean of a move it tried; the difference to the most visited move in the runs that tried
     both)."""
-    merged = raw["rows"]
-    runs = raw.get("runs", [])
-    order = sorted(range(len(merged)), key=lambda i: (-merged[i][1], merged[i][0].id))
+    merged = raw.rows
+    order = sorted(range(len(merged)), key=lambda i: (-merged[i].visits, merged[i].action.id))
     top = order[0]
-    run_means: list[list[float | None]] = [[r[i][2] / r[i][1] if r[i][1] else None for i in range(len(merged))] for r in runs]
-    best_mean = merged[top][2] / merged[top][1] if merged[top][1] else math.nan
+    run_means: list[list[float | None]] = [[a.reward / a.visits if a.visits else None for a in r] for r in raw.runs]
+    best_mean = merged[top].reward / merged[top].visits if merged[top].visits else math.nan
     rows = []
     for i in order:
-        action, visits, reward, _reward_sq, tally, wins, schneider = merged[i]
+        a = merged[i]
+        visits = a.visits
         if visits == 0:
-            rows.append(ActionRow(action, 0, math.nan, None, None))
+            rows.append(ActionRow(a.action, 0, math.nan, None, None))
             continue
-        mean = reward / visits
-        chances = dict(taken=tally / visits, win=wins / visits, schneider=None if schneider is None else schneider / visits)
+        mean = a.reward / visits
+        chances = dict(taken=a.tally / visits, win=a.wins / visits, schneider=None if a.schneider is None else a.schneider / visits)
         tried = [(m[i], m[top]) for m in run_means]
         half = _prediction([x for x, _ in tried if x is not None])
         diffs = [x - y for x, y in tried if x is not None and y is not None]
         diff_half = 0.0 if i == top else _prediction(diffs)
         diff = mean - best_mean
-        rows.append(ActionRow(action, visits, mean, None if half is None else mean - half, None if half is None else mean + half,
+        rows.append(ActionRow(a.action, visits, mean, None if half is None else mean - half, None if half is None else mean + half,
                               diff=diff, diff_low=None if diff_half is None else diff - diff_half,
                               diff_high=None if diff_half is None else diff + diff_half, **chances))
     return rows
@@ -400,10 +398,9 @@ def _position(state: _core._StateBase, observer: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _result(raw: dict[str, Any], state: _core._StateBase, threads: int, seed: int, partial: bool) -> SearchResult:
-    rows = _rows(raw)
-    return SearchResult(raw["observer"], rows, raw["iterations"], raw["nodes"], raw["seconds"], threads, seed,
-                        raw["arena_bytes"], tuple(LineStep(*step) for step in raw["line"]), partial, len(raw.get("runs", ())) or 1,
+def _result(raw: _core.SearchStats, state: _core._StateBase, threads: int, seed: int, partial: bool) -> SearchResult:
+    return SearchResult(raw.observer, _rows(raw), raw.iterations, raw.nodes, raw.seconds, threads, seed, raw.arena_bytes,
+                        tuple(LineStep(m.action, m.seat, m.visits, m.mean) for m in raw.line), partial, len(raw.runs) or 1,
                         state)
 
 
@@ -441,47 +438,17 @@ def ismcts(
     partial. Ctrl-C raises KeyboardInterrupt within about 50 ms, on any thread count.
     """
     state = state_to_act(state_or_view, "ismcts")
-    if state.is_terminal:
-        raise ValueError("the deal is over: there is no decision to search")
-    if (iterations is None) == (seconds is None):
-        raise ValueError("give exactly one budget: iterations=N (> 0) or seconds=S (> 0)")
-    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
-        raise ValueError(f"iterations must be an int >= 1, got {iterations!r}")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not 0 < seconds <= MAX_SECONDS):
-        raise ValueError(f"seconds must be a number in (0, {MAX_SECONDS:g}], got {seconds!r}")
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
-        raise ValueError(f"threads must be an int in 1..256, got {threads!r}")
-    if c is None:
-        c = default_c(state)
-    elif isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= MAX_C:
-        raise ValueError(f"c must be a number in [0, {MAX_C:g}] (or None: the game's default), got {c!r}")
-    if iterations is not None and iterations > (2**32 - 2) * threads:
-        raise ValueError(f"iterations must be at most {2**32 - 2} a thread (visit counts are 32-bit), "
-                         f"got {iterations} for {threads} thread(s)")
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 64 <= max_nodes <= 2**31:
-        raise ValueError(f"max_nodes must be an int in 64..2**31, got {max_nodes!r}")
-    if playout not in PLAYOUTS:
-        raise ValueError(f"unknown playout {playout!r}; accepted: {', '.join(PLAYOUTS)}")
     if seed is None:
         seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-    if callback is not None and not callable(callback):
-        raise TypeError(f"callback must be callable, got {callback!r}")
-    if isinstance(every, bool) or not isinstance(every, (int, float)) or not 0.01 <= every <= 86400:
-        raise ValueError(f"every must be a number of seconds in 0.01..86400, got {every!r}")
-    if runs is not None and (isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= 4096):
-        raise ValueError(f"runs must be an int in 1..4096 (or None: the default), got {runs!r}")
     stopped = False
 
-    def report(raw: dict[str, Any]) -> bool:
+    def report(raw: _core.SearchStats) -> bool:
         nonlocal stopped
         assert callback is not None   # passed to the core only with a callback
         stopped = callback(_result(raw, state, threads, seed, partial=True)) is False
         return not stopped
 
     state = state.clone()   # what the result describes, whatever happens to the caller's state later
-    raw = _core.ismcts(state, iterations or 0, float(seconds or 0.0), threads, seed, float(c), PLAYOUTS[playout],
-                       max_nodes, report if callback is not None else None, float(every), runs or 0, bool(wide_root))
+    raw = _core.ismcts(state, iterations, seconds, threads, seed, c, playout, max_nodes,
+                       None if callback is None else report if callable(callback) else callback, every, runs, bool(wide_root))
     return _result(raw, state, threads, seed, partial=stopped)

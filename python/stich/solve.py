@@ -10,28 +10,21 @@ import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, NamedTuple
 
 from . import _core
 from .bots import Bot, HeuristicBot, _SeededBot
-from .games import game_of
-from .search import PLAY_PHASE, _Described, _position, is_tie, state_to_act, verdict
+from .games import in_card_play
+from .search import _Described, _position, is_tie, state_to_act, verdict
 
 
 def _check_state(state: Any, what: str) -> None:
+    """A game state, not a view: the core checks the rest (the deal not over, the card play)."""
     if isinstance(state, _core.InfoSet):
         raise TypeError(f"{what}() needs every hand known: pass a game state, not an InfoSet (a seat's view); "
                         "for what one seat knows use stich.pimc(view)")
     if not hasattr(state, "legal_actions") or not hasattr(state, "phase"):
         raise TypeError(f"{what}() takes a game state, got {type(state).__name__}")
-    if state.is_terminal:
-        raise ValueError("the deal is over: there is nothing to solve")
-    if state.phase != PLAY_PHASE:
-        raise ValueError(f"{what}() needs the card-play phase; this state is in phase {state.phase!r} "
-                         "(the decisions before the first card are not solved)")
-
-
 
 
 class LineMove(NamedTuple):
@@ -71,9 +64,9 @@ class SolveResult(_Described):
     def side_totals(self) -> list[str]:
         """What each side takes by the end of the line, in words (the game's tally, e.g. "card
         points of seat 0's team")."""
-        if not self.line or self.state is None:
+        if not self.line or self._game is None:
             return []
-        tally = game_of(self.state).TALLY
+        tally = self._game.TALLY
         last = self.line[-1].tally
         if self.two_sided:
             mine, other = self.root % 2, 1 - self.root % 2
@@ -236,10 +229,10 @@ class PimcResult(_Described):
         """Each action's mean value."""
         return {r.action: r.mean for r in self.table}
 
-    @cached_property
+    @property
     def tie_threshold(self) -> float:
         """Differences below this (the game's unit, ``Game.TIE_THRESHOLD``) can be a tie."""
-        return game_of(self.state).TIE_THRESHOLD if self.state is not None else 0.0
+        return self._game.TIE_THRESHOLD if self._game is not None else 0.0
 
     @property
     def tied(self) -> bool:
@@ -372,7 +365,7 @@ class PimcBot(_SeededBot):
         self.fallback.reseed(seed ^ 0x5EED)
 
     def act(self, state: Any) -> Any:
-        if state.phase != PLAY_PHASE:
+        if not in_card_play(state):
             return self.fallback.act(state)
         if len(state.legal_actions()) == 1:
             return state.legal_actions()[0]

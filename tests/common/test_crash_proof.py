@@ -81,6 +81,8 @@ objects += [stich.Contract.couillon("H"), stich.Contract.couillon("C", mit=True)
             stich.Contract.mucken("Ramsch", stichzwang=True), stich.Contract.mistigri("E"),
             stich.Contract.mistigri("S", deck="french32"), stich.Card("SQ", deck="french24"), stich.CardSet(),
             stich.Deck("german24"), stich.Alphabet.GERMAN, stich.Alphabet.FRENCH]
+stats = core.ismcts(stich.Couillon().deal(seed=1), iterations=2000, seed=1)   # a search's records
+objects += [stats, stats.rows[0], stats.line[0]]
 classes = {c for c in vars(core).values() if isinstance(c, type) and not issubclass(c, BaseException)}
 missing = classes - {type(x) for x in objects}
 assert not missing, f"no object of {missing}"
@@ -371,7 +373,7 @@ def test_max_nodes_beyond_the_machine_memory_is_refused():
     memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     if memory // 33 >= 2**31:
         pytest.skip("this machine holds the largest tree")
-    with pytest.raises(ValueError, match=r"max_nodes must be 64\.\.\d+ \(a tree of more node slots"):
+    with pytest.raises(ValueError, match=r"max_nodes must be an int in 64\.\.\d+ \(a tree of more node slots"):
         stich.ismcts(stich.Couillon().deal(seed=1), iterations=100, max_nodes=2**31)
     assert stich.ismcts(stich.Couillon().deal(seed=1), iterations=100, max_nodes=2**26).iterations == 100
 

@@ -104,7 +104,7 @@ def test_callback_error_is_raised_from_the_search():
         stich.ismcts(couillon(), iterations=10, seed=1, callback=3)
     # A report the binding cannot read is an error after the worker has ended, not a crash.
     with pytest.raises(RuntimeError, match="Unable to cast"):
-        stich._core.ismcts(couillon(), 10**9, 0.0, 2, 1, 0.7, 0, 2**20, report=lambda raw: "yes", every=0.05)
+        stich._core.ismcts(couillon(), iterations=10**9, threads=2, seed=1, max_nodes=2**20, report=lambda raw: "yes", every=0.05)
 
 
 def changed_during(call, state):
@@ -137,8 +137,8 @@ def changed_during(call, state):
 
 def raw_search(state, threads):
     """The binding itself (stich.ismcts also copies the state before calling it)."""
-    raw = stich._core.ismcts(state, 200_000, 0.0, threads, 7, 0.7, 0)
-    return [(str(row[0]), *row[1:]) for row in raw["rows"]], raw["line"]
+    raw = stich._core.ismcts(state, iterations=200_000, threads=threads, seed=7, c=0.7, playout="random")
+    return raw.rows, raw.line
 
 
 def public_search(state, threads):

@@ -21,7 +21,7 @@ def test_every_registered_game_has_its_face():
         assert getattr(stich, name) is game and game.name == name
         for cls in (game.Rules, game.State, game.Match):
             assert getattr(stich, cls.__name__) is cls and cls.__name__ == name + cls.__name__[len(name):]
-        assert game.UNIT and game.TALLY and 0 < game.SEARCH_C <= stich.search.MAX_C
+        assert game.UNIT and game.TALLY and 0 < game.SEARCH_C <= stich._core.SEARCH_MAX_C
         assert game.BENCH, f"{name} lists no bench positions"
         for option in game.OPTIONS.values():
             assert option.doc and re.fullmatch(r"[A-Z]-\d+(\.\.[A-Z]-\d+)?", option.ruling), option
