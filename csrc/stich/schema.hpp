@@ -266,15 +266,22 @@ std::vector<OptionSpec<Rules>> option_specs(const Rows& rows) {
 
 // Throws std::invalid_argument "option <name> of <game> must be <accepted>, got <value>" for the
 // first member of `r` that its row's codec does not hold; allocates nothing when all do.
+// The refusal, out of line and cold: deals check their rules, and a playout loop that deals
+// ([[gnu::flatten]]) would otherwise inline the message's string code into its hot body.
+template <class Row, class Member>
+[[gnu::noinline, gnu::cold]] void refuse_option(const char* game, const Row& row, const Member& m) {
+    std::string got;
+    if constexpr (requires { row.accepts.shown(m); }) got = row.accepts.shown(m);
+    else got = std::to_string(int64_t(m));
+    refuse(row.accepts.accepts(), option_what(row.name, game), got);
+}
+
 template <class Rules, class Rows>
 void check_options(const char* game, const Rows& rows, const Rules& r) {
     auto check = [&](const auto& row) {
         const auto& m = row.member(r);
-        if (row.accepts.holds(m)) return;
-        std::string got;
-        if constexpr (requires { row.accepts.shown(m); }) got = row.accepts.shown(m);
-        else got = std::to_string(int64_t(m));
-        refuse(row.accepts.accepts(), option_what(row.name, game), got);
+        if (!row.accepts.holds(m)) [[unlikely]]
+            refuse_option(game, row, m);
     };
     std::apply([&](const auto&... row) { (check(row), ...); }, rows);
 }
