@@ -167,7 +167,7 @@ def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: 
         return
     # Records go to the workers in chunks, so that short deals do not wait on the pipes; sixteen
     # chunks a worker or more keep the workers evenly loaded to the end (a last chunk of eight
-    # Mistigri records left one worker idle for 8% of a 100-record review).
+    # short records left one worker idle for 8% of a 100-record review).
     chunk = max(1, min(64 if not view else 8, len(jobs) // (workers * 16)))
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
         try:
