@@ -9,7 +9,8 @@
 - ``stats``: chi-square checks; ``worlds``: brute-force world enumeration;
 - ``random_play``: finishing deals with seeded random actions; ``fuzzing``: junk inputs;
 - ``isolated``: running a script in a child interpreter; ``interrupting``: timing a Ctrl-C;
-- ``fast_and_slow``: a test's work in a fast part and a slow part (the ``slow`` marker).
+- ``fast_and_slow``: a test's work in a fast part and a slow part (the ``slow`` marker);
+  ``slow_except``: parameters of which only some run in the fast part.
 """
 
 from __future__ import annotations
@@ -43,6 +44,16 @@ def fast_and_slow(full: int, fast: int) -> list:
     fast = min(fast, full)
     return [pytest.param(("fast", fast), id="fast"),
             pytest.param(("slow", full - fast), id="slow", marks=pytest.mark.slow)]
+
+
+def slow_except(values, fast) -> list:
+    """``values`` as parameters, each marked ``slow`` unless it is in ``fast``: for a test whose
+    every parameter takes seconds and covers the same code (a browser session per game), so that
+    ``-m "not slow"`` runs a few and the README's command runs them all."""
+    fast = set(fast)
+    missing = fast - set(values)
+    assert not missing, f"slow_except: {sorted(missing)} not among the values"
+    return [pytest.param(v, marks=() if v in fast else pytest.mark.slow) for v in values]
 
 
 def skip_empty(part: tuple[str, int]) -> int:
