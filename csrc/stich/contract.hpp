@@ -38,9 +38,10 @@ struct Contract {
 // Up to five (condition, allowed) steps: the legal set is hand & allowed[k] for the first k with
 // hand & condition[k] non-empty. The last step is always (everything, everything).
 struct Cascade {
-    std::array<CardSet, 5> condition{};
-    std::array<CardSet, 5> allowed{};
-    int steps = 0;
+    // Only [0, steps) is set (by cascade()): not zeroed first, since a view builds one a card played.
+    std::array<CardSet, 5> condition;
+    std::array<CardSet, 5> allowed;
+    int steps;
 
     CardSet legal(CardSet hand) const {
         for (int k = 0; k < steps; ++k)

@@ -106,7 +106,9 @@ struct View {
     CardSet played = 0;      // cards out of play for good (on the table or in tricks)
     CardSet unknown = 0;     // cards whose place the observer does not know
     uint8_t history_size = 0;
-    std::array<PublicEvent, MAX_HISTORY> history{};
+    // Only history[0, history_size) is set: left uninitialised, since zeroing the whole array cost
+    // more than building a view (a view is built at every step of a vector environment).
+    std::array<PublicEvent, MAX_HISTORY> history;
 
     void record(int seat, Action a, CardSet cards = 0) { history[history_size++] = {uint8_t(seat), a, cards}; }
 };

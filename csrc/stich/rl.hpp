@@ -16,11 +16,16 @@
 #pragma once
 #include <algorithm>
 #include <atomic>
+#include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
@@ -45,12 +50,19 @@ ActionSet fixed_legal_set(const typename Def::State& s, CardSet pending) {
     ActionSet set;
     if (s.is_terminal()) return set;
     if constexpr (requires(bool* out) { Def::fixed_mask(s, pending, out); }) {
-        bool flags[Def::NUM_DISTINCT_ACTIONS] = {};
+        bool flags[(Def::NUM_DISTINCT_ACTIONS + 7) / 8 * 8] = {};
         Def::fixed_mask(s, pending, flags);
-        for (int i = 0; i < Def::NUM_DISTINCT_ACTIONS; ++i)
-            if (flags[i]) set.add(unsigned(i));
+        static_assert(std::endian::native == std::endian::little, "8 flags are read as the bytes of a word");
+        for (int i = 0; i < Def::NUM_DISTINCT_ACTIONS; i += 8) {   // 8 flags (bytes 0 or 1) to 8 bits at once
+            uint64_t bytes;
+            std::memcpy(&bytes, flags + i, 8);
+            set.w[i >> 6] |= (bytes * uint64_t(0x0102040810204080) >> 56) << (i & 63);
+        }
     } else {
         if (pending) throw std::invalid_argument("pending steps in a game whose actions are one step each");
+        // The game's own legal ids as a set, where it has them so (legal_keys(true)), else listed.
+        set = s.legal_keys(true);
+        if (!set.empty()) return set;
         ActionList list;
         s.legal_actions(list);
         for (Action a : list) set.add(a);
@@ -58,11 +70,18 @@ ActionSet fixed_legal_set(const typename Def::State& s, CardSet pending) {
     return set;
 }
 
+// A byte's bits as 8 bools: an array of flags is written 8 at a time.
+inline constexpr auto BYTE_FLAGS = [] {
+    std::array<std::array<bool, 8>, 256> t{};
+    for (int b = 0; b < 256; ++b)
+        for (int i = 0; i < 8; ++i) t[size_t(b)][size_t(i)] = (b >> i) & 1;
+    return t;
+}();
 // A set of fixed ids as n flags.
 inline void write_flags(const ActionSet& set, int n, bool* out) {
-    std::fill(out, out + n, false);
-    for (int k = 0; k < 2; ++k)
-        for (uint64_t w = set.w[k]; w; w &= w - 1) out[64 * k + std::countr_zero(w)] = true;
+    int j = 0;
+    for (; j + 8 <= n; j += 8) std::memcpy(out + j, BYTE_FLAGS[(set.w[j >> 6] >> (j & 63)) & 255].data(), 8);
+    for (; j < n; ++j) out[j] = set.has(unsigned(j));
 }
 
 // The legal fixed ids as NUM_DISTINCT_ACTIONS flags.
@@ -167,6 +186,106 @@ void observe(const State& s, int seat, float* out, CardSet pending = 0) {
 
 namespace stich {
 
+// Threads kept for the steps of a vector environment: a step of a batch takes too little time
+// to pay for starting threads (tens of microseconds each), so they are started at the first call
+// and wait between calls, spinning a little (the next step usually follows soon), then asleep on
+// the futex of std::atomic::wait. run() hands out a call's shares and returns when all are done.
+class StepThreads {
+   public:
+    StepThreads() = default;
+    StepThreads(const StepThreads&) = delete;
+    StepThreads& operator=(const StepThreads&) = delete;
+    ~StepThreads() { stop_threads(); }
+
+    // work(k) for k in [0, parts): share 0 on the calling thread, the others on the kept threads
+    // (fewer, where the system would not start them all: their shares then run here). The first
+    // exception a share threw is rethrown.
+    template <class Work>
+    void run(int parts, Work& work) {
+        if (owner_ != ::getpid()) {   // a forked child: its parent's threads are not here to join
+            (void)new std::vector<std::thread>(std::move(threads_));   // so their handles are let go
+            threads_.clear();
+            owner_ = ::getpid();
+        }
+        if (int(threads_.size()) != parts - 1) start(parts - 1);
+        work_ = &work;
+        call_ = [](void* w, int k) { (*static_cast<Work*>(w))(k); };
+        const int helpers = int(threads_.size());
+        failed_.assign(size_t(parts), nullptr);
+        left_.store(helpers, std::memory_order_relaxed);
+        generation_.fetch_add(1, std::memory_order_release);
+        generation_.notify_all();
+        run_share(0);
+        for (int k = helpers + 1; k < parts; ++k) run_share(k);
+        for (int spin = 0; left_.load(std::memory_order_acquire) != 0; ++spin) {
+            if (spin < SPINS) pause();
+            else if (const int left = left_.load(std::memory_order_acquire)) left_.wait(left, std::memory_order_acquire);
+        }
+        for (const auto& e : failed_)
+            if (e) std::rethrow_exception(e);
+    }
+
+   private:
+    static constexpr int SPINS = 100;   // a few microseconds: on a busy machine a longer spin only burns the core another thread needs
+
+    static void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+
+    void run_share(int k) {
+        try {
+            call_(work_, k);
+        } catch (...) {
+            failed_[size_t(k)] = std::current_exception();
+        }
+    }
+
+    void start(int helpers) {
+        stop_threads();
+        quit_ = false;
+        for (int k = 1; k <= helpers; ++k) {
+            try {
+                threads_.emplace_back([this, k, seen = generation_.load()] { serve(k, seen); });
+            } catch (const std::exception&) {   // std::system_error, std::bad_alloc: fewer threads
+                break;
+            }
+        }
+    }
+
+    void serve(int k, uint32_t seen) {
+        for (;;) {
+            for (int spin = 0; generation_.load(std::memory_order_acquire) == seen; ++spin) {
+                if (spin < SPINS) pause();
+                else generation_.wait(seen, std::memory_order_acquire);
+            }
+            seen = generation_.load(std::memory_order_acquire);
+            if (quit_) return;
+            run_share(k);
+            if (left_.fetch_sub(1, std::memory_order_acq_rel) == 1) left_.notify_one();
+        }
+    }
+
+    void stop_threads() {
+        if (threads_.empty()) return;
+        quit_ = true;
+        generation_.fetch_add(1, std::memory_order_release);
+        generation_.notify_all();
+        for (auto& t : threads_) t.join();
+        threads_.clear();
+    }
+
+    std::vector<std::thread> threads_;
+    pid_t owner_ = ::getpid();
+    std::atomic<uint32_t> generation_{0};   // bumped for every call (and to stop)
+    std::atomic<int> left_{0};              // kept threads still working on this call
+    bool quit_ = false;                     // written before a bump, read after it
+    void* work_ = nullptr;
+    void (*call_)(void*, int) = nullptr;
+    std::vector<std::exception_ptr> failed_;
+};
+
 // num_envs deals stepped together (docs/rl.md, stich.envs.VectorEnv): actions in, observations,
 // masks, rewards, terminations and the seat each observation is for out, into caller-owned
 // arrays, on `threads` threads. Either every seat is an agent (learner < 0: each env observes for
@@ -244,9 +363,9 @@ class VectorEnv {
    private:
     static std::vector<Value> default_extras() { return param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}); }
 
-    // Threads are started per call: worth it only for large batches (a step of an env takes a few
-    // hundred nanoseconds, starting a thread tens of microseconds), so each gets 1,024 envs at least.
-    static constexpr int MIN_ENVS_A_THREAD = 1024;
+    // Each thread gets MIN_ENVS_A_THREAD envs at least: handing a share to a waiting thread and
+    // waiting for it costs a few microseconds, a step of an env a few hundred nanoseconds.
+    static constexpr int MIN_ENVS_A_THREAD = 256;
 
     template <class F>
     void parallel(F&& f, const std::atomic<bool>* stop) {
@@ -258,8 +377,8 @@ class VectorEnv {
                 f(i);
             }
         };
-        if (t == 1) share(0);   // no thread bookkeeping (an allocation a call) for one thread
-        else run_on_threads(t, share);
+        if (t == 1) share(0);
+        else pool_.run(t, share);
     }
 
     void new_deal(int i) {
@@ -313,6 +432,7 @@ class VectorEnv {
     std::vector<Rng> rngs_;
     std::vector<uint8_t> done_;
     std::vector<ActionSet> legal_;   // the legal ids of each env's last observation
+    StepThreads pool_;
 };
 
 }  // namespace stich

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import os
 import pickle
 import random
 import types
@@ -528,15 +529,40 @@ def test_vector_env_refuses_bad_actions_and_arguments():
         fresh.step(np.zeros(2, np.int64))
 
 
-def test_vector_env_threads_give_the_same_deals():
+@pytest.mark.parametrize("num_envs", [20, 1200])
+def test_vector_env_threads_give_the_same_deals(num_envs):
+    # 1,200 envs: enough that three threads share them (the kept threads of stich/rl.hpp).
     outs = []
     for threads in (1, 3):
-        v = stich.envs.VectorEnv("couillon", num_envs=20, seed=8, threads=threads)
+        v = stich.envs.VectorEnv("couillon", num_envs=num_envs, seed=8, threads=threads)
         obs, _ = v.reset()
         for _ in range(30):
             obs, rewards, term, _, _ = v.step(first_legal(obs["action_mask"]))
-        outs.append((obs["observation"].copy(), rewards.copy()))
-    assert np.array_equal(outs[0][0], outs[1][0]) and np.array_equal(outs[0][1], outs[1][1])
+        outs.append((obs["observation"].copy(), obs["action_mask"].copy(), rewards.copy(), term.copy()))
+    assert all(np.array_equal(a, b) for a, b in zip(*outs))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_vector_env_steps_in_a_forked_child():
+    # The child has none of the parent's kept threads: it starts its own rather than wait for them.
+    v = stich.envs.VectorEnv("euchre", num_envs=1200, seed=3, threads=2)
+    obs, _ = v.reset()
+    obs, *_ = v.step(first_legal(obs["action_mask"]))
+    pid = os.fork()
+    if pid == 0:   # the child: exit code 0 when its steps match a fresh single-thread run's
+        code = 1
+        try:
+            w = stich.envs.VectorEnv("euchre", num_envs=1200, seed=3, threads=1)
+            ref, _ = w.reset()
+            ref, *_ = w.step(first_legal(ref["action_mask"]))
+            for _ in range(3):
+                obs, *_ = v.step(first_legal(obs["action_mask"]))
+                ref, *_ = w.step(first_legal(ref["action_mask"]))
+            code = 0 if np.array_equal(obs["observation"], ref["observation"]) else 2
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
 
 
 # ---------------------------------------------------------------------- the end-to-end example
