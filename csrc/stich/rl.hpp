@@ -327,6 +327,7 @@ class VectorEnv {
     CardSet pending(int i) const { return pending_.at(size_t(i)); }
 
     void reset(uint64_t seed, const Out& out, const std::atomic<bool>* stop = nullptr) {
+        const OneCaller one(busy_);
         seed_ = seed;
         parallel([&](int i) {
             deals_[size_t(i)] = 0;
@@ -337,6 +338,7 @@ class VectorEnv {
     }
 
     void step(const int64_t* actions, const Out& out, const std::atomic<bool>* stop = nullptr) {
+        const OneCaller one(busy_);
         // Check every action first, so that a bad one changes nothing: against the legal ids the
         // last call wrote (kept here, since the caller may write into the mask array).
         for (int i = 0; i < num_envs_; ++i) {
@@ -361,6 +363,20 @@ class VectorEnv {
     }
 
    private:
+    // One caller at a time: the kept threads serve one step, so a second thread stepping the same
+    // environment meanwhile (its GIL released) would race on the deals or wait forever; refused.
+    struct OneCaller {
+        std::atomic<bool>& busy;
+        explicit OneCaller(std::atomic<bool>& b) : busy(b) {
+            if (busy.exchange(true, std::memory_order_acquire))
+                throw std::runtime_error("this VectorEnv is being reset or stepped by another thread: use it from one thread at a time");
+        }
+        ~OneCaller() { busy.store(false, std::memory_order_release); }
+        OneCaller(const OneCaller&) = delete;
+        OneCaller& operator=(const OneCaller&) = delete;
+    };
+    std::atomic<bool> busy_{false};
+
     static std::vector<Value> default_extras() { return param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}); }
 
     // Each thread gets MIN_ENVS_A_THREAD envs at least: handing a share to a waiting thread and

@@ -542,6 +542,38 @@ def test_vector_env_threads_give_the_same_deals(num_envs):
     assert all(np.array_equal(a, b) for a, b in zip(*outs))
 
 
+def test_vector_env_refuses_a_second_thread_instead_of_racing():
+    # Each reset releases the GIL, so the other thread, waiting for it, calls reset while the
+    # first is inside: RuntimeError for the second caller, never a hang or mixed deals.
+    import threading
+
+    v = stich.envs.VectorEnv("euchre", num_envs=4096, seed=1, threads=2)
+    refused: list[str] = []
+    errors: list[BaseException] = []
+
+    def hammer():
+        for _ in range(400):
+            if refused:
+                return
+            try:
+                v.reset(seed=1)
+            except RuntimeError as e:
+                refused.append(str(e))
+            except BaseException as e:   # anything else is a failure
+                errors.append(e)
+                return
+
+    workers = [threading.Thread(target=hammer) for _ in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert not errors
+    assert refused and "one thread at a time" in refused[0]
+    obs, _ = v.reset(seed=1)   # usable afterwards
+    assert obs["action_mask"].any(axis=1).all()
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 def test_vector_env_steps_in_a_forked_child():
     # The child has none of the parent's kept threads: it starts its own rather than wait for them.
