@@ -5,7 +5,7 @@ its built ``_core``), alternately in fresh interpreters, ``--runs`` times; each 
 median over the runs of the fastest of ``--repeats`` (timeit). Prints a markdown table: time
 before, time after, their ratio (after / before; below 1 is faster) and the rate after.
 
-Run:  python benchmarks/side_by_side.py OLD_DIR NEW_DIR [--runs 3] [--repeats 9]
+Run:  python benchmarks/side_by_side.py OLD_DIR NEW_DIR [--runs 3] [--repeats 9] [--calls speed|solver] [--cpu]
 (e.g. OLD_DIR: a worktree of the old commit with its module built; see docs/bench.md "Speed history").
 """
 
@@ -42,24 +42,56 @@ CALLS = [
      "s = stich.Euchre().deal(seed=1)", "stich.ismcts(s, iterations=100_000, playout='random', seed=1)", 100_000, "it/s"),
 ]
 
+# --calls solver: the open-hand solver's Python calls, whose conversion of the results to Python
+# objects is part of what is timed (a whole deal's analysis makes hundreds of LineMoves).
+_PLAY = ("def play(game, n, cards=99):\n"
+         "    out = []\n"
+         "    for seed in range(n):\n"
+         "        s = game.deal(seed=seed)\n"
+         "        while s.phase != 'play' or len(s.hand(s.current_player)) > cards:\n"
+         "            s.apply(s.heuristic_action(seed))\n"
+         "        out.append(s)\n"
+         "    return out\n")
+_MOVES = ("def moves(s):\n"
+          "    s, out = s.clone(), []\n"
+          "    while not s.is_terminal:\n"
+          "        out.append(s.heuristic_action(1))\n"
+          "        s.apply(out[-1])\n"
+          "    return out\n")
+SOLVER_CALLS = [
+    ("`analyse_deal` of 200 Couillon deals from the first card, along the best cards",
+     _PLAY + "ss = play(stich.Couillon(), 200)", "for s in ss: stich.analyse_deal(s)", 200, "deals/s"),
+    ("`analyse_deal` of 200 Mucken deals from 4 cards a hand, along the heuristic's cards (as `stich review`)",
+     _PLAY + _MOVES + "ss = [(s, moves(s)) for s in play(stich.Mucken(), 200, cards=4)]",
+     "for s, m in ss: stich.analyse_deal(s, m)", 200, "deals/s"),
+    ("`analyse_deal(lines=False)` of the same 200 Mucken deals",
+     _PLAY + _MOVES + "ss = [(s, moves(s)) for s in play(stich.Mucken(), 200, cards=4)]",
+     "for s, m in ss: stich.analyse_deal(s, m, lines=False)", 200, "deals/s"),
+    ("`solve` of 200 Euchre positions with 3 cards a hand (the conversion weighs most)",
+     _PLAY + "ss = play(stich.Euchre(), 200, cards=3)", "for s in ss: stich.solve(s)", 200, "solves/s"),
+    ("`pimc` of 50 Mucken positions with 4 cards a hand, 20 worlds each",
+     _PLAY + "ss = play(stich.Mucken(), 50, cards=4)", "for s in ss: stich.pimc(s, worlds=20, seed=1)", 50, "calls/s"),
+]
+
 CHILD = r"""
-import json, sys, timeit
+import json, sys, time, timeit
 sys.path.insert(0, sys.argv[1])
 import stich
 calls = json.loads(sys.argv[2])
 repeats = int(sys.argv[3])
+timer = time.process_time if sys.argv[4] == "cpu" else time.perf_counter
 out = []
 for setup, call in calls:
     env = {"stich": stich}
     exec(setup, env)
-    out.append(min(timeit.repeat(call, globals=env, number=1, repeat=repeats)))
+    out.append(min(timeit.repeat(call, globals=env, number=1, repeat=repeats, timer=timer)))
 print(json.dumps(out))
 """
 
 
-def measure(folder: str, repeats: int) -> list[float]:
-    calls = json.dumps([(setup, call) for _, setup, call, _, _ in CALLS])
-    done = subprocess.run([sys.executable, "-c", CHILD, folder, calls, str(repeats)],
+def measure(folder: str, repeats: int, table: list[tuple[str, str, str, int, str]], timer: str) -> list[float]:
+    calls = json.dumps([(setup, call) for _, setup, call, _, _ in table])
+    done = subprocess.run([sys.executable, "-c", CHILD, folder, calls, str(repeats), timer],
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
@@ -74,13 +106,19 @@ def main() -> None:
     p.add_argument("new")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--repeats", type=int, default=9)
+    p.add_argument("--calls", choices=("speed", "solver"), default="speed",
+                   help="speed: docs/bench.md's table; solver: the solver's Python calls")
+    p.add_argument("--cpu", action="store_true",
+                   help="time the process's CPU seconds (all threads) instead of the wall clock: steadier on a busy machine")
     a = p.parse_args()
+    table = CALLS if a.calls == "speed" else SOLVER_CALLS
+    timer = "cpu" if a.cpu else "wall"
     old, new = [], []
     for _ in range(a.runs):
-        old.append(measure(a.old, a.repeats))
-        new.append(measure(a.new, a.repeats))
+        old.append(measure(a.old, a.repeats, table, timer))
+        new.append(measure(a.new, a.repeats, table, timer))
     print("| what | before | now | ratio | rate now |\n|---|---:|---:|---:|---:|")
-    for i, (label, _, _, work, unit) in enumerate(CALLS):
+    for i, (label, _, _, work, unit) in enumerate(table):
         b = statistics.median(r[i] for r in old)
         n = statistics.median(r[i] for r in new)
         shown = (lambda t: f"{t * 1e6:.1f} µs") if b < 1e-3 else (lambda t: f"{t * 1e3:.1f} ms")

@@ -19,7 +19,7 @@ from typing import Any
 from . import _core
 from .games import in_card_play
 from .search import SearchResult, ismcts, state_to_act
-from .solve import MAX_WORLDS, PimcResult, pimc
+from .solve import PimcResult, pimc
 
 METHODS = ("auto", "exact", "pimc", "ismcts")
 # Solves timed to estimate the exact analysis's cost (fewer when the deals are fewer).
@@ -161,7 +161,7 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
             callback(cost)
         left = max(seconds - cost.sample_seconds, seconds / 2)
         listed = cost.deals <= LIST_LIMIT
-        result = pimc(state_or_view, worlds=cost.deals if listed else MAX_WORLDS, threads=threads, seed=seed,
+        result = pimc(state_or_view, worlds=cost.deals if listed else _core.PIMC_MAX_WORLDS, threads=threads, seed=seed,
                       seconds=left, callback=progress)
         if result.exact:
             why = f"the exact analysis fits the budget of {seconds:g} s: {cost}"
