@@ -4,8 +4,15 @@ Runs the same calls with two importable stich packages (each a folder that holds
 its built ``_core``), alternately in fresh interpreters, ``--runs`` times; each figure is the
 median over the runs of the fastest of ``--repeats`` (timeit). Prints a markdown table: time
 before, time after, their ratio (after / before; below 1 is faster) and the rate after.
+``--paired N`` instead keeps one interpreter per build and times each call N times in each,
+the two builds one right after the other (which goes first alternates): the ratio is the median
+of the N pairs' ratios, so that a machine whose load changes from second to second (other
+work on its cores) weighs on both sides of each pair alike. ``--instructions`` counts the
+instructions of each call once instead (valgrind's cachegrind, the setups' count subtracted; no
+threads of numpy's, a fixed hash seed): the same count on every run, however busy the machine.
 
 Run:  python benchmarks/side_by_side.py OLD_DIR NEW_DIR [--runs 3] [--repeats 9] [--calls speed|solver] [--cpu]
+      [--paired N | --instructions]
 (e.g. OLD_DIR: a worktree of the old commit with its module built; see docs/bench.md "Speed history").
 """
 
@@ -13,6 +20,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -89,6 +99,99 @@ print(json.dumps(out))
 """
 
 
+# One interpreter of a build for --paired: the setups run once; then each line "i" read times call i once.
+PAIRED_CHILD = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import stich
+calls = json.loads(sys.argv[2])
+timer = time.process_time if sys.argv[3] == "cpu" else time.perf_counter
+envs = []
+for setup, call in calls:
+    env = {"stich": stich}
+    exec(setup, env)
+    envs.append((compile(call, "<call>", "exec"), env))
+print("ready", flush=True)
+for line in sys.stdin:
+    code, env = envs[int(line)]
+    start = timer()
+    exec(code, env)
+    print(timer() - start, flush=True)
+"""
+
+
+def paired(old: str, new: str, rounds: int, table: list[tuple[str, str, str, int, str]], timer: str) -> None:
+    calls = json.dumps([(setup, call) for _, setup, call, _, _ in table])
+    children = [subprocess.Popen([sys.executable, "-c", PAIRED_CHILD, folder, calls, timer], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True) for folder in (old, new)]
+    for child in children:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+
+    def once(child: subprocess.Popen, i: int) -> float:
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.write(f"{i}\n")
+        child.stdin.flush()
+        return float(child.stdout.readline())
+
+    print("| what | before | now | ratio (median of pairs) | rate now |\n|---|---:|---:|---:|---:|")
+    for i, (label, _, _, work, unit) in enumerate(table):
+        once(children[0], i), once(children[1], i)   # warm both
+        pairs = []
+        for r in range(rounds):
+            first = r % 2
+            t = {first: once(children[first], i)}
+            t[1 - first] = once(children[1 - first], i)
+            pairs.append((t[0], t[1]))
+        b = statistics.median(p[0] for p in pairs)
+        n = statistics.median(p[1] for p in pairs)
+        ratio = statistics.median(p[1] / p[0] for p in pairs)
+        shown = (lambda t: f"{t * 1e6:.1f} µs") if b < 1e-3 else (lambda t: f"{t * 1e3:.1f} ms")
+        print(f"| {label} | {shown(b)} | {shown(n)} | {ratio:.3f} | {rate(work / n)} {unit} |")
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.close()
+        child.wait()
+
+
+# One interpreter for --instructions: the setups, then call argv[3] once (none for -1).
+COUNT_CHILD = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import stich
+calls = json.loads(sys.argv[2])
+envs = []
+for setup, call in calls:
+    env = {"stich": stich}
+    exec(setup, env)
+    envs.append((call, env))
+i = int(sys.argv[3])
+if i >= 0:
+    exec(envs[i][0], envs[i][1])
+"""
+
+
+def instructions(old: str, new: str, table: list[tuple[str, str, str, int, str]]) -> None:
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        sys.exit("--instructions needs valgrind")
+    calls = json.dumps([(setup, call) for _, setup, call, _, _ in table])
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+
+    def count(folder: str, i: int) -> int:
+        done = subprocess.run([valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                               sys.executable, "-c", COUNT_CHILD, folder, calls, str(i)],
+                              capture_output=True, text=True, env=env, check=True)
+        found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        assert found, done.stderr[-2000:]
+        return int(found.group(1).replace(",", ""))
+
+    base = {folder: count(folder, -1) for folder in (old, new)}
+    print("| what | instructions before | now | ratio |\n|---|---:|---:|---:|")
+    for i, (label, *_) in enumerate(table):
+        b, n = (count(folder, i) - base[folder] for folder in (old, new))
+        print(f"| {label} | {b / 1e6:,.1f} M | {n / 1e6:,.1f} M | {n / b:.3f} |")
+
+
 def measure(folder: str, repeats: int, table: list[tuple[str, str, str, int, str]], timer: str) -> list[float]:
     calls = json.dumps([(setup, call) for _, setup, call, _, _ in table])
     done = subprocess.run([sys.executable, "-c", CHILD, folder, calls, str(repeats), timer],
@@ -110,9 +213,17 @@ def main() -> None:
                    help="speed: docs/bench.md's table; solver: the solver's Python calls")
     p.add_argument("--cpu", action="store_true",
                    help="time the process's CPU seconds (all threads) instead of the wall clock: steadier on a busy machine")
+    p.add_argument("--paired", type=int, metavar="N", help="N pairs of calls in one interpreter a build (see above)")
+    p.add_argument("--instructions", action="store_true", help="count each call's instructions with valgrind (see above)")
     a = p.parse_args()
     table = CALLS if a.calls == "speed" else SOLVER_CALLS
     timer = "cpu" if a.cpu else "wall"
+    if a.instructions:
+        instructions(a.old, a.new, table)
+        return
+    if a.paired:
+        paired(a.old, a.new, a.paired, table, timer)
+        return
     old, new = [], []
     for _ in range(a.runs):
         old.append(measure(a.old, a.repeats, table, timer))

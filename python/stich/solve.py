@@ -7,6 +7,7 @@ text.
 
 from __future__ import annotations
 
+import functools
 import math
 import secrets
 from collections.abc import Callable
@@ -106,10 +107,14 @@ class SolveResult(_Described):
         return "\n".join(lines)
 
 
+# LineMove._make without its length check: a call in C a move (the core gives four fields a move).
+_line_move = functools.partial(tuple.__new__, LineMove)
+
+
 def _solve_result(raw: _core.SolveStats, rest: tuple[LineMove, ...] = ()) -> SolveResult:
     """A SolveResult from the core's record; ``rest``: the next result's line, which this one's
     goes on as when ``raw.continued`` (analyse_deal's lines share those moves)."""
-    line = tuple(map(LineMove, raw.line_seats, raw.line_actions, raw.line_took, raw.line_tallies))
+    line: tuple[LineMove, ...] = tuple(map(_line_move, zip(raw.line_seats, raw.line_actions, raw.line_took, raw.line_tallies)))
     if raw.continued:
         line += rest
     return SolveResult(raw.root, raw.two_sided, dict(zip(raw.actions, raw.values)), raw.best, raw.value, line, raw.nodes,

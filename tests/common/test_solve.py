@@ -273,6 +273,27 @@ def test_analyse_deal_equals_a_solve_at_every_decision(name):
         assert all(r.line == () for r in bare)
 
 
+@pytest.mark.parametrize("moves", [None, "recorded"])
+def test_analyse_deals_lines_share_their_moves(moves):
+    # A whole deal's analysis keeps one LineMove per move it shows: a line that is its first move
+    # and then the next decision's line holds the same objects (`stich review` keeps many deals).
+    state = play_state()
+    given = None
+    if moves == "recorded":   # the heuristic's cards, which are often the best ones
+        walk, given = state.clone(), []
+        while not walk.is_terminal:
+            given.append(walk.heuristic_action(1))
+            walk.apply(given[-1])
+    results = stich.analyse_deal(state, given)
+    chained = [(a, b) for a, b in zip(results, results[1:]) if a.line[1:] == b.line]
+    assert chained and all(x is y for a, b in chained for x, y in zip(a.line[1:], b.line))
+    distinct = {id(m) for r in results for m in r.line}
+    if given is None:   # along the best cards every line goes on as the next one: one LineMove a decision
+        assert len(distinct) == len(results)
+    else:
+        assert len(distinct) < 0.7 * sum(len(r.line) for r in results)
+
+
 def test_analyse_deal_bad_input():
     s = play_state()
     legal = s.legal_actions()
