@@ -129,8 +129,9 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
     search. Ctrl-C raises KeyboardInterrupt within about 50 ms."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; accepted: {', '.join(METHODS)}")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (0 < seconds <= 1e6 and math.isfinite(seconds)):
-        raise ValueError(f"seconds must be a finite number in (0, 1e6], got {seconds!r}")
+    most = _core.SEARCH_MAX_SECONDS   # the core's longest budget: the cost estimate needs the seconds before any call
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (0 < seconds <= most and math.isfinite(seconds)):
+        raise ValueError(f"seconds must be a finite number in (0, {most:g}], got {seconds!r}")
     if iterations is not None and method not in ("auto", "ismcts"):
         raise ValueError(f"iterations is a budget of the search (method 'ismcts'), not of {method!r}")
     state = state_to_act(state_or_view, "analyse")
