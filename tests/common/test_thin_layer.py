@@ -1,5 +1,6 @@
-"""The Python layer is thin (issue 25, item 5): the core names the phases, and `stich analyse`
-describes its answer from one analysis, with the game made once."""
+"""The Python layer is thin (issue 25, item 5): the core names the phases, `stich analyse`
+describes its answer from one analysis, with the game made once, and the position it shows is one
+call into the core (InfoSet.display_lines), the same text the Python layer made before."""
 
 from __future__ import annotations
 
