@@ -63,6 +63,57 @@ struct PySearchStats {
     bool operator==(const PySearchStats&) const = default;
 };
 
+// What _core.solve and _core.analyse_deal return (stich.solve makes its SolveResult from them): a
+// solve's values of the legal actions, in id order, and its principal variation, a list per field
+// of Python's LineMove (a record a move cost three times the conversion: whole deals' analyses
+// make hundreds). analyse_deal's lines share their moves: a line that is its first move and then
+// the next result's line holds only that move (`continued`).
+struct PySolveStats {
+    int root = 0;
+    bool two_sided = false;
+    std::vector<PyAction> actions;
+    std::vector<int> values;   // per action
+    PyAction best{};
+    int value = 0;
+    std::vector<int> line_seats;
+    std::vector<std::string> line_actions;
+    std::vector<std::optional<int>> line_took;   // the seat that took the trick the move completed
+    std::vector<std::vector<int>> line_tallies;  // every seat's State::tally after the move
+    bool continued = false;
+    uint64_t nodes = 0;
+    double seconds = 0;
+    py::object state;          // the position solved (a copy)
+    bool operator==(const PySolveStats& o) const {
+        return root == o.root && two_sided == o.two_sided && actions == o.actions && values == o.values && best == o.best &&
+               value == o.value && line_seats == o.line_seats && line_actions == o.line_actions && line_took == o.line_took &&
+               line_tallies == o.line_tallies && continued == o.continued && nodes == o.nodes && seconds == o.seconds &&
+               state.equal(o.state);
+    }
+};
+
+// What _core.pimc returns (stich.pimc makes its PimcResult from them): per legal action, in id
+// order, the mean value over the worlds solved and its standard error, the difference to the best
+// action's mean and its standard error, and the lowest and highest value of a single world.
+struct PyPimcRow {
+    PyAction action;
+    double mean, se, diff, diff_se;
+    int worst, best;
+    bool operator==(const PyPimcRow&) const = default;
+};
+struct PyPimcStats {
+    int observer = 0;
+    std::vector<PyPimcRow> rows;
+    uint64_t best = 0;          // the index of the best row
+    uint64_t worlds = 0;
+    double weight = 0;
+    bool exact = false;
+    uint64_t population = 0;
+    uint64_t world_count_high = 0, world_count_low = 0;   // the 128-bit count of consistent worlds
+    uint64_t nodes = 0;
+    double seconds = 0;
+    bool operator==(const PyPimcStats&) const = default;
+};
+
 // Each bound state class's name (bind_state sets it), for the actions it lists.
 template <class State>
 inline const char* state_class_name = "";
@@ -147,6 +198,7 @@ struct PyView {
     std::string (*information_text)(const PyView&) = nullptr;
     py::object (*information_state)(const PyView&) = nullptr;
     py::object (*resampled_origin)(const PyView&) = nullptr;
+    std::string (*origin_text)(const PyView&) = nullptr;   // the origin's to_string()
 
     int location_index(py::handle loc) const {
         if (py::isinstance<py::int_>(loc) && !py::isinstance<py::bool_>(loc)) {
@@ -390,6 +442,11 @@ py::object resampled_origin(const PyView& v) {
     return py::cast(resampled(v.origin.cast<const State&>(), v.view.observer, 0));
 }
 
+template <GameState State>
+std::string origin_text(const PyView& v) {
+    return v.origin.cast<const State&>().to_string();
+}
+
 // Whether two views state the same facts: locations (known, forbidden, sizes), played and
 // unknown cards, and the history as the observer saw it. Equal views need this besides equal
 // texts: a text can leave out where the observer knows some cards are (discards reshuffled
@@ -467,7 +524,7 @@ template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
     check_seat(seat, s.num_players());
     PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s), &information_text<State>, &information_state<State>,
-             &resampled_origin<State>};
+             &resampled_origin<State>, &origin_text<State>};
     for (int i = 0; i < s.num_players(); ++i) v.location_names.push_back("seat" + std::to_string(i));
     for (auto& n : extra_locations) v.location_names.push_back(std::move(n));
     for (int i = 0; i < v.view.history_size; ++i) {

@@ -65,6 +65,10 @@ inline std::optional<double> optional_number_arg(py::handle obj, const char* nam
     if (obj.is_none()) return std::nullopt;
     return number_arg(obj, name);
 }
+inline bool bool_arg(py::handle obj, const char* name) {
+    if (!PyBool_Check(obj.ptr())) throw py::type_error(std::string(name) + " must be True or False, got " + std::string(py::repr(obj)));
+    return obj.ptr() == Py_True;
+}
 // A seed: an int in 0..2**64-1 (ValueError outside it).
 inline uint64_t seed_arg(py::handle obj) {
     if (!PyLong_Check(obj.ptr()) || PyBool_Check(obj.ptr()))

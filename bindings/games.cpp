@@ -5,6 +5,7 @@
 #include "stich/contract.hpp"
 #include "stich/registry.hpp"
 #include "stich/sampler.hpp"
+#include "stich/view_text.hpp"
 
 namespace stich::py_bind {
 
@@ -244,6 +245,13 @@ void register_views(py::module_& m) {
         .def("size", [](const PyView& v, py::handle loc) { return int(v.view.where[v.location_index(loc)].size); }, py::arg("location"),
              "How many cards are at the location (a seat number or a location name).")
         .def_property_readonly("_origin", [](const PyView& v) { return v.origin; }, "A copy of the state the view was taken from.")
+        .def("display_lines",
+             [](const PyView& v) {
+                 const std::vector<std::string> extra(v.location_names.begin() + v.view.num_seats, v.location_names.end());
+                 return view_lines(v.origin_text(v), v.view, v.alphabet, extra);
+             },
+             "The position as this seat knows it, one line each (what the analyses show): the state's text with the cards "
+             "it cannot see counted, and what the public history proves about the other seats' hands.")
         .def("__eq__",
              [](const PyView& a, py::handle b) {
                  if (!py::isinstance<PyView>(b)) return false;
@@ -380,6 +388,73 @@ void register_search_stats(py::module_& m) {
         .def(pickle_fields<S, &S::observer, &S::rows, &S::runs, &S::line, &S::iterations, &S::nodes, &S::arena_bytes, &S::seconds>("SearchStats"));
 }
 
+// What _core.solve, _core.analyse_deal and _core.pimc return: read-only records (stich.solve,
+// stich.analyse_deal and stich.pimc make their results from them), given out as copies.
+void register_solve_stats(py::module_& m) {
+    using S = PySolveStats;
+    py::class_<S>(m, "SolveStats", "An exact open-hand solve: every legal action's value, the best and a principal variation.")
+        .def_readonly("root", &S::root, "The seat solved for (the seat to act).")
+        .def_readonly("two_sided", &S::two_sided, "Two teams (seat % 2), zero-sum; else the root against all the others.")
+        .def_property_readonly("actions", [](const S& r) { return r.actions; }, "The legal actions, in id order.")
+        .def_property_readonly("values", [](const S& r) { return r.values; }, "Each action's value: the root's return.")
+        .def_property_readonly("best", [](const S& r) { return r.best; }, "The best action (the lowest id among the best).")
+        .def_readonly("value", &S::value, "Its value.")
+        .def_property_readonly("line_seats", [](const S& r) { return r.line_seats; },
+                               "The principal variation (if `continued`, only its moves before the next result's line): the seats.")
+        .def_property_readonly("line_actions", [](const S& r) { return r.line_actions; }, "Its moves' texts.")
+        .def_property_readonly("line_took", [](const S& r) { return r.line_took; },
+                               "Per move, the seat that took the trick it completed (None mid-trick).")
+        .def_property_readonly("line_tallies",
+                               [](const S& r) {
+                                   py::list out(r.line_tallies.size());
+                                   for (size_t i = 0; i < r.line_tallies.size(); ++i) {
+                                       py::tuple tally(r.line_tallies[i].size());
+                                       for (size_t seat = 0; seat < r.line_tallies[i].size(); ++seat) tally[seat] = py::int_(r.line_tallies[i][seat]);
+                                       out[i] = std::move(tally);
+                                   }
+                                   return out;
+                               },
+                               "Per move, every seat's tally after it (the game's TALLY).")
+        .def_readonly("continued", &S::continued, "The line goes on as the next result's line (analyse_deal).")
+        .def_readonly("nodes", &S::nodes, "Nodes searched.")
+        .def_readonly("seconds", &S::seconds, "Wall-clock seconds.")
+        .def_readonly("state", &S::state, "The position solved (a copy).")
+        .def(py::self == py::self)
+        .def("__repr__", [](const S& r) { return "<SolveStats of seat " + std::to_string(r.root) + ": best " + r.best.text + ">"; })
+        .def(pickle_fields<S, &S::root, &S::two_sided, &S::actions, &S::values, &S::best, &S::value, &S::line_seats, &S::line_actions,
+                           &S::line_took, &S::line_tallies, &S::continued, &S::nodes, &S::seconds, &S::state>("SolveStats"));
+    using A = PyPimcRow;
+    py::class_<A>(m, "PimcActionStats", "One action's values over the worlds PIMC solved.")
+        .def_property_readonly("action", [](const A& a) { return a.action; }, "The action.")
+        .def_readonly("mean", &A::mean, "The (weighted) mean value: the mover's return.")
+        .def_readonly("se", &A::se, "Its standard error (0 when exact, NaN below two worlds).")
+        .def_readonly("diff", &A::diff, "The mean's difference to the best action's.")
+        .def_readonly("diff_se", &A::diff_se, "Its standard error, from the per-world differences.")
+        .def_readonly("worst", &A::worst, "The lowest value of a single world.")
+        .def_readonly("best", &A::best, "The highest value of a single world.")
+        .def(py::self == py::self)
+        .def("__repr__", [](const A& a) { return "<PimcActionStats " + a.action.text + " mean=" + number_text(a.mean) + ">"; })
+        .def(pickle_fields<A, &A::action, &A::mean, &A::se, &A::diff, &A::diff_se, &A::worst, &A::best>("PimcActionStats"));
+    using P = PyPimcStats;
+    py::class_<P>(m, "PimcStats", "A PIMC or exact analysis: every legal action's values over the worlds solved.")
+        .def_readonly("observer", &P::observer, "The seat to act.")
+        .def_property_readonly("rows", [](const P& r) { return r.rows; }, "The legal actions, in id order.")
+        .def_readonly("best", &P::best, "The index of the best row (the highest mean, the lowest id among equal means).")
+        .def_readonly("worlds", &P::worlds, "Worlds solved.")
+        .def_readonly("weight", &P::weight, "Their total weight (the worlds solved, when sampled).")
+        .def_readonly("exact", &P::exact, "Every consistent world counted once.")
+        .def_readonly("population", &P::population, "The deals listed to solve without repeats (0: worlds drawn with repeats).")
+        .def_property_readonly("world_count",
+                               [](const P& r) { return py::int_(py::str(u128_text(u128(r.world_count_high) << 64 | r.world_count_low))); },
+                               "The consistent worlds of the observer's view.")
+        .def_readonly("nodes", &P::nodes, "Nodes searched, all threads.")
+        .def_readonly("seconds", &P::seconds, "Wall-clock seconds.")
+        .def(py::self == py::self)
+        .def("__repr__", [](const P& r) { return "<PimcStats of seat " + std::to_string(r.observer) + ": " + std::to_string(r.worlds) + " worlds>"; })
+        .def(pickle_fields<P, &P::observer, &P::rows, &P::best, &P::worlds, &P::weight, &P::exact, &P::population, &P::world_count_high,
+                           &P::world_count_low, &P::nodes, &P::seconds>("PimcStats"));
+}
+
 void register_games(py::module_& m) {
     py::register_exception<IllegalAction>(m, "IllegalActionError", PyExc_ValueError);
     register_position_error(m);
@@ -387,9 +462,10 @@ void register_games(py::module_& m) {
     register_contracts(m);
     register_registry(m);
     // The search's accepted budgets, defined once in the core (ismcts.hpp).
-    m.attr("SEARCH_MAX_SECONDS") = detail::MAX_SECONDS;
+    m.attr("SEARCH_MAX_SECONDS") = MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
     register_search_stats(m);
+    register_solve_stats(m);
     for_each_game([&]<class Def>() { bind_position<Def>(m); });
     // The one reader of position texts (stich/notation.hpp): the text as UTF-8 bytes (Python's
     // surrogatepass, so that a line that is not UTF-8 is named), the seed of the hidden cards.

@@ -163,9 +163,6 @@ namespace detail {
 constexpr int MAX_DEPTH = 160;
 // Visit and availability counts are 32-bit: a thread stops after this many iterations.
 constexpr uint64_t MAX_ITERATIONS = UINT32_MAX - 1;
-// The longest time budget, in seconds (11.6 days): far below where a deadline would overflow the
-// clock's 64-bit nanoseconds.
-constexpr double MAX_SECONDS = 1e6;
 // The largest exploration constant (rewards are in [0, 1]: long before it the search only explores).
 constexpr double MAX_C = 100;
 
@@ -527,8 +524,8 @@ inline void check_search_values(uint64_t iterations, double seconds, int64_t thr
     auto refuse = [](const std::string& accepted, const std::string& got) {
         throw std::invalid_argument(accepted + ", got " + got);
     };
-    if (iterations == 0 && !(seconds > 0 && seconds <= detail::MAX_SECONDS))
-        refuse("seconds must be a number in (0, " + limit_text(detail::MAX_SECONDS) + "]", number_text(seconds));
+    if (iterations == 0 && !(seconds > 0 && seconds <= MAX_SECONDS))
+        refuse("seconds must be a number in (0, " + limit_text(MAX_SECONDS) + "]", number_text(seconds));
     if (threads < 1 || threads > 256) refuse("threads must be an int in 1..256", std::to_string(threads));
     if (iterations > detail::MAX_ITERATIONS * uint64_t(threads))
         refuse("iterations must be at most " + std::to_string(detail::MAX_ITERATIONS) + " a thread (visit counts are 32-bit)",
@@ -553,7 +550,7 @@ inline SearchConfig search_config_from(std::optional<int64_t> iterations, std::o
                                        std::optional<double> c, double default_c, int64_t max_nodes, std::optional<int64_t> runs) {
     if (iterations.has_value() == seconds.has_value())
         throw std::invalid_argument("give exactly one budget: iterations=N (an int >= 1) or seconds=S (a number in (0, " +
-                                    limit_text(detail::MAX_SECONDS) + "])");
+                                    limit_text(MAX_SECONDS) + "])");
     if (iterations && *iterations < 1) throw std::invalid_argument("iterations must be an int >= 1, got " + std::to_string(*iterations));
     if (runs && *runs < 1)
         throw std::invalid_argument("runs must be an int in 1.." + std::to_string(MAX_RUNS) + " (or None: one a thread), got " +

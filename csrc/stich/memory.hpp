@@ -1,7 +1,7 @@
 // The machine's physical memory, which bounds the size arguments of the searches (a transposition
 // table, a search tree): a size the machine cannot hold is refused up front with a ValueError
-// naming what is accepted, instead of running the machine out of memory. With the number texts
-// of those messages.
+// naming what is accepted, instead of running the machine out of memory. With the longest time
+// budget and the number texts of those messages.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -15,6 +15,10 @@
 #endif
 
 namespace stich {
+
+// The longest time budget of a search or PIMC, in seconds (11.6 days): far below where a deadline
+// would overflow the clock's 64-bit nanoseconds.
+constexpr double MAX_SECONDS = 1e6;
 
 // Bytes of physical memory; 0 where the system does not say (then nothing is bounded by it).
 inline uint64_t physical_memory() {

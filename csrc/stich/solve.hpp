@@ -24,10 +24,12 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -246,9 +248,10 @@ int max_table_bits(const State& s, std::string* why = nullptr) {
     return most;
 }
 
-// Throws std::invalid_argument unless `bits` is 0 (by the position's size) or 10..max_table_bits(s).
+// Throws std::invalid_argument unless `bits` is 0 (by the position's size) or 10..max_table_bits(s)
+// (as wide as a caller may give it: stich.solve's table_bits).
 template <GameState State>
-void check_table_bits(const State& s, int bits) {
+void check_table_bits(const State& s, int64_t bits) {
     if (bits == 0) return;
     std::string why;
     const int most = max_table_bits(s, &why);
@@ -553,6 +556,7 @@ SolveResult solve_with(Solver<State>& solver, const State& s, SolveLine line = S
 template <GameState State>
 SolveResult solve(const State& s, const std::atomic<bool>* stop = nullptr, int table_bits = 0) {
     check_solvable(s);
+    check_table_bits(s, table_bits);
     Solver<State> solver;
     solver.stop = stop;
     solver.start(s, table_bits);
@@ -606,6 +610,7 @@ template <GameState State>
 std::vector<SolveResult> analyse_deal(const State& s, const std::vector<Action>& moves, bool to_end, bool lines = true,
                                       const std::atomic<bool>* stop = nullptr, int table_bits = 0) {
     check_solvable(s);
+    check_table_bits(s, table_bits);
     Solver<State> solver;
     solver.stop = stop;
     solver.start(s, table_bits);
@@ -617,7 +622,8 @@ std::vector<SolveResult> analyse_deal(const State& s, const std::vector<Action>&
 // A timed PIMC lists the deals of the playing hands (to solve them in a random order without
 // repeats) only when there are at most this many; beyond, it draws worlds with repeats.
 constexpr uint64_t TIMED_LIST_LIMIT = uint64_t(1) << 18;
-// The most worlds a PIMC call takes (stich.pimc's MAX_WORLDS).
+// The most worlds a PIMC call takes: the deals listed and the worlds' values take memory in
+// proportion (about 100 bytes a world).
 constexpr uint64_t PIMC_MAX_WORLDS = 10'000'000;
 
 struct PimcConfig {
@@ -652,6 +658,37 @@ struct PimcResult {
     uint64_t nodes = 0;
     double seconds = 0;
 };
+
+// Checks a PIMC's values (in Python's names and notation: stich.pimc), as wide as a caller may
+// give them; `seconds` None: no time budget. std::invalid_argument saying what is accepted and
+// what was given.
+inline void check_pimc_values(int64_t worlds, int64_t threads, std::optional<double> seconds) {
+    auto refuse = [](const std::string& accepted, const std::string& got) {
+        throw std::invalid_argument(accepted + ", got " + got);
+    };
+    if (worlds < 1 || uint64_t(worlds) > PIMC_MAX_WORLDS)
+        refuse("worlds must be an int in 1.." + std::to_string(PIMC_MAX_WORLDS), std::to_string(worlds));
+    if (threads < 1 || threads > 256) refuse("threads must be an int in 1..256", std::to_string(threads));
+    if (seconds && !(*seconds > 0 && *seconds <= MAX_SECONDS))
+        refuse("seconds must be a number in (0, " + limit_text(MAX_SECONDS) + "] (or None: no time budget)", number_text(*seconds));
+}
+
+inline void check_pimc_config(const PimcConfig& cfg) {
+    check_pimc_values(int64_t(std::min<uint64_t>(cfg.worlds, INT64_MAX)), cfg.threads,
+                      cfg.seconds == 0 ? std::nullopt : std::optional<double>(cfg.seconds));
+}
+
+// A configuration from what a caller gives (stich.pimc): seconds or None (no time budget); every
+// value checked.
+inline PimcConfig pimc_config_from(int64_t worlds, int64_t threads, uint64_t seed, std::optional<double> seconds) {
+    check_pimc_values(worlds, threads, seconds);
+    PimcConfig cfg;
+    cfg.worlds = uint64_t(worlds);   // in range now
+    cfg.threads = int(threads);
+    cfg.seed = seed;
+    cfg.seconds = seconds.value_or(0.0);
+    return cfg;
+}
 
 namespace detail {
 
@@ -826,9 +863,7 @@ inline void pimc_statistics(PimcResult& r, const std::vector<int>& values, const
 template <GameState State>
 PimcResult pimc(const State& root, const PimcConfig& cfg) {
     check_solvable(root);
-    // The deals listed and the worlds' values take memory in proportion (about 100 bytes a world).
-    if (cfg.worlds < 1 || cfg.worlds > PIMC_MAX_WORLDS) throw std::invalid_argument("worlds must be 1..10000000");
-    if (cfg.threads < 1 || cfg.threads > 256) throw std::invalid_argument("threads must be 1..256");
+    check_pimc_config(cfg);
     const auto start = std::chrono::steady_clock::now();
     const int observer = root.current_player();
     const View view = root.view(observer);

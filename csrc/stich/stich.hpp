@@ -1,8 +1,9 @@
 // The C++ API in one include (docs/embedding.md): the registered games (stich/registry.hpp), the
 // generic algorithms (stich/game.hpp), world counting and sampling (stich/sampler.hpp), the search
 // (stich/search.hpp: the registered games' searches compiled once, into libstich_core), the
-// solver and PIMC (stich/solve.hpp), the position notation (stich/notation.hpp) and the version
-// (stich/version.hpp); plus a few entry points that the Python API has as one call.
+// solver and PIMC (stich/solve.hpp), the position notation (stich/notation.hpp), the version
+// (stich/version.hpp) and a seat's view as the analyses show it (stich/view_text.hpp); plus a few
+// entry points that the Python API has as one call.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include "stich/search.hpp"
 #include "stich/solve.hpp"
 #include "stich/version.hpp"
+#include "stich/view_text.hpp"
 
 namespace stich {
 

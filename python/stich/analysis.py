@@ -19,7 +19,7 @@ from typing import Any
 from . import _core
 from .games import in_card_play
 from .search import SearchResult, ismcts, state_to_act
-from .solve import MAX_WORLDS, PimcResult, pimc
+from .solve import PimcResult, pimc
 
 METHODS = ("auto", "exact", "pimc", "ismcts")
 # Solves timed to estimate the exact analysis's cost (fewer when the deals are fewer).
@@ -129,8 +129,9 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
     search. Ctrl-C raises KeyboardInterrupt within about 50 ms."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; accepted: {', '.join(METHODS)}")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (0 < seconds <= 1e6 and math.isfinite(seconds)):
-        raise ValueError(f"seconds must be a finite number in (0, 1e6], got {seconds!r}")
+    most = _core.SEARCH_MAX_SECONDS   # the core's longest budget: the cost estimate needs the seconds before any call
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (0 < seconds <= most and math.isfinite(seconds)):
+        raise ValueError(f"seconds must be a finite number in (0, {most:g}], got {seconds!r}")
     if iterations is not None and method not in ("auto", "ismcts"):
         raise ValueError(f"iterations is a budget of the search (method 'ismcts'), not of {method!r}")
     state = state_to_act(state_or_view, "analyse")
@@ -161,7 +162,7 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
             callback(cost)
         left = max(seconds - cost.sample_seconds, seconds / 2)
         listed = cost.deals <= LIST_LIMIT
-        result = pimc(state_or_view, worlds=cost.deals if listed else MAX_WORLDS, threads=threads, seed=seed,
+        result = pimc(state_or_view, worlds=cost.deals if listed else _core.PIMC_MAX_WORLDS, threads=threads, seed=seed,
                       seconds=left, callback=progress)
         if result.exact:
             why = f"the exact analysis fits the budget of {seconds:g} s: {cost}"

@@ -115,7 +115,7 @@ class _Described(abc.ABC):
     @cached_property
     def position(self) -> tuple[str, ...]:
         """The position as the seat knows it, one line each."""
-        return _position(self.state, self.observer) if self.state is not None else ()
+        return tuple(self.state.view(self.observer).display_lines()) if self.state is not None else ()
 
     @abc.abstractmethod
     def to_data(self) -> dict[str, Any]:
@@ -358,44 +358,6 @@ def _rows(raw: _core.SearchStats) -> list[ActionRow]:
                               diff=diff, diff_low=None if diff_half is None else diff - diff_half,
                               diff_high=None if diff_half is None else diff + diff_half, **chances))
     return rows
-
-
-def _position(state: _core._StateBase, observer: int) -> tuple[str, ...]:
-    """The state's text with what ``observer`` cannot see replaced by counts, and the other seats'
-    voids and excluded cards inferred from the public history."""
-    view = state.view(observer)
-    names = {name.replace("seat", "seat "): name for name in view.location_names}
-    out = []
-    for text in str(state).splitlines():
-        name, sep, rest = text.partition(": ")
-        if sep and name in names:
-            loc = names[name]
-            extra = rest[rest.index("  ("):] if "  (" in rest else ""
-            known = view.known(loc)
-            hidden = view.size(loc) - len(known)
-            cards = " ".join(str(c) for c in known)
-            if hidden:
-                cards = f"{cards} + {hidden} unknown" if cards else f"{hidden} unknown"
-            text = f"{name}: {cards or '-'}{extra}"
-        out.append(text)
-    unknown = view.unknown
-    suits: dict[int, list[_core.Card]] = {}
-    for card in unknown:
-        suits.setdefault(card.suit, []).append(card)
-    inferred = []
-    for seat in range(state.num_players):
-        if seat == observer or view.size(seat) == len(view.known(seat)):
-            continue
-        excluded = view.forbidden(seat) & unknown
-        void = [cards for cards in suits.values() if all(c in excluded for c in cards)]
-        others = [c for c in excluded if not any(c in cards for cards in void)]
-        parts = [f"void in {' '.join(str(cards[0])[0] for cards in void)}"] if void else []
-        parts += [f"not {' '.join(str(c) for c in others)}"] if others else []
-        if parts:
-            inferred.append(f"seat {seat} " + ", ".join(parts))
-    if inferred:
-        out.append("inferred: " + "; ".join(inferred))
-    return tuple(out)
 
 
 def _result(raw: _core.SearchStats, state: _core._StateBase, threads: int, seed: int, partial: bool) -> SearchResult:

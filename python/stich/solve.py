@@ -1,11 +1,13 @@
 """The exact open-hand solver, PIMC and exact analysis under hidden cards (docs/solver.md).
 
 The search runs in C++ (``stich._core.solve`` / ``stich._core.pimc``, csrc/stich/solve.hpp) with
-the GIL released; this module checks the arguments and turns the results into tables and text.
+the GIL released and checks the arguments there; this module turns the results into tables and
+text.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import secrets
 from collections.abc import Callable
@@ -15,7 +17,7 @@ from typing import Any, NamedTuple
 from . import _core
 from .bots import Bot, HeuristicBot, _SeededBot
 from .games import in_card_play
-from .search import _Described, _position, is_tie, state_to_act, verdict
+from .search import _Described, is_tie, state_to_act, verdict
 
 
 def _check_state(state: Any, what: str) -> None:
@@ -105,24 +107,18 @@ class SolveResult(_Described):
         return "\n".join(lines)
 
 
-def _shared_move(made: dict[int, LineMove], row: tuple) -> LineMove:
-    """The LineMove of a core row, made once per row object (so lines that share rows share their
-    LineMoves)."""
-    move = made.get(id(row))
-    if move is None:
-        move = made[id(row)] = LineMove._make(row)
-    return move
+# LineMove._make without its length check: a call in C a move (the core gives four fields a move).
+_line_move = functools.partial(tuple.__new__, LineMove)
 
 
-def _solve_result(raw: dict[str, Any], state: Any, made: dict[int, LineMove] | None = None) -> SolveResult:
-    """A SolveResult from the core's dict. ``made``: the LineMoves made so far from the same call's
-    rows, by row identity (analyse_deal's lines share the rows of their common moves)."""
-    values = dict(raw["values"])
-    if made is None:
-        line = tuple(map(LineMove._make, raw["line"]))   # rows in LineMove's field order
-    else:
-        line = tuple(_shared_move(made, row) for row in raw["line"])
-    return SolveResult(raw["root"], raw["two_sided"], values, raw["best"], raw["value"], line, raw["nodes"], raw["seconds"], state)
+def _solve_result(raw: _core.SolveStats, rest: tuple[LineMove, ...] = ()) -> SolveResult:
+    """A SolveResult from the core's record; ``rest``: the next result's line, which this one's
+    goes on as when ``raw.continued`` (analyse_deal's lines share those moves)."""
+    line: tuple[LineMove, ...] = tuple(map(_line_move, zip(raw.line_seats, raw.line_actions, raw.line_took, raw.line_tallies)))
+    if raw.continued:
+        line += rest
+    return SolveResult(raw.root, raw.two_sided, dict(zip(raw.actions, raw.values)), raw.best, raw.value, line, raw.nodes,
+                       raw.seconds, raw.state)
 
 
 def solve(state: Any, table_bits: int = 0, *, transpositions: bool = True, merge_equivalent: bool = True) -> SolveResult:
@@ -137,13 +133,7 @@ def solve(state: Any, table_bits: int = 0, *, transpositions: bool = True, merge
     values more slowly: they are there to check that. The GIL is released; Ctrl-C raises
     KeyboardInterrupt within about 50 ms."""
     _check_state(state, "solve")
-    if isinstance(table_bits, bool) or not isinstance(table_bits, int):
-        raise ValueError(f"table_bits must be an int (0, or 10..28), got {table_bits!r}")
-    for name, flag in (("transpositions", transpositions), ("merge_equivalent", merge_equivalent)):
-        if not isinstance(flag, bool):
-            raise ValueError(f"{name} must be True or False, got {flag!r}")
-    state = state.clone()
-    return _solve_result(_core.solve(state, table_bits, transpositions, merge_equivalent), state)
+    return _solve_result(_core.solve(state, table_bits, transpositions, merge_equivalent))
 
 
 def analyse_deal(state: Any, moves: Any = None, table_bits: int = 0, *, lines: bool = True) -> list[SolveResult]:
@@ -157,18 +147,10 @@ def analyse_deal(state: Any, moves: Any = None, table_bits: int = 0, *, lines: b
     when only the values are wanted. GIL released; Ctrl-C raises KeyboardInterrupt within about
     50 ms."""
     _check_state(state, "analyse_deal")
-    if isinstance(table_bits, bool) or not isinstance(table_bits, int):
-        raise ValueError(f"table_bits must be an int (0, or 10..28), got {table_bits!r}")
-    if moves is not None and (isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__")):
-        raise TypeError(f"moves must be a sequence of actions (Actions, texts or ids), got {type(moves).__name__}")
-    if not isinstance(lines, bool):
-        raise ValueError(f"lines must be True or False, got {lines!r}")
-    given = [] if moves is None else list(moves)
-    if moves is not None and not given:
-        raise ValueError("moves is empty: pass the moves to analyse, or None to follow the best actions to the end")
-    raws = _core.analyse_deal(state, given, moves is None, table_bits, lines)
-    made: dict[int, LineMove] = {}   # the rows stay alive in raws, so their ids are not reused
-    return [_solve_result(raw, raw["state"], made) for raw in raws]
+    results: list[SolveResult] = []
+    for raw in reversed(_core.analyse_deal(state, moves, table_bits, lines)):   # from the last: a line goes on as the next one
+        results.append(_solve_result(raw, results[-1].line if results else ()))
+    return results[::-1]
 
 
 # The half-width of PIMC's intervals in standard errors: a 98% interval for the exact value (the
@@ -292,57 +274,38 @@ class PimcResult(_Described):
         return "\n".join(lines)
 
 
-MAX_WORLDS = 10**7
-
-
 def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | None = None,
          seconds: float | None = None, callback: Callable[[int, int, float], Any] | None = None) -> PimcResult:
     """Perfect-information Monte Carlo for the seat to act: solves ``worlds`` worlds drawn
     uniformly from its view (every card it cannot see dealt anew, as ``state.resample`` does) with
-    ``solve`` and averages each action's value, with a 95% interval. When the view has at most
-    ``worlds`` deals of the hands that still play, each is solved once instead, weighted by the
-    consistent worlds it stands for (the cards nobody will play: a talon, discards, the hands of
-    seats that sit out), and the result is ``exact`` (so in particular whenever
-    ``view.count_worlds() <= worlds``).
-    ``seconds``: stop taking new worlds after this long (at least one a thread; at most 4096
-    worlds are prepared; the result then depends on the machine). Card-play phase only (``ValueError`` elsewhere).
+    ``solve`` and averages each action's value, with an interval of ``PIMC_Z`` standard errors.
+    When the view has at most ``worlds`` deals of the hands that still play, each is solved once
+    instead, weighted by the consistent worlds it stands for (the cards nobody will play: a talon,
+    discards, the hands of seats that sit out), and the result is ``exact`` (so in particular
+    whenever ``view.count_worlds() <= worlds``).
+    ``seconds``: stop taking new worlds after this long (at least one a thread; then at most
+    ``_core.PIMC_LIST_LIMIT`` deals are listed to solve without repeats; the result depends on the
+    machine). Card-play phase only (``ValueError`` elsewhere). ``worlds`` is at most
+    ``_core.PIMC_MAX_WORLDS``; the core checks every argument (``ValueError`` for a value out of
+    range, ``TypeError`` for a wrong type, saying what is accepted).
     ``callback(solved, total, seconds)``: called about every 0.1 s while solving with the worlds
     solved so far, the worlds to solve and the time taken (a progress display). Ctrl-C raises
     KeyboardInterrupt within about 50 ms."""
     state = state_to_act(state_or_view, "pimc")
-    _check_state(state, "pimc")
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_WORLDS:
-        raise ValueError(f"worlds must be an int in 1..{MAX_WORLDS}, got {worlds!r}")
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
-        raise ValueError(f"threads must be an int in 1..256, got {threads!r}")
     if seed is None:
         seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
-                                or not 0 < seconds <= 1e6):
-        raise ValueError(f"seconds must be a number in (0, 1e6] or None, got {seconds!r}")
-    if callback is not None and not callable(callback):
-        raise TypeError(f"callback must be callable, got {callback!r}")
-
-    def report(solved: int, total: int, elapsed: float) -> bool:
-        assert callback is not None   # passed to the core only with a callback
-        callback(solved, total, elapsed)
-        return True
-
-    state = state.clone()
-    raw = _core.pimc(state, worlds, threads, seed, float(seconds or 0.0), report if callback is not None else None)
+    state = state.clone()   # what the result describes, whatever happens to the caller's state later
+    raw = _core.pimc(state, worlds, threads, seed, seconds, callback)
 
     def interval(x: float, se: float) -> tuple[float | None, float | None]:
         return (None, None) if math.isnan(se) else (x - PIMC_Z * se, x + PIMC_Z * se)
 
-    rows = []
-    for action, mean, se, diff, diff_se, lo, hi in raw["rows"]:
-        rows.append(PimcRow(action, mean, *interval(mean, se), lo, hi, diff, *interval(diff, diff_se)))
-    best = rows[raw["best"]]
+    rows = [PimcRow(a.action, a.mean, *interval(a.mean, a.se), a.worst, a.best, a.diff, *interval(a.diff, a.diff_se))
+            for a in raw.rows]
+    best = rows[raw.best]
     rows.sort(key=lambda r: (r is not best, -r.mean, r.action.id))
-    return PimcResult(raw["observer"], rows, raw["worlds"], raw["exact"], raw["world_count"], raw["nodes"], raw["seconds"],
-                      threads, seed, state, raw["population"])
+    return PimcResult(raw.observer, rows, raw.worlds, raw.exact, raw.world_count, raw.nodes, raw.seconds, threads, seed, state,
+                      raw.population)
 
 
 class PimcBot(_SeededBot):
@@ -355,8 +318,6 @@ class PimcBot(_SeededBot):
     def __init__(self, worlds: int = 100, seconds: float | None = None, threads: int = 1, seed: int | None = None,
                  fallback: Bot | None = None) -> None:
         super().__init__(seed)
-        if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_WORLDS:
-            raise ValueError(f"worlds must be an int in 1..{MAX_WORLDS}, got {worlds!r}")
         self.worlds, self.seconds, self.threads = worlds, seconds, threads
         self.fallback = fallback if fallback is not None else HeuristicBot(seed)
 

@@ -83,6 +83,11 @@ objects += [stich.Contract.couillon("H"), stich.Contract.couillon("C", mit=True)
             stich.Deck("german24"), stich.Alphabet.GERMAN, stich.Alphabet.FRENCH]
 stats = core.ismcts(stich.Couillon().deal(seed=1), iterations=2000, seed=1)   # a search's records
 objects += [stats, stats.rows[0], stats.line[0]]
+play = stich.Couillon().deal(seed=1)
+while play.phase != "play":
+    play.apply(play.heuristic_action(1))
+solved, sampled = core.solve(play), core.pimc(play, worlds=4, seed=1)   # the solver's records
+objects += [solved, sampled, sampled.rows[0]]
 classes = {c for c in vars(core).values() if isinstance(c, type) and not issubclass(c, BaseException)}
 missing = classes - {type(x) for x in objects}
 assert not missing, f"no object of {missing}"

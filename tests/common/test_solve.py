@@ -273,6 +273,27 @@ def test_analyse_deal_equals_a_solve_at_every_decision(name):
         assert all(r.line == () for r in bare)
 
 
+@pytest.mark.parametrize("moves", [None, "recorded"])
+def test_analyse_deals_lines_share_their_moves(moves):
+    # A whole deal's analysis keeps one LineMove per move it shows: a line that is its first move
+    # and then the next decision's line holds the same objects (`stich review` keeps many deals).
+    state = play_state()
+    given = None
+    if moves == "recorded":   # the heuristic's cards, which are often the best ones
+        walk, given = state.clone(), []
+        while not walk.is_terminal:
+            given.append(walk.heuristic_action(1))
+            walk.apply(given[-1])
+    results = stich.analyse_deal(state, given)
+    chained = [(a, b) for a, b in zip(results, results[1:]) if a.line[1:] == b.line]
+    assert chained and all(x is y for a, b in chained for x, y in zip(a.line[1:], b.line))
+    distinct = {id(m) for r in results for m in r.line}
+    if given is None:   # along the best cards every line goes on as the next one: one LineMove a decision
+        assert len(distinct) == len(results)
+    else:
+        assert len(distinct) < 0.7 * sum(len(r.line) for r in results)
+
+
 def test_analyse_deal_bad_input():
     s = play_state()
     legal = s.legal_actions()
@@ -284,17 +305,21 @@ def test_analyse_deal_bad_input():
             moves.append(walk.legal_actions()[0])
             walk.apply(moves[-1])
         stich.analyse_deal(s, moves + moves[:1])
-    with pytest.raises(ValueError, match="empty"):
+    with pytest.raises(ValueError, match="^moves is empty: pass the moves to analyse, or None to follow the best actions to the end$"):
         stich.analyse_deal(s, [])
-    with pytest.raises(TypeError, match="sequence of actions"):
+    with pytest.raises(TypeError, match=r"^moves must be a sequence of actions \(Actions, texts or ids\), got str$"):
         stich.analyse_deal(s, str(legal[0]))
+    with pytest.raises(TypeError, match=r"^moves must be a sequence of actions \(Actions, texts or ids\), got int$"):
+        stich.analyse_deal(s, 3)
     with pytest.raises(ValueError, match="phase 'auction'"):
         stich.analyse_deal(stich.Mucken().deal(seed=1))
     with pytest.raises(TypeError, match="InfoSet"):
         stich.analyse_deal(s.view(s.current_player))
-    with pytest.raises(ValueError, match="table_bits"):
+    with pytest.raises(ValueError, match=r"^table_bits must be 0 \(by the position's size\) or 10\.\.\d+ here \(.*\), got 40$"):
         stich.analyse_deal(s, table_bits=40)
-    with pytest.raises(ValueError, match="lines"):
+    with pytest.raises(TypeError, match="^table_bits must be an int, got 12.0$"):
+        stich.analyse_deal(s, table_bits=12.0)
+    with pytest.raises(TypeError, match="^lines must be True or False, got 'no'$"):
         stich.analyse_deal(s, lines="no")
 
 
@@ -319,10 +344,21 @@ def test_solve_refuses_a_view_and_other_objects():
         stich.solve(s.view(s.current_player))
     with pytest.raises(TypeError, match="game state"):
         stich.solve("EO GO")
-    with pytest.raises(ValueError, match="table_bits"):
-        stich.solve(s, table_bits=5)
-    with pytest.raises(ValueError, match="transpositions"):
-        stich.solve(s, transpositions=0)
+
+
+# Checked once, in C++: the core's messages reach Python unchanged (a wrong type: TypeError).
+@pytest.mark.parametrize("kwargs, exc, message", [
+    (dict(table_bits=5), ValueError, r"^table_bits must be 0 \(by the position's size\) or 10\.\.\d+ here \(.*\), got 5$"),
+    (dict(table_bits=-1), ValueError, r"^table_bits must be 0 \(by the position's size\) or 10\.\.\d+ here \(.*\), got -1$"),
+    (dict(table_bits=2**70), ValueError, r"^table_bits is out of range \(beyond 64 bits\), got 1180591620717411303424$"),
+    (dict(table_bits=16.0), TypeError, "^table_bits must be an int, got 16.0$"),
+    (dict(table_bits=True), TypeError, "^table_bits must be an int, got True$"),
+    (dict(transpositions=0), TypeError, "^transpositions must be True or False, got 0$"),
+    (dict(merge_equivalent=None), TypeError, "^merge_equivalent must be True or False, got None$"),
+])
+def test_solve_bad_arguments(kwargs, exc, message):
+    with pytest.raises(exc, match=message):
+        stich.solve(play_state(), **kwargs)
 
 
 def test_solve_refuses_a_finished_deal():
@@ -333,15 +369,40 @@ def test_solve_refuses_a_finished_deal():
         stich.solve(s)
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"worlds": 0}, "worlds"), ({"worlds": -3}, "worlds"), ({"worlds": True}, "worlds"), ({"worlds": 2.5}, "worlds"),
-    ({"worlds": 10**8}, "worlds"), ({"threads": 0}, "threads"), ({"threads": 1000}, "threads"),
-    ({"threads": "2"}, "threads"), ({"seed": -1}, "seed"), ({"seed": 2**64}, "seed"), ({"seed": 1.0}, "seed"),
-    ({"seconds": 0}, "seconds"), ({"seconds": float("inf")}, "seconds"), ({"seconds": float("nan")}, "seconds"),
+SECONDS = r"^seconds must be a number in \(0, 1e\+06\] \(or None: no time budget\), got "
+
+
+@pytest.mark.parametrize("kwargs, exc, message", [
+    (dict(worlds=0), ValueError, "^worlds must be an int in 1..10000000, got 0$"),
+    (dict(worlds=-3), ValueError, "^worlds must be an int in 1..10000000, got -3$"),
+    (dict(worlds=10**8), ValueError, "^worlds must be an int in 1..10000000, got 100000000$"),
+    (dict(worlds=2**70), ValueError, r"^worlds is out of range \(beyond 64 bits\), got 1180591620717411303424$"),
+    (dict(worlds=True), TypeError, "^worlds must be an int, got True$"),
+    (dict(worlds=2.5), TypeError, "^worlds must be an int, got 2.5$"),
+    (dict(threads=0), ValueError, "^threads must be an int in 1..256, got 0$"),
+    (dict(threads=1000), ValueError, "^threads must be an int in 1..256, got 1000$"),
+    (dict(threads="2"), TypeError, "^threads must be an int, got '2'$"),
+    (dict(seed=-1), ValueError, r"^seed must be an int in 0..2\*\*64-1, got -1$"),
+    (dict(seed=2**64), ValueError, r"^seed must be an int in 0..2\*\*64-1, got 18446744073709551616$"),
+    (dict(seed=1.0), TypeError, r"^seed must be an int in 0..2\*\*64-1, got 1.0$"),
+    (dict(seconds=0), ValueError, SECONDS + "0.0$"),
+    (dict(seconds=-1), ValueError, SECONDS + "-1.0$"),
+    (dict(seconds=float("inf")), ValueError, SECONDS + "inf$"),
+    (dict(seconds=float("nan")), ValueError, SECONDS + "nan$"),
+    (dict(seconds=1e6 * (1 + 1e-9)), ValueError, SECONDS + "1000000.001$"),
+    (dict(seconds="1"), TypeError, "^seconds must be a number, got '1'$"),
+    (dict(callback=3), TypeError, "^callback must be callable, got 3$"),
 ])
-def test_pimc_bad_arguments(kwargs, match):
-    with pytest.raises(ValueError, match=match):
+def test_pimc_bad_arguments(kwargs, exc, message):
+    # Checked once, in C++: the core's messages reach Python unchanged (a wrong type: TypeError).
+    with pytest.raises(exc, match=message):
         stich.pimc(play_state(), **kwargs)
+
+
+def test_pimc_limits_come_from_the_core():
+    assert stich._core.PIMC_MAX_WORLDS == 10**7
+    s = play_state()
+    assert stich.pimc(s, worlds=stich._core.PIMC_MAX_WORLDS, seed=1, seconds=0.01).worlds >= 1   # the limit is accepted
 
 
 def test_pimc_view_of_a_seat_not_to_act():
@@ -404,8 +465,8 @@ def test_exact_analysis_counts_each_world_once(name):
         exact = stich.pimc(s, worlds=400, seed=1)
         if not exact.exact:
             continue
-        raw = _core.pimc(s, 400, 1, 1, 0.0)
-        assert raw["weight"] == pytest.approx(s.view(s.current_player).count_worlds(), rel=1e-12)
+        raw = _core.pimc(s, worlds=400, seed=1)
+        assert raw.weight == pytest.approx(s.view(s.current_player).count_worlds(), rel=1e-12)
         found += 1
         if found == 5:
             break

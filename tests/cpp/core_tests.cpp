@@ -223,6 +223,17 @@ void check_errors() {
     SearchConfig none;   // no budget
     CHECK(throws<std::invalid_argument>([&] { ismcts(s, none); }, "seconds must be a number in (0, 1e+06], got 0.0"));
     CHECK(throws<std::invalid_argument>([&] { solve(s); }, "card-play phase"));
+    CHECK(throws<std::invalid_argument>([] { pimc_config_from(0, 1, 0, std::nullopt); }, "worlds must be an int in 1..10000000, got 0"));
+    CHECK(throws<std::invalid_argument>([] { pimc_config_from(10, 257, 0, std::nullopt); }, "threads must be an int in 1..256, got 257"));
+    CHECK(throws<std::invalid_argument>([] { pimc_config_from(10, 1, 0, 0.0); },
+                                        "seconds must be a number in (0, 1e+06] (or None: no time budget), got 0.0"));
+    PimcConfig too_many;
+    too_many.worlds = PIMC_MAX_WORLDS + 1;
+    CHECK(throws<std::invalid_argument>([&] { pimc(s, too_many); }, "card-play phase"));   // the phase first
+    Rng pick(1);
+    while (std::string(s.phase_name()) != PLAY_PHASE) s.apply(s.heuristic_action(pick));
+    CHECK(throws<std::invalid_argument>([&] { pimc(s, too_many); }, "worlds must be an int in 1..10000000, got 10000001"));
+    CHECK(throws<std::invalid_argument>([&] { solve(s, nullptr, 9); }, "table_bits must be 0 (by the position's size) or 10.."));
     std::printf("errors: bad cards, options, dealers, actions, budgets and phases throw with their messages\n");
 }
 
@@ -332,6 +343,31 @@ void check_search() {
     std::printf("search: the exploration bonus is c * available^(1/8) / sqrt(visits)\n");
 }
 
+// The analyses' display of a view (stich/view_text.hpp): the state's text with what the seat
+// cannot see counted, the rest kept, and what the history proves about another seat's hand.
+void check_view_text() {
+    const Deck& g = deck(DeckKind::German24);
+    auto cards = [&](const char* text) {
+        CardSet out = 0;
+        for (Card c : parse_cards(text, g)) out |= bit(c);
+        return out;
+    };
+    View v;
+    v.observer = 0;
+    v.num_seats = 2;
+    v.num_locations = 3;
+    v.where[0] = {cards("EO GU"), 0, 2};
+    v.where[1] = {0, cards("EA EK HA"), 3};   // proved to hold neither EA, EK nor HA
+    v.where[2] = {cards("SA"), 0, 2};
+    v.unknown = cards("EA EK HA HK");
+    const std::vector<std::string> lines =
+        view_lines("Test  dealer 0\nseat 0: EO GU\nseat 1: HK HA EK  (in)\ntalon: SA EA\nscore: 3: 4\n", v, Alphabet::German, {"talon"});
+    const std::vector<std::string> expected = {"Test  dealer 0", "seat 0: EO GU", "seat 1: 3 unknown  (in)", "talon: SA + 1 unknown",
+                                               "score: 3: 4", "inferred: seat 1 void in E, not HA"};
+    CHECK(lines == expected);
+    std::printf("view text: hidden cards counted, the history's proofs inferred\n");
+}
+
 void check_version() {
     const std::string v = std::to_string(STICH_VERSION_MAJOR) + "." + std::to_string(STICH_VERSION_MINOR) + "." + std::to_string(STICH_VERSION_PATCH);
     CHECK(v == STICH_VERSION);
@@ -346,7 +382,7 @@ int main(int argc, char** argv) {
         {"cards", check_cards}, {"deal", check_deal}, {"legal", check_legal}, {"playouts", check_playouts},
         {"perft", [&] { check_perft(argc > 2 ? argv[2] : "tests/data/perft.json"); }},
         {"errors", check_errors}, {"options", check_option_tables}, {"notation", check_notation}, {"search", check_search},
-        {"version", check_version}};
+        {"view", check_view_text}, {"version", check_version}};
     if (argc < 2 || !cases.count(argv[1])) {
         std::fprintf(stderr, "usage: stich_core_tests CASE [PERFT_JSON]; cases:");
         for (const auto& [name, f] : cases) std::fprintf(stderr, " %s", name.c_str());

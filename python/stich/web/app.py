@@ -33,6 +33,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import _core
 from ..analysis import METHODS, ExactCost, analyse
 from ..fulldeal import has_full_deal, parse_full
 from ..games import GAMES, Game, game_of, game_named, in_card_play
@@ -538,8 +539,8 @@ async def start_analysis(request: Request) -> Response:
 
 def _check_analysis(state: Any, method: str, worlds: int, seed: int) -> None:
     """The arguments stich.analyse would refuse, refused now (a 400 rather than a failed job)."""
-    if isinstance(worlds, bool) or not 1 <= worlds <= 10**7:
-        raise ApiError(400, f"worlds must be an int in 1..10000000, got {worlds!r}")
+    if isinstance(worlds, bool) or not 1 <= worlds <= _core.PIMC_MAX_WORLDS:
+        raise ApiError(400, f"worlds must be an int in 1..{_core.PIMC_MAX_WORLDS}, got {worlds!r}")
     if not 0 <= seed < 2**64:
         raise ApiError(400, f"seed must be an int in 0..2**64-1, got {seed}")
     if method in ("exact", "pimc") and not in_card_play(state):
