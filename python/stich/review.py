@@ -144,6 +144,18 @@ def _work(args: tuple[Record, int, int, int, int, bool]) -> dict[str, Any]:
     return review_record(record, index, worlds, iterations, seed, view)
 
 
+def _work_chunk(jobs: list[tuple[Record, int, int, int, int, bool]]) -> list[dict[str, Any]]:
+    return [_work(job) for job in jobs]
+
+
+def _chunk_size(jobs: int, workers: int, view: bool) -> int:
+    """Records a worker takes at once, so that short deals do not wait on the pipes (or on Ray's
+    bookkeeping, about a millisecond a task); sixteen chunks a worker or more keep the workers
+    evenly loaded to the end (a last chunk of eight short records left one worker idle for 8% of a
+    100-record review)."""
+    return max(1, min(64 if not view else 8, jobs // (workers * 16)))
+
+
 def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
            workers: int = 1, skip: Iterable[int] = (), view: bool = True, ray: str | None = None) -> Iterator[dict[str, Any]]:
     """The reviews of the records, in order, one dict a record (``review_record``), on ``workers``
@@ -158,17 +170,14 @@ def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: 
         raise ValueError(f"seed must be an int >= 0, got {seed!r}")
     done = set(skip)
     jobs = [(r, i, worlds, iterations, seed, view) for i, r in enumerate(records) if i not in done]
+    chunk = _chunk_size(len(jobs), workers, view)
     if ray is not None:
-        yield from _on_ray(jobs, ray, workers)
+        yield from _on_ray(jobs, ray, workers, chunk)
         return
     if workers == 1:
         for job in jobs:
             yield _work(job)
         return
-    # Records go to the workers in chunks, so that short deals do not wait on the pipes; sixteen
-    # chunks a worker or more keep the workers evenly loaded to the end (a last chunk of eight
-    # short records left one worker idle for 8% of a 100-record review).
-    chunk = max(1, min(64 if not view else 8, len(jobs) // (workers * 16)))
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
         try:
             yield from pool.map(_work, jobs, chunksize=chunk)
@@ -177,8 +186,9 @@ def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: 
             raise
 
 
-def _on_ray(jobs: list[tuple[Record, int, int, int, int, bool]], address: str, workers: int) -> Iterator[dict[str, Any]]:
-    """The jobs as Ray tasks, their results in order. A local instance (address "local") is
+def _on_ray(jobs: list[tuple[Record, int, int, int, int, bool]], address: str, workers: int,
+            chunk: int = 1) -> Iterator[dict[str, Any]]:
+    """The jobs as Ray tasks of ``chunk`` records each, their results in order. A local instance (address "local") is
     started with ``workers`` CPUs and shut down after; a cluster's address is joined (every node
     needs stich installed). Ctrl-C cancels the tasks not yet done."""
     if not isinstance(address, str) or not address:
@@ -193,11 +203,11 @@ def _on_ray(jobs: list[tuple[Record, int, int, int, int, bool]], address: str, w
             ray_module.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
         else:
             ray_module.init(address=address, log_to_driver=False)
-    task = ray_module.remote(num_cpus=1)(_work)
-    refs = [task.remote(job) for job in jobs]
+    task = ray_module.remote(num_cpus=1)(_work_chunk)
+    refs = [task.remote(jobs[i:i + chunk]) for i in range(0, len(jobs), chunk)]
     try:
         for ref in refs:
-            yield ray_module.get(ref)
+            yield from ray_module.get(ref)
     except BaseException:
         for ref in refs:
             ray_module.cancel(ref, force=True)
