@@ -87,7 +87,10 @@ def test_every_registered_game_is_declared() -> None:
             assert f"def {f['name']}(self" in core
 
 
+# stubtest and the docs' strict type check take 40 s of the fast part's 215 s of work: they run in
+# the README's command and CI (the stubs are checked current in the fast part: test_generated_stubs_are_current).
 @needs_mypy
+@pytest.mark.slow
 def test_stubtest_accepts_the_core_stubs() -> None:
     """Every name of the built stich._core is in _core.pyi and the reverse, with the same kind
     (method, property, static method, class) and, where the runtime says, the same signature."""
@@ -103,6 +106,7 @@ def test_mypy_is_clean_on_the_package() -> None:
 
 
 @needs_mypy
+@pytest.mark.slow
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_doc_examples_type_check_strictly(path: Path, tmp_path: Path, strict_cache: str) -> None:
     """The Python blocks of the file, in order (they share a namespace), pass mypy --strict."""
