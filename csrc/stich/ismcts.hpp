@@ -526,7 +526,7 @@ inline void check_search_values(uint64_t iterations, double seconds, int64_t thr
     };
     if (iterations == 0 && !(seconds > 0 && seconds <= MAX_SECONDS))
         refuse("seconds must be a number in (0, " + limit_text(MAX_SECONDS) + "]", number_text(seconds));
-    if (threads < 1 || threads > 256) refuse("threads must be an int in 1..256", std::to_string(threads));
+    check_threads(threads);
     if (iterations > detail::MAX_ITERATIONS * uint64_t(threads))
         refuse("iterations must be at most " + std::to_string(detail::MAX_ITERATIONS) + " a thread (visit counts are 32-bit)",
                std::to_string(iterations) + " for " + std::to_string(threads) + " thread(s)");

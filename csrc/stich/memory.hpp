@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #if defined(__unix__) || defined(__APPLE__)
 #include <unistd.h>
@@ -19,6 +20,14 @@ namespace stich {
 // The longest time budget of a search or PIMC, in seconds (11.6 days): far below where a deadline
 // would overflow the clock's 64-bit nanoseconds.
 constexpr double MAX_SECONDS = 1e6;
+// The most threads a search, PIMC or vector environment takes.
+constexpr int MAX_THREADS = 256;
+
+// Throws std::invalid_argument unless `threads` is 1..MAX_THREADS (as wide as a caller may give it).
+inline void check_threads(int64_t threads) {
+    if (threads < 1 || threads > MAX_THREADS)
+        throw std::invalid_argument("threads must be an int in 1.." + std::to_string(MAX_THREADS) + ", got " + std::to_string(threads));
+}
 
 // Bytes of physical memory; 0 where the system does not say (then nothing is bounded by it).
 inline uint64_t physical_memory() {

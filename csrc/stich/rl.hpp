@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "stich/deal.hpp"
+#include "stich/memory.hpp"
 #include "stich/game.hpp"
 #include "stich/schema.hpp"
 #include "stich/trick.hpp"
@@ -312,7 +313,7 @@ class VectorEnv {
           states_(size_t(num_envs)), pending_(size_t(num_envs)), deals_(size_t(num_envs)), rngs_(size_t(num_envs)),
           done_(size_t(num_envs)), legal_(size_t(num_envs)) {
         if (num_envs < 1 || num_envs > (1 << 24)) throw std::invalid_argument("num_envs must be 1..16777216, got " + std::to_string(num_envs));
-        if (threads < 1 || threads > 256) throw std::invalid_argument("threads must be 1..256, got " + std::to_string(threads));
+        check_threads(threads);
         const State probe = Def::deal(rules_, 0, 0, FixedHands{}, default_extras());
         players_ = probe.num_players();
         obs_size_ = observation_size(probe);

@@ -668,7 +668,7 @@ inline void check_pimc_values(int64_t worlds, int64_t threads, std::optional<dou
     };
     if (worlds < 1 || uint64_t(worlds) > PIMC_MAX_WORLDS)
         refuse("worlds must be an int in 1.." + std::to_string(PIMC_MAX_WORLDS), std::to_string(worlds));
-    if (threads < 1 || threads > 256) refuse("threads must be an int in 1..256", std::to_string(threads));
+    check_threads(threads);
     if (seconds && !(*seconds > 0 && *seconds <= MAX_SECONDS))
         refuse("seconds must be a number in (0, " + limit_text(MAX_SECONDS) + "] (or None: no time budget)", number_text(*seconds));
 }
