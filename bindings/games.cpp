@@ -464,6 +464,18 @@ void register_games(py::module_& m) {
     // The search's accepted budgets, defined once in the core (ismcts.hpp).
     m.attr("SEARCH_MAX_SECONDS") = MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
+    // The checks of stich.ismcts's arguments without a position: a bot checks its settings when
+    // it is made, not at its first move.
+    m.def(
+        "check_search_args",
+        [](py::object iterations, py::object seconds, py::object threads, py::object c, py::object playout, py::object runs) {
+            (void)search_config_from(optional_int_arg(iterations, "iterations"), optional_number_arg(seconds, "seconds"),
+                                     int_arg(threads, "threads"), optional_number_arg(c, "c"), 1.0, 1 << 26, optional_int_arg(runs, "runs"));
+            if (!py::isinstance<py::str>(playout)) throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
+            (void)playout_named(utf8(playout));
+        },
+        py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("c"), py::arg("playout"), py::arg("runs"),
+        "Raises ValueError/TypeError, as stich.ismcts would, for settings it does not accept.");
     register_search_stats(m);
     register_solve_stats(m);
     for_each_game([&]<class Def>() { bind_position<Def>(m); });

@@ -213,6 +213,13 @@ void register_solvers(py::module_& m) {
     // The most deals a timed PIMC lists to solve without repeats, and the most worlds it takes (solve.hpp).
     m.attr("PIMC_LIST_LIMIT") = TIMED_LIST_LIMIT;
     m.attr("PIMC_MAX_WORLDS") = PIMC_MAX_WORLDS;
+    m.def(
+        "check_pimc_args",
+        [](py::handle worlds, py::handle threads, py::handle seconds) {
+            (void)pimc_config_from(int_arg(worlds, "worlds"), int_arg(threads, "threads"), 0, optional_number_arg(seconds, "seconds"));
+        },
+        py::arg("worlds"), py::arg("threads"), py::arg("seconds"),
+        "Raises ValueError/TypeError, as stich.pimc would, for settings it does not accept (a bot checks its own when made).");
     // Every world consistent with a view, each once (at most `limit`; ValueError beyond).
     m.def("enumerate_worlds",
           [](const PyView& v, uint64_t limit) {

@@ -75,6 +75,7 @@ class IsmctsBot(_SeededBot):
                  wide_root: bool = True) -> None:
         if (iterations is None) == (seconds is None):
             raise ValueError("give IsmctsBot exactly one budget: iterations=N or seconds=S")
+        _core.check_search_args(iterations, seconds, threads, c, playout, runs)
         super().__init__(seed)
         self.iterations, self.seconds, self.threads, self.c, self.playout = iterations, seconds, threads, c, playout
         self.runs, self.wide_root = runs, wide_root

@@ -317,6 +317,7 @@ class PimcBot(_SeededBot):
 
     def __init__(self, worlds: int = 100, seconds: float | None = None, threads: int = 1, seed: int | None = None,
                  fallback: Bot | None = None) -> None:
+        _core.check_pimc_args(worlds, threads, seconds)
         super().__init__(seed)
         self.worlds, self.seconds, self.threads = worlds, seconds, threads
         self.fallback = fallback if fallback is not None else HeuristicBot(seed)

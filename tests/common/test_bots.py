@@ -123,3 +123,29 @@ def test_play_arguments():
         stich.IsmctsBot()
     with pytest.raises(ValueError, match="number of deals"):
         stich.play(game, [stich.RandomBot()] * 4, deals=-1)
+
+
+@pytest.mark.parametrize(("make", "error", "message"), [
+    (lambda: stich.IsmctsBot(iterations=0), ValueError, "iterations must be an int >= 1"),
+    (lambda: stich.IsmctsBot(iterations=10, threads=0), ValueError, "threads must be an int in 1.."),
+    (lambda: stich.IsmctsBot(seconds=-1.0), ValueError, "seconds must be a number in"),
+    (lambda: stich.IsmctsBot(iterations=10, c=-1.0), ValueError, "c must be a number in"),
+    (lambda: stich.IsmctsBot(iterations=10, playout="greedy"), ValueError, "unknown playout 'greedy'; accepted: random, heuristic"),
+    (lambda: stich.IsmctsBot(iterations=10, runs=0), ValueError, "runs must be an int in 1.."),
+    (lambda: stich.IsmctsBot(iterations=2.5), TypeError, "iterations must be an int"),
+    (lambda: stich.PimcBot(worlds=0), ValueError, "worlds must be an int in 1.."),
+    (lambda: stich.PimcBot(worlds=10, threads=0), ValueError, "threads must be an int in 1.."),
+    (lambda: stich.PimcBot(seconds=0.0), ValueError, "seconds must be a number in"),
+    (lambda: stich.PimcBot(worlds=2.5), TypeError, "worlds must be an int"),
+])
+def test_a_search_bot_refuses_bad_settings_when_made(make, error, message):
+    # Checked by the core's own argument checks when the bot is made, not at its first move.
+    with pytest.raises(error, match=message):
+        make()
+
+
+def test_search_bots_with_good_settings_are_made_and_play():
+    game = stich.Euchre()
+    bots = [stich.IsmctsBot(iterations=50, runs=2, playout="random"), stich.PimcBot(worlds=5, seconds=1.0)] * 2
+    r = stich.play(game, bots, deals=1, seed=3)
+    assert r.shape == (1, 4) and r.sum() == 0   # Euchre is zero-sum between the teams
