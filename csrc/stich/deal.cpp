@@ -1,5 +1,6 @@
 #include "stich/deal.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace stich {
@@ -10,7 +11,8 @@ std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, 
     std::array<Card, MAX_CARDS> slots;
     slots.fill(NO_CARD);
     CardSet used = 0;
-    if (fixed) {
+    // No cards given (a vector environment's and a match's deals): skip the checks and their strings.
+    if (fixed && std::any_of(fixed->begin(), fixed->end(), [](const auto& cards) { return !cards.empty(); })) {
         std::array<std::string, MAX_CARDS> given_to;   // for the message about a card given twice
         for (int l = 0; l < MAX_LOCATIONS; ++l) {
             const auto& cards = (*fixed)[size_t(l)];

@@ -61,7 +61,7 @@ def play_round(env: stich.envs.VectorEnv, seed: int, choose) -> tuple[list, np.n
             actions[acting] = choose(x[acting], mask[acting])
             steps.append((x[acting], mask[acting], actions[acting], np.flatnonzero(acting)))
         obs, rewards, ended, _, _ = env.step(actions)
-        ended &= running
+        ended = ended & running   # a copy: the env's array is rewritten by the next step
         returns[ended] = rewards[ended, 0]
         running &= ~ended
     return steps, returns
