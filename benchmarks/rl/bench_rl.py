@@ -8,7 +8,8 @@ cheap legal action (the first legal one), so the figure is the environment's own
     python benchmarks/rl/bench_rl.py --builds OLD_DIR NEW_DIR [--seconds 1] [--repeats 5]
 
 Each row runs ``--repeats`` times for about ``--seconds`` each and reports the median; a peer that
-is not installed (open_spiel, rlcard) is reported as such and skipped. ``--builds``: stich's rows
+is not installed is reported as such and skipped (all of them: ``pip install open_spiel rlcard pygame``;
+PettingZoo's classic environments import pygame). ``--builds``: stich's rows
 only, for each folder (one that holds ``stich/`` with its built ``_core``), the builds taking turns
 in fresh interpreters ``--repeats`` times, then the medians side by side and the ratio of the last
 build to the first. Ctrl-C stops after the current measurement and prints what was measured.
