@@ -99,12 +99,13 @@ def cmd_review(args: argparse.Namespace) -> int:
     try:
         for rv in review(records, worlds=args.worlds, iterations=args.iterations, seed=args.seed, workers=args.workers, skip=skip,
                          view=not args.open_only, ray=args.ray):
-            line = dump(rv)
-            if out is not None:
-                out.write(line + "\n")
-                out.flush()   # Ctrl-C keeps every review written
-            if args.json:
-                print(line, flush=True)
+            if out is not None or args.json:   # the JSON text only where it goes somewhere: it costs as much as the result's transfer
+                line = dump(rv)
+                if out is not None:
+                    out.write(line + "\n")
+                    out.flush()   # Ctrl-C keeps every review written
+                if args.json:
+                    print(line, flush=True)
             reviews.append(rv)
             if bar is not None:
                 bar.update()

@@ -139,21 +139,44 @@ def _view(state: Any, seat: int, played: str, worlds: int, iterations: int, seed
             "mistake": mistake}
 
 
-def _work(args: tuple[Record, int, int, int, int, bool]) -> dict[str, Any]:
-    record, index, worlds, iterations, seed, view = args
-    return review_record(record, index, worlds, iterations, seed, view)
+Job = tuple[int, Record]   # a record and its index among the records given
 
 
-def _work_chunk(jobs: list[tuple[Record, int, int, int, int, bool]]) -> list[dict[str, Any]]:
-    return [_work(job) for job in jobs]
+def _review_jobs(jobs: list[Job], settings: tuple[int, int, int, bool]) -> list[dict[str, Any]]:
+    return [review_record(record, index, *settings) for index, record in jobs]
 
 
-def _chunk_size(jobs: int, workers: int, view: bool) -> int:
-    """Records a worker takes at once, so that short deals do not wait on the pipes (or on Ray's
-    bookkeeping, about a millisecond a task); sixteen chunks a worker or more keep the workers
-    evenly loaded to the end (a last chunk of eight short records left one worker idle for 8% of a
+# A pool worker's share of the review, set once as it starts (_start_worker): the jobs and the
+# settings, so that a task is two numbers. With fork the worker has them from the parent as they
+# are (nothing is pickled); with spawn they are pickled once a worker, not once a record.
+_worker_jobs: list[Job] = []
+_worker_settings: tuple[int, int, int, bool] = (DEFAULT_WORLDS, DEFAULT_ITERATIONS, 0, True)
+
+
+def _start_worker(jobs: list[Job], settings: tuple[int, int, int, bool]) -> None:
+    global _worker_jobs, _worker_settings
+    _worker_jobs, _worker_settings = jobs, settings
+
+
+def _work_range(start: int, stop: int) -> list[dict[str, Any]]:
+    return _review_jobs(_worker_jobs[start:stop], _worker_settings)
+
+
+def _ranges(jobs: int, workers: int, view: bool) -> list[tuple[int, int]]:
+    """The jobs cut into ranges a worker takes at once, in order, each a quarter of an even share
+    of the jobs left (guided scheduling), at most 8 records with the view analysis and 64 without:
+    long ranges while much is left, so that short deals do not wait on the pipes (or on Ray's
+    bookkeeping, about a millisecond a task), and single records at the end, so that the workers
+    finish together (a last chunk of eight short records left one worker idle for 8% of a
     100-record review)."""
-    return max(1, min(64 if not view else 8, jobs // (workers * 16)))
+    most = 8 if view else 64
+    ranges = []
+    start = 0
+    while start < jobs:
+        stop = start + max(1, min(most, (jobs - start) // (4 * workers)))
+        ranges.append((start, stop))
+        start = stop
+    return ranges
 
 
 def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
@@ -169,26 +192,28 @@ def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: 
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be an int >= 0, got {seed!r}")
     done = set(skip)
-    jobs = [(r, i, worlds, iterations, seed, view) for i, r in enumerate(records) if i not in done]
-    chunk = _chunk_size(len(jobs), workers, view)
+    jobs = [(i, r) for i, r in enumerate(records) if i not in done]
+    settings = (worlds, iterations, seed, view)
+    ranges = _ranges(len(jobs), workers, view)
     if ray is not None:
-        yield from _on_ray(jobs, ray, workers, chunk)
+        yield from _on_ray(jobs, settings, ray, workers, ranges)
         return
     if workers == 1:
-        for job in jobs:
-            yield _work(job)
+        for index, record in jobs:
+            yield review_record(record, index, *settings)
         return
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(jobs, settings)) as pool:
         try:
-            yield from pool.map(_work, jobs, chunksize=chunk)
+            for results in pool.map(_work_range, *zip(*ranges)):
+                yield from results
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
 
 
-def _on_ray(jobs: list[tuple[Record, int, int, int, int, bool]], address: str, workers: int,
-            chunk: int = 1) -> Iterator[dict[str, Any]]:
-    """The jobs as Ray tasks of ``chunk`` records each, their results in order. A local instance (address "local") is
+def _on_ray(jobs: list[Job], settings: tuple[int, int, int, bool], address: str, workers: int,
+            ranges: list[tuple[int, int]]) -> Iterator[dict[str, Any]]:
+    """The jobs as Ray tasks of a range each, their results in order. A local instance (address "local") is
     started with ``workers`` CPUs and shut down after; a cluster's address is joined (every node
     needs stich installed). Ctrl-C cancels the tasks not yet done."""
     if not isinstance(address, str) or not address:
@@ -203,8 +228,8 @@ def _on_ray(jobs: list[tuple[Record, int, int, int, int, bool]], address: str, w
             ray_module.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
         else:
             ray_module.init(address=address, log_to_driver=False)
-    task = ray_module.remote(num_cpus=1)(_work_chunk)
-    refs = [task.remote(jobs[i:i + chunk]) for i in range(0, len(jobs), chunk)]
+    task = ray_module.remote(num_cpus=1)(_review_jobs)
+    refs = [task.remote(jobs[start:stop], settings) for start, stop in ranges]
     try:
         for ref in refs:
             yield from ray_module.get(ref)

@@ -54,6 +54,28 @@ def test_the_review_is_the_same_for_any_number_of_workers(name):
     assert one == two and len(one) == 4
 
 
+def test_many_records_in_ranges_of_several_sizes_give_the_same_review():
+    """Enough records that the workers take ranges of many sizes (_ranges), some records skipped."""
+    records = records_of("Mucken", 150, seed=5)
+    skip = {0, 7, 149}
+    one = [json.dumps(r, sort_keys=True) for r in review(records, workers=1, skip=skip, view=False)]
+    three = [json.dumps(r, sort_keys=True) for r in review(records, workers=3, skip=skip, view=False)]
+    assert one == three and [json.loads(r)["record"] for r in one] == [i for i in range(150) if i not in skip]
+
+
+@pytest.mark.parametrize("view", [True, False])
+def test_the_ranges_cover_every_record_once_in_order_and_end_with_single_records(view):
+    from stich.review import _ranges
+
+    for jobs in (0, 1, 7, 100, 2000):
+        for workers in (1, 2, 3, 8):
+            ranges = _ranges(jobs, workers, view)
+            assert [i for start, stop in ranges for i in range(start, stop)] == list(range(jobs))
+            assert all(1 <= stop - start <= (8 if view else 64) for start, stop in ranges)
+            assert jobs == 0 or ranges[-1][1] - ranges[-1][0] == 1
+    assert max(stop - start for start, stop in _ranges(2000, 2, view)) == (8 if view else 64)
+
+
 def test_a_mistake_is_a_loss_above_the_threshold_whose_interval_excludes_zero():
     records = records_of("Mucken", 6, seed=12)
     seen = 0
