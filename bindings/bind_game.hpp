@@ -416,6 +416,18 @@ auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool b
 
 inline bool no_tick() { return true; }
 
+// The search's settings from Python objects, each checked by the core (ValueError or TypeError
+// naming it): for stich.ismcts, and for a bot checking its settings when made (check_search_args).
+inline SearchConfig search_config_from_py(py::handle iterations, py::handle seconds, py::handle threads, py::handle c, double default_c,
+                                          int64_t max_nodes, py::handle runs, py::handle playout) {
+    SearchConfig cfg = search_config_from(optional_int_arg(iterations, "iterations"), optional_number_arg(seconds, "seconds"),
+                                          int_arg(threads, "threads"), optional_number_arg(c, "c"), default_c, max_nodes,
+                                          optional_int_arg(runs, "runs"));
+    if (!py::isinstance<py::str>(playout)) throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
+    cfg.playout = playout_named(utf8(playout));
+    return cfg;
+}
+
 // A copy in which every card `seat` cannot see is dealt anew from `seed`, uniformly among the
 // worlds consistent with its view.
 template <GameState State>
@@ -679,11 +691,8 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               const State root = s;   // the search reads its own copy: other Python threads may change `s` meanwhile
               double default_c = 0;
               with_def<State>([&]<class Def>() { default_c = Def::SEARCH_C; });
-              SearchConfig cfg = search_config_from(optional_int_arg(iterations, "iterations"), optional_number_arg(seconds, "seconds"),
-                                                    int_arg(threads, "threads"), optional_number_arg(exploration, "c"), default_c,
-                                                    int_arg(max_nodes, "max_nodes"), optional_int_arg(runs, "runs"));
-              if (!py::isinstance<py::str>(playout)) throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
-              cfg.playout = playout_named(utf8(playout));
+              SearchConfig cfg = search_config_from_py(iterations, seconds, threads, exploration, default_c, int_arg(max_nodes, "max_nodes"),
+                                                       runs, playout);
               cfg.seed = seed_arg(seed);
               cfg.wide_root = wide_root;
               if (!report.is_none() && !PyCallable_Check(report.ptr()))

@@ -469,10 +469,8 @@ void register_games(py::module_& m) {
     m.def(
         "check_search_args",
         [](py::object iterations, py::object seconds, py::object threads, py::object c, py::object playout, py::object runs) {
-            (void)search_config_from(optional_int_arg(iterations, "iterations"), optional_number_arg(seconds, "seconds"),
-                                     int_arg(threads, "threads"), optional_number_arg(c, "c"), 1.0, 1 << 26, optional_int_arg(runs, "runs"));
-            if (!py::isinstance<py::str>(playout)) throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
-            (void)playout_named(utf8(playout));
+            // A bot gives no max_nodes (the default) and its game's c only when c is None: any valid one here.
+            (void)search_config_from_py(iterations, seconds, threads, c, 1.0, SearchConfig{}.max_nodes, runs, playout);
         },
         py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("c"), py::arg("playout"), py::arg("runs"),
         "Raises ValueError/TypeError, as stich.ismcts would, for settings it does not accept.");

@@ -74,6 +74,12 @@ bool solve_briefly(Solver& solver, Work&& work) {
     return done;
 }
 
+// PIMC's settings from Python objects, each checked by the core (ValueError or TypeError naming it):
+// for stich.pimc, and for a bot checking its settings when made (check_pimc_args).
+PimcConfig pimc_config_from_py(py::handle worlds, py::handle threads, uint64_t seed, py::handle seconds) {
+    return pimc_config_from(int_arg(worlds, "worlds"), int_arg(threads, "threads"), seed, optional_number_arg(seconds, "seconds"));
+}
+
 template <GameState State>
 void bind_solver(py::module_& m) {
     // Every argument is checked here: its type by the conversion (TypeError), its value by the core (ValueError).
@@ -154,8 +160,7 @@ void bind_solver(py::module_& m) {
           [](const State& s, py::handle worlds, py::handle threads, py::handle seed, py::handle seconds, py::object callback,
              double every) {
               const State root = s;
-              PimcConfig cfg = pimc_config_from(int_arg(worlds, "worlds"), int_arg(threads, "threads"), seed_arg(seed),
-                                                optional_number_arg(seconds, "seconds"));
+              PimcConfig cfg = pimc_config_from_py(worlds, threads, seed_arg(seed), seconds);
               if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
                   throw py::type_error("callback must be callable, got " + std::string(py::repr(callback)));
               std::atomic<bool> stop = false;
@@ -216,7 +221,7 @@ void register_solvers(py::module_& m) {
     m.def(
         "check_pimc_args",
         [](py::handle worlds, py::handle threads, py::handle seconds) {
-            (void)pimc_config_from(int_arg(worlds, "worlds"), int_arg(threads, "threads"), 0, optional_number_arg(seconds, "seconds"));
+            (void)pimc_config_from_py(worlds, threads, 0, seconds);
         },
         py::arg("worlds"), py::arg("threads"), py::arg("seconds"),
         "Raises ValueError/TypeError, as stich.pimc would, for settings it does not accept (a bot checks its own when made).");

@@ -73,8 +73,6 @@ class IsmctsBot(_SeededBot):
     def __init__(self, iterations: int | None = None, seconds: float | None = None, threads: int = 1,
                  seed: int | None = None, c: float | None = None, playout: str = "heuristic", runs: int | None = None,
                  wide_root: bool = True) -> None:
-        if (iterations is None) == (seconds is None):
-            raise ValueError("give IsmctsBot exactly one budget: iterations=N or seconds=S")
         _core.check_search_args(iterations, seconds, threads, c, playout, runs)
         super().__init__(seed)
         self.iterations, self.seconds, self.threads, self.c, self.playout = iterations, seconds, threads, c, playout
