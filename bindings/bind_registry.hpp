@@ -337,6 +337,7 @@ void bind_game(py::module_& m) {
             "observation_tensor",
             [](const State& s, int seat, uint64_t pending, std::optional<py::array_t<float, py::array::c_style>> out) {
                 check_seat(seat, s.num_players());
+                if (pending && !has_fixed_steps<State>()) throw py::value_error("pending steps in a game whose actions are one step each: pending must be 0");
                 const int size = observation_size(s);
                 py::array_t<float, py::array::c_style> a = out ? *out : py::array_t<float, py::array::c_style>(size);
                 if (a.ndim() != 1 || a.shape(0) != size)

@@ -92,7 +92,10 @@ void register_contracts(py::module_& m) {
                  const Card x = to_card(card, d);
                  if (std::find(t.begin(), t.end(), x) != t.end()) throw py::value_error("the card is already in the trick");
                  auto [led, win] = trick_state(*c.k, t);
-                 return make_set(cascade(*c.k, led, win).forbidden_after(x) & d.cards, d);
+                 const CardSet proven = proven_absent_after(*c.k, led, win, x);
+                 if (proven != cascade(*c.k, led, win).forbidden_after(x))   // both forms must agree; the tests run through here
+                     throw std::logic_error("proven_absent_after and the cascade disagree");
+                 return make_set(proven & d.cards, d);
              },
              py::arg("trick"), py::arg("card"), "Cards a seat cannot hold after playing `card` to `trick` (cascade inference).")
         .def("__repr__", [](const PyContract& c) { return "<Contract " + c.name + ">"; })

@@ -145,7 +145,8 @@ def rows(game: str, envs: list[int], threads: list[int], peers: bool = True) -> 
             out.append(("stich", f"{game} VectorEnv, num_envs={n}, threads={t}", lambda n=n, t=t: stich_vector(game, n, t)))
     if not peers:
         return out
-    out.append(("OpenSpiel", f"{game} rl_environment", lambda: openspiel_rl(game.lower())))
+    # OpenSpiel plays Euchre alone of stich's games: its row is Euchre's whatever --game says.
+    out.append(("OpenSpiel", "Euchre rl_environment", lambda: openspiel_rl("euchre")))
     out.append(("RLCard", "leduc-holdem", lambda: rlcard_env("leduc-holdem")))
     out.append(("RLCard", "uno", lambda: rlcard_env("uno")))
     out.append(("RLCard", "gin-rummy", lambda: rlcard_env("gin-rummy")))

@@ -120,6 +120,28 @@ inline CardSet legal_cards(const Contract& k, CardSet hand, Card led, Card winni
     return hand;
 }
 
+// What legally playing c proves about the hand that played it: the cards it cannot hold. The
+// same masks as cascade(k, led, winning).forbidden_after(c), which the tests check, without
+// building the cascade (a view replays every card of the history).
+inline CardSet proven_absent_after(const Contract& k, Card led, Card winning, Card c) {
+    if (led == NO_CARD) return 0;
+    const CardSet led_suit = k.same_suit[led], card = bit(c);
+    switch (k.follow) {
+        case FollowRule::FollowSuit: return (led_suit & card) ? 0 : led_suit & ~card;
+        case FollowRule::FollowOrTrump: return ((led_suit | k.trumps) & card) ? 0 : led_suit & ~card;
+        case FollowRule::Stichzwang: {
+            // The conditions of the steps before the first that allows c (see cascade()).
+            const CardSet head = k.beats[winning], trumps_head = k.trumps & head;
+            if (card & led_suit & head) return 0;
+            if (card & led_suit) return led_suit & head & ~card;
+            if (card & trumps_head) return led_suit & ~card;
+            if (card & k.trumps) return (led_suit | trumps_head) & ~card;
+            return (led_suit | k.trumps) & ~card;
+        }
+    }
+    return 0;
+}
+
 // Winner of a trick update: does c take the trick from the card now winning?
 inline bool takes(const Contract& k, Card winning, Card c) { return contains(k.beats[winning], c); }
 

@@ -250,12 +250,7 @@ View CouillonState::view(int seat) const {
 
     // Replay the history: public events, played cards and what each play proves (the cascade).
     PlayReplay replay(NUM_SEATS);
-    for (int i = 0; i < history.size; ++i) {
-        const Action a = history.actions[i];
-        const int actor = history.actors[i];
-        record_seen(v, actor, a, public_projection(a));
-        if (is_card_action(a)) replay.play(*contract, actor, Card(a), seat);
-    }
+    replay_history(v, replay, *this, history, contract);
     finish_view(v, replay, deck_info().cards, phase != CouillonPhase::Trump);
     return v;
 }

@@ -52,6 +52,8 @@ constexpr Action END = 75;
 
 
 struct CouillonState {
+    // One past the highest action id a view's history holds (the observation's action blocks, stich/rl.hpp).
+    static constexpr Action OBSERVED_ACTIONS_END = couillon_action::RE_PASS + 1;
     static constexpr int NUM_SEATS = 4;
     static constexpr int HAND_SIZE = 5;
     static constexpr int TALON = 4;
@@ -105,7 +107,7 @@ struct CouillonState {
     // the observer is forehand.
     void set_hidden(const Locations& world, int observer, Rng& rng);
     // What playing c now proves the seat to act lacks (the C-5 cascade).
-    CardSet play_proves(Card c) const { return cascade(*contract, trick.led(), trick.winning).forbidden_after(c); }
+    CardSet play_proves(Card c) const { return proven_absent_after(*contract, trick.led(), trick.winning, c); }
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const CouillonState&) const = default;

@@ -295,12 +295,7 @@ View EuchreState::view(int seat) const {
     else if (contains(hands[dealer], upcard)) v.where[dealer].known |= bit(upcard);
     if (seat == dealer && discard != NO_CARD) k.known |= bit(discard);
     PlayReplay replay(active);
-    for (int i = 0; i < history.size; ++i) {
-        const Action a = history.actions[size_t(i)];
-        const int actor = history.actors[size_t(i)];
-        record_seen(v, actor, a, public_projection(a));
-        if (is_card_action(a)) replay.play(*contract, actor, Card(a), seat);
-    }
+    replay_history(v, replay, *this, history, contract);
     finish_view(v, replay, deck_info().cards);
     return v;
 }

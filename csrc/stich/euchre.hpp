@@ -62,6 +62,8 @@ constexpr int euchre_same_colour(int suit) { return suit ^ 1; }
 const Contract& euchre_contract(int trump_suit);
 
 struct EuchreState {
+    // One past the highest action id a view's history holds (the observation's action blocks, stich/rl.hpp).
+    static constexpr Action OBSERVED_ACTIONS_END = euchre_action::DISCARDED + 1;
     static constexpr int NUM_SEATS = 4;
     static constexpr int HAND_SIZE = 5;
     static constexpr int NUM_TRICKS = 5;
@@ -141,7 +143,7 @@ struct EuchreState {
     Action action_with_key(Action key, Rng&) const { return key; }
     // What playing c now proves the player lacks (for the position notation): the led suit when
     // it does not follow (E-9).
-    CardSet play_proves(Card c) const { return cascade(*contract, trick.led(), trick.winning).forbidden_after(c); }
+    CardSet play_proves(Card c) const { return proven_absent_after(*contract, trick.led(), trick.winning, c); }
     View view(int seat) const;
     Locations locations() const;
     // Installs a sampled world of `observer`'s view; the dealer's discard is redrawn from the

@@ -101,6 +101,11 @@ constexpr Action DISCARDED = 102;       // + count: what the other seats see of 
 }  // namespace mistigri_action
 
 struct MistigriState {
+    // One past the highest action id a view's history holds (the observation's action blocks, stich/rl.hpp):
+    // the own exchanges in full, the others' as their size (at most a hand, 5 cards).
+    static constexpr Action OBSERVED_ACTIONS_END = mistigri_action::DISCARDED + MistigriRules::HAND + 1;
+    // Its exchange is taken a card at a time in the fixed action space (MistigriDef::fixed_step, stich/rl.hpp).
+    static constexpr bool FIXED_STEPS = true;
     MistigriRules rules{};
     const Contract* contract = nullptr;
     std::array<CardSet, MAX_SEATS> hands{};
@@ -164,7 +169,7 @@ struct MistigriState {
     // What playing c now proves the seat to act lacks (the M-9 cascade under the trump before the
     // card; while the Mistigri keeps still, M-11, not the Mistigri).
     CardSet play_proves(Card c) const {
-        return cascade(*contract, trick.led(), trick.winning).forbidden_after(c) & ~(mistigri_kept_still ? bit(MISTIGRI) : CardSet(0));
+        return proven_absent_after(*contract, trick.led(), trick.winning, c) & ~(mistigri_kept_still ? bit(MISTIGRI) : CardSet(0));
     }
     std::string to_string() const;
     const char* phase_name() const;

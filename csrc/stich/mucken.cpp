@@ -421,12 +421,7 @@ View MuckenState::view(int seat) const {
     if (play == MuckenPlay::OnePoint)   // the defenders do not hold EO
         for (int s = 0; s < n; ++s)
             if (s % 2 != player_team) replay.proven_absent[size_t(s)] |= bit(EICHEL_OBER);
-    for (int i = 0; i < history.size; ++i) {
-        const Action a = history.actions[size_t(i)];
-        const int actor = history.actors[size_t(i)];
-        record_seen(v, actor, a, public_projection(a));
-        if (is_card_action(a)) replay.play(*contract, actor, Card(a), seat);
-    }
+    replay_history(v, replay, *this, history, contract);
     finish_view(v, replay, deck_info().cards);
     return v;
 }

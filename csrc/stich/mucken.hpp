@@ -93,6 +93,8 @@ constexpr Action DOUBLE_PASS = 78;
 }  // namespace mucken_action
 
 struct MuckenState {
+    // One past the highest action id a view's history holds (the observation's action blocks, stich/rl.hpp).
+    static constexpr Action OBSERVED_ACTIONS_END = mucken_action::DOUBLE_PASS + 1;
     MuckenRules rules{};
     const Contract* contract = nullptr;
     std::array<CardSet, MAX_SEATS> hands{};
@@ -153,7 +155,7 @@ struct MuckenState {
     // Installs a sampled world of `observer`'s view (every hand it cannot see).
     void set_hidden(const Locations& world, int observer, Rng& rng);
     // What playing c now proves the seat to act lacks (the U-4 cascade; Ramsch U-10).
-    CardSet play_proves(Card c) const { return cascade(*contract, trick.led(), trick.winning).forbidden_after(c); }
+    CardSet play_proves(Card c) const { return proven_absent_after(*contract, trick.led(), trick.winning, c); }
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const MuckenState&) const = default;

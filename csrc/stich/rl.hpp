@@ -35,9 +35,25 @@
 
 namespace stich {
 
-// Public action ids the observation records per seat: those above the cards, below 128.
-constexpr int OBS_ACTIONS = 128 - CARD_ACTIONS;
 constexpr int OBS_PHASES = 8;
+
+// The public action ids a seat's block records: CARD_ACTIONS up to the State's
+// OBSERVED_ACTIONS_END (one past the highest id a view's history can hold, the own actions
+// seen in full included).
+template <class State>
+constexpr int observed_actions() {
+    static_assert(State::OBSERVED_ACTIONS_END > CARD_ACTIONS && State::OBSERVED_ACTIONS_END <= 128);
+    return State::OBSERVED_ACTIONS_END - CARD_ACTIONS;
+}
+
+// Does the game take an action in fixed steps (its Def's fixed_mask/fixed_step: a discard a card
+// at a time), so that the observation shows the observer's pending steps? The State says so, as
+// the observation is built from a State; fixed_legal_set checks that the Def agrees.
+template <class State>
+constexpr bool has_fixed_steps() {
+    if constexpr (requires { State::FIXED_STEPS; }) return State::FIXED_STEPS;
+    else return false;
+}
 
 template <class Def>
 constexpr int num_distinct_actions() {
@@ -50,6 +66,8 @@ ActionSet fixed_legal_set(const typename Def::State& s, CardSet pending) {
     static_assert(Def::NUM_DISTINCT_ACTIONS <= 128, "an ActionSet holds ids below 128");
     ActionSet set;
     if (s.is_terminal()) return set;
+    static_assert(has_fixed_steps<typename Def::State>() == requires(bool* out) { Def::fixed_mask(s, pending, out); },
+                  "a game's State::FIXED_STEPS says whether its Def takes actions in fixed steps");
     if constexpr (requires(bool* out) { Def::fixed_mask(s, pending, out); }) {
         bool flags[(Def::NUM_DISTINCT_ACTIONS + 7) / 8 * 8] = {};
         Def::fixed_mask(s, pending, flags);
@@ -121,57 +139,69 @@ CardSet apply_fixed(typename Def::State& s, CardSet pending, int id) {
 }
 
 // The observation's length for states with this many seats, deck and view locations.
+template <class State>
 constexpr int observation_size(int players, int deck_size, int locations) {
-    return deck_size + players * (3 * deck_size + OBS_ACTIONS + 3) + players * deck_size + (locations - players) * (deck_size + 1) +
-           OBS_PHASES + deck_size;
+    return players * (3 * deck_size + observed_actions<State>() + 3) + deck_size + (locations - players) * (deck_size + 1) + OBS_PHASES +
+           (has_fixed_steps<State>() ? deck_size : 0);
 }
 
 template <GameState State>
 int observation_size(const State& s) {
-    return observation_size(s.num_players(), s.deck_info().size, s.view(0).num_locations);
+    return observation_size<State>(s.num_players(), s.deck_info().size, s.view(0).num_locations);
 }
 
 // Writes seat's observation of s into out[0, observation_size(s)); `pending`: the seat's own steps
-// of an action it is taking in fixed steps (apply_fixed), its last block.
+// of an action it is taking in fixed steps (apply_fixed), its last block. Nothing is written twice:
+// the voids block of a seat holds only what is inferred (not the cards shown played or known
+// elsewhere), which also keeps the row sparse, as its cost is its zero fill and its ones.
 template <GameState State>
 void observe(const State& s, int seat, float* out, CardSet pending = 0) {
     const View v = s.view(seat);
     const Deck& d = s.deck_info();
     const CardSet deck = d.cards;
     const int n = s.num_players(), D = d.size;
-    std::fill(out, out + observation_size(n, D, v.num_locations), 0.0f);
+    std::fill(out, out + observation_size<State>(n, D, v.num_locations), 0.0f);
     // A card's place is its index among the deck's cards, in order.
     auto cards = [deck](float* at, CardSet set) {
         for (CardSet c = set & deck; c;) at[popcount(deck & (bit(pop_lsb(c)) - 1))] = 1.0f;
     };
     float* p = out;
-    cards(p, v.where[size_t(seat)].known);
-    p += D;
     // The seats' blocks, seats counted from the observer; one pass over the history fills the
     // public actions and collects the cards each seat played.
     constexpr int CARD_BLOCKS = 3;
-    const int block = CARD_BLOCKS * D + OBS_ACTIONS + 3;
+    const int block = CARD_BLOCKS * D + observed_actions<State>() + 3;
     CardSet played_by[MAX_SEATS] = {};
+    int actions_at[MAX_SEATS];   // where each seat's public actions go (no division an event: a bidding is long)
+    for (int r = 0, who = seat; r < n; ++r, who = who + 1 == n ? 0 : who + 1) actions_at[who] = r * block + CARD_BLOCKS * D - CARD_ACTIONS;
     for (int i = 0; i < v.history_size; ++i) {
         const PublicEvent& e = v.history[size_t(i)];
         if (is_card_action(e.action)) played_by[e.seat] |= bit(Card(e.action));
-        else if (e.action < 128) p[((e.seat - seat + n) % n) * block + CARD_BLOCKS * D + e.action - CARD_ACTIONS] = 1.0f;
+        else if (e.action < State::OBSERVED_ACTIONS_END) p[actions_at[e.seat] + e.action] = 1.0f;
     }
+    // The cards the tensor shows elsewhere: played by some seat, or known in some location.
+    CardSet shown = 0;
+    for (int r = 0; r < n; ++r) shown |= played_by[r];
+    for (int l = 0; l < v.num_locations; ++l) shown |= v.where[size_t(l)].known;
     const int to_act = s.current_player();
-    for (int r = 0; r < n; ++r) {
-        const int who = (seat + r) % n;
+    for (int r = 0, who = seat; r < n; ++r, who = who + 1 == n ? 0 : who + 1) {
         const Location& at = v.where[size_t(who)];
         cards(p, played_by[who]);
         cards(p + D, at.known);
-        cards(p + 2 * D, at.forbidden & ~v.played);
-        p += CARD_BLOCKS * D + OBS_ACTIONS;
+        // Voids: nothing to infer where every card of the location is known.
+        if (popcount(at.known) != at.size) cards(p + 2 * D, at.forbidden & ~shown);
+        p += CARD_BLOCKS * D + observed_actions<State>();
         if constexpr (requires { s.tally(who); }) p[0] = float(s.tally(who));
         p[1] = float(at.size);
         p[2] = to_act == who ? 1.0f : 0.0f;
         p += 3;
     }
-    for (int k = 0; k < s.trick.size && k < n; ++k) cards(p + k * D, bit(s.trick.cards[size_t(k)]));
-    p += n * D;
+    // The trick: each card on the table as its place in the trick (1 the lead, 2 the next, ...);
+    // who played it is in the seats' blocks.
+    for (int k = 0; k < s.trick.size && k < n; ++k) {
+        const CardSet c = bit(s.trick.cards[size_t(k)]) & deck;
+        if (c) p[popcount(deck & (c - 1))] = float(k + 1);
+    }
+    p += D;
     for (int l = n; l < v.num_locations; ++l) {
         p[0] = float(v.where[size_t(l)].size);
         cards(p + 1, v.where[size_t(l)].known);
@@ -180,7 +210,7 @@ void observe(const State& s, int seat, float* out, CardSet pending = 0) {
     const int phase = int(s.phase);
     if (phase >= 0 && phase < OBS_PHASES) p[phase] = 1.0f;
     p += OBS_PHASES;
-    cards(p, pending);
+    if constexpr (has_fixed_steps<State>()) cards(p, pending);
 }
 
 }  // namespace stich

@@ -112,7 +112,7 @@ struct PlayReplay {
     explicit PlayReplay(int cards_per_trick) : trick_cards(cards_per_trick) {}
 
     // What playing c here proves about the hand that played it, under the contract k in force.
-    CardSet proves(const Contract& k, Card c) const { return cascade(k, led, winning).forbidden_after(c); }
+    CardSet proves(const Contract& k, Card c) const { return proven_absent_after(k, led, winning, c); }
     // c goes to the trick, under the contract k in force once c is down.
     void play(const Contract& k, Card c) {
         played |= bit(c);
@@ -130,6 +130,26 @@ struct PlayReplay {
         play(k, c);
     }
 };
+
+// The replay of a deal's history for v's observer, where every card play is a card action under
+// one contract `k` (set by the time the first card is played): each event recorded as the observer
+// saw it (as record_seen does: its own in full, the others' as State::public_projection shows
+// them, hidden ones left out), each card played into `replay`. The count of recorded events is
+// kept in a register: the view's own, a byte in memory, made every event wait for the last one's
+// store (a view is built at every step of a vector environment).
+template <class State, int N>
+void replay_history(View& v, PlayReplay& replay, const State& s, const History<N>& h, const Contract* k) {
+    const int observer = v.observer;
+    int count = v.history_size;
+    for (int i = 0; i < h.size; ++i) {
+        const Action a = h.actions[size_t(i)];
+        const int actor = h.actors[size_t(i)];
+        const Action seen = actor == observer ? a : s.public_projection(a);
+        if (seen != HIDDEN_ACTION) v.history[size_t(count++)] = {uint8_t(actor), seen, 0};
+        if (is_card_action(a)) replay.play(*k, actor, Card(a), observer);
+    }
+    v.history_size = uint8_t(count);
+}
 
 // A view's start: the observer, its locations (the seats' hands first, `num_locations` in all),
 // each hand's size and the observer's own hand.

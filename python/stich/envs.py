@@ -49,7 +49,7 @@ ILLEGAL = ("end", "random")
 
 RENDER_MODES = ("ansi", "human")
 
-# The largest value of an observation: its flags are 0 or 1, its counts (cards, tallies) small.
+# The largest value of an observation: its flags are 0 or 1, its counts (cards, tallies, places in the trick) small.
 OBS_HIGH = 255.0
 
 

@@ -92,7 +92,7 @@ void check_deal() {
 void check_legal() {
     for_each_game([]<class Def>() {
         const auto rules = rules_of<Def>();
-        uint64_t states = 0;
+        uint64_t states = 0, inferences = 0;
         for (uint64_t seed = 0; seed < 200; ++seed) {
             auto s = stich::deal<Def>(rules, seed, int(seed % uint64_t(Def::num_players(rules))));
             Rng rng(seed);
@@ -103,6 +103,15 @@ void check_legal() {
                 CHECK(list.n > 0);
                 CHECK(std::is_sorted(list.begin(), list.end()));
                 CHECK(consistent(s.view(s.current_player()), s.locations()));
+                if constexpr (requires { s.contract->follow; s.trick.led(); }) {   // the view's inference, both forms
+                    if (s.contract && s.phase_name() == std::string(PLAY_PHASE))
+                        for (CardSet h = s.hand(s.current_player()); h;) {
+                            const Card c = pop_lsb(h);
+                            CHECK(proven_absent_after(*s.contract, s.trick.led(), s.trick.winning, c) ==
+                                  cascade(*s.contract, s.trick.led(), s.trick.winning).forbidden_after(c));
+                            ++inferences;
+                        }
+                }
                 const Action a = s.random_action(rng);
                 CHECK(list.contains(a));
                 apply_checked(s, a);
@@ -111,7 +120,9 @@ void check_legal() {
                 if (plies >= 400) break;
             }
         }
-        std::printf("legal: %s, %llu states on 200 random deals\n", Def::NAME, static_cast<unsigned long long>(states));
+        std::printf("legal: %s, %llu states on 200 random deals, %llu inferences checked\n", Def::NAME, static_cast<unsigned long long>(states),
+                    static_cast<unsigned long long>(inferences));
+        CHECK(inferences > 0);
     });
 }
 
