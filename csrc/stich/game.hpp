@@ -108,9 +108,7 @@ struct View {
     uint8_t history_size = 0;
     // Only history[0, history_size) is set: left uninitialised, since zeroing the whole array cost
     // more than building a view (a view is built at every step of a vector environment).
-    std::array<PublicEvent, MAX_HISTORY> history;
-
-    void record(int seat, Action a, CardSet cards = 0) { history[history_size++] = {uint8_t(seat), a, cards}; }
+    std::array<PublicEvent, MAX_HISTORY> history;   // written by record_seen (stich/trick.hpp)
 };
 static_assert(std::is_trivially_copyable_v<View>);
 

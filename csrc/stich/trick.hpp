@@ -92,11 +92,19 @@ std::string team_tallies_text(int players, const Tallies& tricks, const Tallies*
     return out;
 }
 
-// Records an event in `observer`'s view: its own actions in full (with the cards behind them,
-// where the id does not show them), the others' as they are seen (`seen`), unless hidden.
+// Records an event in `observer`'s view at history[count] (its own actions in full, with the cards
+// behind them where the id does not show them; the others' as they are seen, `seen`, unless
+// hidden); returns the new count. The count is the caller's, so that a replay keeps it in a
+// register (replay_history).
+inline int record_seen_at(View& v, int count, int actor, Action a, Action seen, CardSet own_cards = 0) {
+    if (actor == v.observer) v.history[size_t(count++)] = {uint8_t(actor), a, own_cards};
+    else if (seen != HIDDEN_ACTION) v.history[size_t(count++)] = {uint8_t(actor), seen, 0};
+    return count;
+}
+
+// The same, at the end of the view's history.
 inline void record_seen(View& v, int actor, Action a, Action seen, CardSet own_cards = 0) {
-    if (actor == v.observer) v.record(actor, a, own_cards);
-    else if (seen != HIDDEN_ACTION) v.record(actor, seen);
+    v.history_size = uint8_t(record_seen_at(v, v.history_size, actor, a, seen, own_cards));
 }
 
 // The replay of the card plays of a history, for one observer: the trick as it went, the cards
@@ -133,20 +141,18 @@ struct PlayReplay {
 
 // The replay of a deal's history for v's observer, where every card play is a card action under
 // one contract `k` (set by the time the first card is played): each event recorded as the observer
-// saw it (as record_seen does: its own in full, the others' as State::public_projection shows
-// them, hidden ones left out), each card played into `replay`. The count of recorded events is
-// kept in a register: the view's own, a byte in memory, made every event wait for the last one's
-// store (a view is built at every step of a vector environment).
+// saw it (record_seen_at, the others' actions as State::public_projection shows them), each card
+// played into `replay`. The count of recorded events is kept in a register: the view's own, a
+// byte in memory, made every event wait for the last one's store (a view is built at every step
+// of a vector environment).
 template <class State, int N>
 void replay_history(View& v, PlayReplay& replay, const State& s, const History<N>& h, const Contract* k) {
-    const int observer = v.observer;
     int count = v.history_size;
     for (int i = 0; i < h.size; ++i) {
         const Action a = h.actions[size_t(i)];
         const int actor = h.actors[size_t(i)];
-        const Action seen = actor == observer ? a : s.public_projection(a);
-        if (seen != HIDDEN_ACTION) v.history[size_t(count++)] = {uint8_t(actor), seen, 0};
-        if (is_card_action(a)) replay.play(*k, actor, Card(a), observer);
+        count = record_seen_at(v, count, actor, a, s.public_projection(a));
+        if (is_card_action(a)) replay.play(*k, actor, Card(a), v.observer);
     }
     v.history_size = uint8_t(count);
 }
