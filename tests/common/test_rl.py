@@ -187,7 +187,7 @@ def decode_observation(game, s, seat, pending, t):
             b[place[c.id]] = 1.0
         return b
 
-    steps = D if name_of(game) == "Mistigri" else 0   # only Mistigri takes an action in fixed steps
+    steps = D if type(game).__name__ == "Mistigri" else 0   # only Mistigri takes an action in fixed steps
     rest = len(t) - (D + (L - P) * (D + 1) + 8 + steps)
     assert rest % P == 0 and 1 <= rest // P - 3 * D - 3 <= 64
     A = rest // P - 3 * D - 3
@@ -233,10 +233,6 @@ def decode_observation(game, s, seat, pending, t):
     assert p + steps == len(t)
 
 
-def name_of(game):
-    return type(game).__name__
-
-
 @pytest.mark.parametrize("name, options", list(games_and_variants()))
 def test_the_observation_follows_its_documented_layout(name, options):
     """Every block of the tensor, rebuilt from the seat's view (docs/rl.md, "The observation"), at
@@ -247,6 +243,7 @@ def test_the_observation_follows_its_documented_layout(name, options):
             for seat in range(game.num_players):
                 mine = pending if seat == s.current_player else 0
                 decode_observation(game, s, seat, mine, s.observation_tensor(seat, mine))
+
 
 def test_observation_out_argument_and_errors():
     game = stich.Euchre()
