@@ -148,7 +148,7 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
         raise ValueError(f"method {method!r} solves the card play only; this position is in phase {state.phase!r} "
                          "(use 'auto' or 'ismcts')")
     cost = None
-    why = f"as asked (budget {seconds:g} s)"
+    why = f"as asked (budget {iterations:,} iterations)" if iterations is not None else f"as asked (budget {seconds:g} s)"
     if method == "exact":
         cost = exact_cost(state, threads, seed)
         if callback is not None:

@@ -175,7 +175,7 @@ def test_analyse_json_is_the_analysis_as_data(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["iterations"] == 3000 and data["seed"] == 2 and data["unit"] == "match points"
     assert data["best"] == data["moves"][0]["action"] and data["observer"] == 0
-    assert data["method"] == "ismcts" and data["why"].startswith("as asked") and data["exact_cost"] is None
+    assert data["method"] == "ismcts" and data["why"] == "as asked (budget 3,000 iterations)" and data["exact_cost"] is None
     assert data["tie_threshold"] == stich.Couillon.TIE_THRESHOLD and data["runs"] == 4
     assert "seat 0: CQ CT SJ HK" in data["position"]
     assert all(0 <= m["win"] <= 1 for m in data["moves"] if m["visits"])
@@ -184,7 +184,7 @@ def test_analyse_json_is_the_analysis_as_data(capsys):
 def test_analyse_text_explains_itself(capsys):
     assert main(["analyse", POSITION, "--method", "ismcts", "--iterations", "20000"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("method: ismcts (as asked")
+    assert out.startswith("method: ismcts (as asked (budget 20,000 iterations))")
     assert "Couillon(): seat 0 to act" in out and "mean: seat 0's average return (match points)" in out
     assert "trick: 2:DQ 3:SQ 0:DA 1:DK" not in out   # that trick is complete: its taker leads the next
     assert "trick: 3:D9" in out and "seats 0+2: 0 tricks, 0 points; seats 1+3: 1 trick, 11 points" in out
