@@ -240,7 +240,9 @@ void CouillonState::set_hidden(const Locations& world, int observer, Rng& rng) {
     if (!revealed && outside) rng.pick(outside);
 }
 
-View CouillonState::view(int seat) const {
+PlayReplay CouillonState::play_replay() const { return PlayReplay(NUM_SEATS); }
+
+View CouillonState::view(int seat, const PlayReplay* replayed) const {
     View v = start_view(seat, NUM_SEATS, NUM_SEATS + 1, hands);
     v.where[LOC_TALON].size = TALON;
     // Before the trump is chosen only forehand holds cards, and only its first three.
@@ -249,8 +251,9 @@ View CouillonState::view(int seat) const {
     if (mit_declarer >= 0 && contains(hands[mit_declarer], MIT)) v.where[mit_declarer].known |= bit(MIT);
 
     // Replay the history: public events, played cards and what each play proves (the cascade).
-    PlayReplay replay(NUM_SEATS);
-    replay_history(v, replay, *this, history, contract);
+    PlayReplay replay = play_replay();
+    if (replayed) replay.add(*replayed);
+    else replay_history(v, replay, *this, history, contract);
     finish_view(v, replay, deck_info().cards, phase != CouillonPhase::Trump);
     return v;
 }

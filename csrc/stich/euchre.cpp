@@ -285,7 +285,9 @@ void EuchreState::set_hidden(const Locations& world, int observer, Rng& rng) {
             history.actions[size_t(i)] = Action(ea::DISCARD + euchre_index(discard));
 }
 
-View EuchreState::view(int seat) const {
+PlayReplay EuchreState::play_replay() const { return PlayReplay(active); }
+
+View EuchreState::view(int seat, const PlayReplay* replayed) const {
     View v = start_view(seat, NUM_SEATS, NUM_SEATS + 1, hands);
     Location& k = v.where[LOC_KITTY];
     k.size = uint8_t(popcount(kitty));
@@ -294,8 +296,9 @@ View EuchreState::view(int seat) const {
     if (!upcard_taken) k.known |= bit(upcard);
     else if (contains(hands[dealer], upcard)) v.where[dealer].known |= bit(upcard);
     if (seat == dealer && discard != NO_CARD) k.known |= bit(discard);
-    PlayReplay replay(active);
-    replay_history(v, replay, *this, history, contract);
+    PlayReplay replay = play_replay();
+    if (replayed) replay.add(*replayed);
+    else replay_history(v, replay, *this, history, contract);
     finish_view(v, replay, deck_info().cards);
     return v;
 }

@@ -144,7 +144,13 @@ struct EuchreState {
     // What playing c now proves the player lacks (for the position notation): the led suit when
     // it does not follow (E-9).
     CardSet play_proves(Card c) const { return proven_absent_after(*contract, trick.led(), trick.winning, c); }
-    View view(int seat) const;
+    // `seat`'s information set. With `replayed` (the deal's card play replayed once for every
+    // observer: PlayReplay::NO_OBSERVER, started by play_replay()), its proofs are taken instead of
+    // a replay of the history, and the view's history is left empty (stich/rl.hpp's vector
+    // environment, which keeps such a replay per deal).
+    View view(int seat, const PlayReplay* replayed = nullptr) const;
+    // Where a replay of this deal's card play starts: the cards of a full trick (three when a seat sits out).
+    PlayReplay play_replay() const;
     Locations locations() const;
     // Installs a sampled world of `observer`'s view; the dealer's discard is redrawn from the
     // new kitty where the observer did not see it.

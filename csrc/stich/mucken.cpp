@@ -411,17 +411,23 @@ void MuckenState::set_hidden(const Locations& world, int, Rng&) {
     for (int s = 0; s < n; ++s) hands[size_t(s)] = world[size_t(s)];
 }
 
-View MuckenState::view(int seat) const {
+PlayReplay MuckenState::play_replay() const {
+    PlayReplay replay(n);
+    if (play == MuckenPlay::OnePoint)   // the defenders do not hold EO
+        for (int s = 0; s < n; ++s)
+            if (s % 2 != player_team) replay.proven_absent[size_t(s)] |= bit(EICHEL_OBER);
+    return replay;
+}
+
+View MuckenState::view(int seat, const PlayReplay* replayed) const {
     View v = start_view(seat, n, n, hands);
     if (play == MuckenPlay::Sie) v.where[size_t(sie_seat)].known = hands[size_t(sie_seat)];  // shown at once
     // Must-play names the holder of EO as soon as it is asked to choose; one point names its team.
     const int eo_seat = phase == MuckenPhase::MustPlay ? int(to_act) : play == MuckenPlay::MustPlay ? int(announcer) : -1;
     if (eo_seat >= 0 && contains(hands[size_t(eo_seat)], EICHEL_OBER)) v.where[size_t(eo_seat)].known |= bit(EICHEL_OBER);
-    PlayReplay replay(n);
-    if (play == MuckenPlay::OnePoint)   // the defenders do not hold EO
-        for (int s = 0; s < n; ++s)
-            if (s % 2 != player_team) replay.proven_absent[size_t(s)] |= bit(EICHEL_OBER);
-    replay_history(v, replay, *this, history, contract);
+    PlayReplay replay = play_replay();
+    if (replayed) replay.add(*replayed);
+    else replay_history(v, replay, *this, history, contract);
     finish_view(v, replay, deck_info().cards);
     return v;
 }

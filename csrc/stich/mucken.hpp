@@ -150,7 +150,14 @@ struct MuckenState {
     // The search's keys: card plays are seen as they are; other decisions go the listed way.
     ActionSet legal_keys(bool) const { return phase == MuckenPhase::Play ? ActionSet{{legal_cards(), 0}} : ActionSet{}; }
     Action action_with_key(Action key, Rng&) const { return key; }
-    View view(int seat) const;
+    // `seat`'s information set. With `replayed` (the deal's card play replayed once for every
+    // observer: PlayReplay::NO_OBSERVER, started by play_replay()), its proofs are taken instead of
+    // a replay of the history, and the view's history is left empty (stich/rl.hpp's vector
+    // environment, which keeps such a replay per deal).
+    View view(int seat, const PlayReplay* replayed = nullptr) const;
+    // Where a replay of this deal's card play starts: the cards of a full trick, and in a one-point game that the
+    // defenders do not hold EO.
+    PlayReplay play_replay() const;
     Locations locations() const;
     // Installs a sampled world of `observer`'s view (every hand it cannot see).
     void set_hidden(const Locations& world, int observer, Rng& rng);

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <array>
 #include <bit>
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -150,13 +151,20 @@ int observation_size(const State& s) {
     return observation_size<State>(s.num_players(), s.deck_info().size, s.view(0).num_locations);
 }
 
-// Writes seat's observation of s into out[0, observation_size(s)); `pending`: the seat's own steps
-// of an action it is taking in fixed steps (apply_fixed), its last block. Nothing is written twice:
-// the voids block of a seat holds only what is inferred (not the cards shown played or known
-// elsewhere), which also keeps the row sparse, as its cost is its zero fill and its ones.
+// What each seat has done, as the observer of an observation saw it: the cards it played, and its
+// public non-card actions as bits (id - CARD_ACTIONS; non-card ids are CARD_ACTIONS and up).
+struct SeenActions {
+    std::array<CardSet, MAX_SEATS> played{};
+    std::array<uint64_t, MAX_SEATS> actions{};
+};
+
+// Writes seat's observation of s into out[0, observation_size(s)) from its view `v` and what each
+// seat was seen to do; `pending`: the seat's own steps of an action it is taking in fixed steps
+// (apply_fixed), its last block. Nothing is written twice: the voids block of a seat holds only
+// what is inferred (not the cards shown played or known elsewhere), which also keeps the row
+// sparse, as its cost is its zero fill and its ones.
 template <GameState State>
-void observe(const State& s, int seat, float* out, CardSet pending = 0) {
-    const View v = s.view(seat);
+void write_observation(const State& s, int seat, const View& v, const SeenActions& seen, float* out, CardSet pending) {
     const Deck& d = s.deck_info();
     const CardSet deck = d.cards;
     const int n = s.num_players(), D = d.size;
@@ -166,30 +174,23 @@ void observe(const State& s, int seat, float* out, CardSet pending = 0) {
         for (CardSet c = set & deck; c;) at[popcount(deck & (bit(pop_lsb(c)) - 1))] = 1.0f;
     };
     float* p = out;
-    // The seats' blocks, seats counted from the observer; one pass over the history fills the
-    // public actions and collects the cards each seat played.
+    // The seats' blocks, seats counted from the observer.
     constexpr int CARD_BLOCKS = 3;
-    const int block = CARD_BLOCKS * D + observed_actions<State>() + 3;
-    CardSet played_by[MAX_SEATS] = {};
-    int actions_at[MAX_SEATS];   // where each seat's public actions go (no division an event: a bidding is long)
-    for (int r = 0, who = seat; r < n; ++r, who = who + 1 == n ? 0 : who + 1) actions_at[who] = r * block + CARD_BLOCKS * D - CARD_ACTIONS;
-    for (int i = 0; i < v.history_size; ++i) {
-        const PublicEvent& e = v.history[size_t(i)];
-        if (is_card_action(e.action)) played_by[e.seat] |= bit(Card(e.action));
-        else if (e.action < State::OBSERVED_ACTIONS_END) p[actions_at[e.seat] + e.action] = 1.0f;
-    }
+    static_assert(State::OBSERVED_ACTIONS_END - CARD_ACTIONS <= 64, "a seat's public actions are the bits of a word");
     // The cards the tensor shows elsewhere: played by some seat, or known in some location.
     CardSet shown = 0;
-    for (int r = 0; r < n; ++r) shown |= played_by[r];
+    for (int r = 0; r < n; ++r) shown |= seen.played[size_t(r)];
     for (int l = 0; l < v.num_locations; ++l) shown |= v.where[size_t(l)].known;
     const int to_act = s.current_player();
     for (int r = 0, who = seat; r < n; ++r, who = who + 1 == n ? 0 : who + 1) {
         const Location& at = v.where[size_t(who)];
-        cards(p, played_by[who]);
+        cards(p, seen.played[size_t(who)]);
         cards(p + D, at.known);
         // Voids: nothing to infer where every card of the location is known.
         if (popcount(at.known) != at.size) cards(p + 2 * D, at.forbidden & ~shown);
-        p += CARD_BLOCKS * D + observed_actions<State>();
+        p += CARD_BLOCKS * D;
+        for (uint64_t a = seen.actions[size_t(who)]; a;) p[pop_lsb(a)] = 1.0f;
+        p += observed_actions<State>();
         if constexpr (requires { s.tally(who); }) p[0] = float(s.tally(who));
         p[1] = float(at.size);
         p[2] = to_act == who ? 1.0f : 0.0f;
@@ -211,6 +212,73 @@ void observe(const State& s, int seat, float* out, CardSet pending = 0) {
     if (phase >= 0 && phase < OBS_PHASES) p[phase] = 1.0f;
     p += OBS_PHASES;
     if constexpr (has_fixed_steps<State>()) cards(p, pending);
+}
+
+// Writes seat's observation of s into out[0, observation_size(s)): its view, with what each seat
+// was seen to do read from the view's history.
+template <GameState State>
+void observe(const State& s, int seat, float* out, CardSet pending = 0) {
+    const View v = s.view(seat);
+    SeenActions seen;
+    for (int i = 0; i < v.history_size; ++i) {
+        const PublicEvent& e = v.history[size_t(i)];
+        if (is_card_action(e.action)) seen.played[e.seat] |= bit(Card(e.action));
+        else if (e.action < State::OBSERVED_ACTIONS_END) seen.actions[e.seat] |= uint64_t(1) << (e.action - CARD_ACTIONS);
+    }
+    write_observation(s, seat, v, seen, out, pending);
+}
+
+// Can a view of the State take a card play replayed once for every observer (view(seat, &replay),
+// play_replay())? Then a deal's observations can be kept up to date event by event (DealRecord).
+template <class State>
+concept ReplaysOnce = requires(const State& s, const PlayReplay* r) {
+    { s.view(0, r) } -> std::same_as<View>;
+    { s.play_replay() } -> std::same_as<PlayReplay>;
+};
+
+// A deal's history as its observers see it, kept event by event (the vector environment keeps
+// one a deal, so that an observation does not replay the whole history into the observer's view):
+// the card play replayed once for every observer, and per seat what it did as it saw it itself
+// (in full) and as the others saw it (State::public_projection), as the view's history records
+// it (record_seen_at). observe(s, seat, out, pending, record) writes what observe() writes.
+struct DealRecord {
+    PlayReplay replay{0};   // started at the first card, when the cards of a trick are known
+    bool playing = false;   // (before, it holds nothing: a view adds nothing from it)
+    uint8_t events = 0;     // events of the history recorded
+    SeenActions own, others;
+
+    // Records the events of s's history not recorded yet.
+    template <ReplaysOnce State>
+    void catch_up(const State& s) {
+        auto see = [](SeenActions& seen, int actor, Action a) {
+            if (is_card_action(a)) seen.played[size_t(actor)] |= bit(Card(a));
+            else if (a < State::OBSERVED_ACTIONS_END) seen.actions[size_t(actor)] |= uint64_t(1) << (a - CARD_ACTIONS);
+        };
+        for (int i = events; i < s.history.size; ++i) {
+            const Action a = s.history.actions[size_t(i)], shown = s.public_projection(a);
+            const int actor = s.history.actors[size_t(i)];
+            see(own, actor, a);
+            if (shown != HIDDEN_ACTION) see(others, actor, shown);
+            if (!is_card_action(a)) continue;
+            if (!playing) {
+                replay = s.play_replay();
+                playing = true;
+            }
+            replay.play(*s.contract, actor, Card(a), PlayReplay::NO_OBSERVER);
+        }
+        events = s.history.size;
+    }
+};
+
+// observe() with the deal's record (caught up with s): the same observation, without a replay of
+// the history.
+template <ReplaysOnce State>
+void observe(const State& s, int seat, float* out, CardSet pending, const DealRecord& record) {
+    const View v = s.view(seat, &record.replay);
+    SeenActions seen = record.others;
+    seen.played[size_t(seat)] = record.own.played[size_t(seat)];
+    seen.actions[size_t(seat)] = record.own.actions[size_t(seat)];
+    write_observation(s, seat, v, seen, out, pending);
 }
 
 }  // namespace stich
@@ -340,7 +408,8 @@ class VectorEnv {
 
     VectorEnv(const Rules& rules, int num_envs, int threads, int learner, bool heuristic_bots)
         : rules_(rules), num_envs_(num_envs), threads_(threads), learner_(learner), heuristic_(heuristic_bots),
-          states_(size_t(num_envs)), pending_(size_t(num_envs)), deals_(size_t(num_envs)), rngs_(size_t(num_envs)),
+          states_(size_t(num_envs)), pending_(size_t(num_envs)), records_(ReplaysOnce<State> ? size_t(num_envs) : 0),
+          deals_(size_t(num_envs)), rngs_(size_t(num_envs)),
           done_(size_t(num_envs)), legal_(size_t(num_envs)) {
         if (num_envs < 1 || num_envs > (1 << 24)) throw std::invalid_argument("num_envs must be 1..16777216, got " + std::to_string(num_envs));
         check_threads(threads);
@@ -433,6 +502,7 @@ class VectorEnv {
         const uint64_t deal_seed = mix_seed(seed_, (uint64_t(i) << 32) + deals_[size_t(i)]++);
         states_[size_t(i)] = Def::deal(rules_, deal_seed, int(deal_seed % uint64_t(players_)), FixedHands{}, extras);
         pending_[size_t(i)] = 0;
+        if constexpr (ReplaysOnce<State>) records_[size_t(i)] = DealRecord{};
         done_[size_t(i)] = false;
         bots_play(i);
     }
@@ -464,8 +534,14 @@ class VectorEnv {
         const ActionSet legal = acting ? fixed_legal_set<Def>(s, pending_[size_t(i)]) : ActionSet{};
         legal_[size_t(i)] = legal;
         write_flags(legal, Def::NUM_DISTINCT_ACTIONS, m);
-        if (seat < 0) std::fill(o, o + obs_size_, 0.0f);
-        else observe(s, seat, o, acting ? pending_[size_t(i)] : 0);
+        if (seat < 0) {
+            std::fill(o, o + obs_size_, 0.0f);
+        } else if constexpr (ReplaysOnce<State>) {
+            records_[size_t(i)].catch_up(s);
+            observe(s, seat, o, acting ? pending_[size_t(i)] : 0, records_[size_t(i)]);
+        } else {
+            observe(s, seat, o, acting ? pending_[size_t(i)] : 0);
+        }
     }
 
     Rules rules_;
@@ -475,6 +551,7 @@ class VectorEnv {
     uint64_t seed_ = 0;
     std::vector<State> states_;
     std::vector<CardSet> pending_;
+    std::vector<DealRecord> records_;   // each deal's record, where the game's views take one (ReplaysOnce)
     std::vector<uint64_t> deals_;
     std::vector<Rng> rngs_;
     std::vector<uint8_t> done_;

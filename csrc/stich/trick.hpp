@@ -111,6 +111,7 @@ inline void record_seen(View& v, int actor, Action a, Action seen, CardSet own_c
 // played, and per seat the cards its plays prove it does not hold (the following cascade: a seat
 // that did not follow holds none of the suit, C-5 / U-4 / M-9).
 struct PlayReplay {
+    static constexpr int NO_OBSERVER = -1;   // play(k, seat, c, NO_OBSERVER): every seat's proofs kept
     int trick_cards;                         // cards in a full trick
     Card led = NO_CARD, winning = NO_CARD;
     int in_trick = 0, tricks = 0;            // cards of the current trick; complete tricks
@@ -136,6 +137,11 @@ struct PlayReplay {
     void play(const Contract& k, int seat, Card c, int observer) {
         if (seat != observer) proven_absent[size_t(seat)] |= proves(k, c);
         play(k, c);
+    }
+    // What another replay found (its cards played and proofs), added to this one's.
+    void add(const PlayReplay& other) {
+        played |= other.played;
+        for (size_t s = 0; s < proven_absent.size(); ++s) proven_absent[s] |= other.proven_absent[s];
     }
 };
 
@@ -172,8 +178,9 @@ View start_view(int observer, int num_seats, int num_locations, const std::array
 
 // A view's end, once every location's size and known cards are set: the cards played go out of
 // play, and every location is forbidden the cards known elsewhere, the cards out of play and
-// what the replay proved about its seat; the observer's own hand, where it knows it whole
-// (`own_hand_known`), is forbidden every other card.
+// what the replay proved about its seat (never the observer's: a replay for every observer,
+// PlayReplay::NO_OBSERVER, holds proofs about it too); the observer's own hand, where it knows it
+// whole (`own_hand_known`), is forbidden every other card.
 inline void finish_view(View& v, const PlayReplay& r, CardSet deck_cards, bool own_hand_known = true) {
     v.played |= r.played;
     CardSet all_known = 0;
@@ -184,7 +191,7 @@ inline void finish_view(View& v, const PlayReplay& r, CardSet deck_cards, bool o
             loc.forbidden = deck_cards & ~loc.known;
             continue;
         }
-        loc.forbidden = ((all_known & ~loc.known) | v.played | (l < v.num_seats ? r.proven_absent[size_t(l)] : 0)) & deck_cards;
+        loc.forbidden = ((all_known & ~loc.known) | v.played | (l < v.num_seats && l != v.observer ? r.proven_absent[size_t(l)] : 0)) & deck_cards;
     }
     v.unknown = deck_cards & ~v.played & ~all_known;
 }
