@@ -229,7 +229,10 @@ void observe(const State& s, int seat, float* out, CardSet pending = 0) {
 }
 
 // Can a view of the State take a card play replayed once for every observer (view(seat, &replay),
-// play_replay())? Then a deal's observations can be kept up to date event by event (DealRecord).
+// the replay started by play_replay())? Then a deal's observations can be kept up to date event by
+// event (DealRecord). Games whose card play is plain card actions under their contract
+// (replay_history) do; Mistigri's views replay its history themselves (a short one: a record
+// measured no faster there).
 template <class State>
 concept ReplaysOnce = requires(const State& s, const PlayReplay* r) {
     { s.view(0, r) } -> std::same_as<View>;
@@ -241,15 +244,17 @@ concept ReplaysOnce = requires(const State& s, const PlayReplay* r) {
 // the card play replayed once for every observer, and per seat what it did as it saw it itself
 // (in full) and as the others saw it (State::public_projection), as the view's history records
 // it (record_seen_at). observe(s, seat, out, pending, record) writes what observe() writes.
+template <class State>
 struct DealRecord {
-    PlayReplay replay{0};   // started at the first card, when the cards of a trick are known
-    bool playing = false;   // (before, it holds nothing: a view adds nothing from it)
+    PlayReplay replay;      // until the first card, nothing: a view adds nothing from it
+    bool playing = false;   // started (at the first card: the cards of a trick are known then)
     uint8_t events = 0;     // events of the history recorded
     SeenActions own, others;
 
     // Records the events of s's history not recorded yet.
-    template <ReplaysOnce State>
-    void catch_up(const State& s) {
+    void catch_up(const State& s)
+        requires ReplaysOnce<State>
+    {
         auto see = [](SeenActions& seen, int actor, Action a) {
             if (is_card_action(a)) seen.played[size_t(actor)] |= bit(Card(a));
             else if (a < State::OBSERVED_ACTIONS_END) seen.actions[size_t(actor)] |= uint64_t(1) << (a - CARD_ACTIONS);
@@ -273,7 +278,7 @@ struct DealRecord {
 // observe() with the deal's record (caught up with s): the same observation, without a replay of
 // the history.
 template <ReplaysOnce State>
-void observe(const State& s, int seat, float* out, CardSet pending, const DealRecord& record) {
+void observe(const State& s, int seat, float* out, CardSet pending, const DealRecord<State>& record) {
     const View v = s.view(seat, &record.replay);
     SeenActions seen = record.others;
     seen.played[size_t(seat)] = record.own.played[size_t(seat)];
@@ -502,7 +507,7 @@ class VectorEnv {
         const uint64_t deal_seed = mix_seed(seed_, (uint64_t(i) << 32) + deals_[size_t(i)]++);
         states_[size_t(i)] = Def::deal(rules_, deal_seed, int(deal_seed % uint64_t(players_)), FixedHands{}, extras);
         pending_[size_t(i)] = 0;
-        if constexpr (ReplaysOnce<State>) records_[size_t(i)] = DealRecord{};
+        if constexpr (ReplaysOnce<State>) records_[size_t(i)] = DealRecord<State>{};
         done_[size_t(i)] = false;
         bots_play(i);
     }
@@ -551,7 +556,7 @@ class VectorEnv {
     uint64_t seed_ = 0;
     std::vector<State> states_;
     std::vector<CardSet> pending_;
-    std::vector<DealRecord> records_;   // each deal's record, where the game's views take one (ReplaysOnce)
+    std::vector<DealRecord<State>> records_;   // each deal's record, where the game's views take one (ReplaysOnce)
     std::vector<uint64_t> deals_;
     std::vector<Rng> rngs_;
     std::vector<uint8_t> done_;

@@ -112,12 +112,13 @@ inline void record_seen(View& v, int actor, Action a, Action seen, CardSet own_c
 // that did not follow holds none of the suit, C-5 / U-4 / M-9).
 struct PlayReplay {
     static constexpr int NO_OBSERVER = -1;   // play(k, seat, c, NO_OBSERVER): every seat's proofs kept
-    int trick_cards;                         // cards in a full trick
+    int trick_cards = 0;                     // cards in a full trick
     Card led = NO_CARD, winning = NO_CARD;
     int in_trick = 0, tricks = 0;            // cards of the current trick; complete tricks
     CardSet played = 0;
     std::array<CardSet, MAX_SEATS> proven_absent{};
 
+    PlayReplay() = default;   // nothing replayed (a view adds nothing from it)
     explicit PlayReplay(int cards_per_trick) : trick_cards(cards_per_trick) {}
 
     // What playing c here proves about the hand that played it, under the contract k in force.

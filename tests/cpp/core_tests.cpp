@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "stich/rl.hpp"
 #include "stich/stich.hpp"
 
 namespace {
@@ -87,17 +88,40 @@ void check_deal() {
     });
 }
 
+// The vector environment's record of a deal (stich/rl.hpp, caught up here) gives every seat the
+// view and the observation that a replay of the whole history gives; returns the seats checked.
+template <ReplaysOnce State>
+int check_record(const State& s, DealRecord<State>& record) {
+    record.catch_up(s);
+    for (int seat = 0; seat < s.num_players(); ++seat) {
+        const View a = s.view(seat), b = s.view(seat, &record.replay);
+        CHECK(a.played == b.played && a.unknown == b.unknown && a.num_locations == b.num_locations);
+        for (int l = 0; l < a.num_locations; ++l)
+            CHECK(a.where[size_t(l)].known == b.where[size_t(l)].known && a.where[size_t(l)].forbidden == b.where[size_t(l)].forbidden &&
+                  a.where[size_t(l)].size == b.where[size_t(l)].size);
+        std::vector<float> full(size_t(observation_size(s)), -1.0f), kept(full.size(), -2.0f);
+        observe(s, seat, full.data());
+        observe(s, seat, kept.data(), 0, record);
+        CHECK(full == kept);
+    }
+    return s.num_players();
+}
+
 // On random walks every state that is not over has legal actions, in ascending order, among
-// them the random action, and its view is consistent with the state.
+// them the random action, and its view is consistent with the state (and, where the
+// vector environment keeps a record of the deal, with the record's: check_record).
 void check_legal() {
     for_each_game([]<class Def>() {
         const auto rules = rules_of<Def>();
-        uint64_t states = 0, inferences = 0;
+        uint64_t states = 0, inferences = 0, recorded = 0;
+        using State = typename Def::State;
         for (uint64_t seed = 0; seed < 200; ++seed) {
             auto s = stich::deal<Def>(rules, seed, int(seed % uint64_t(Def::num_players(rules))));
             Rng rng(seed);
             int plies = 0;
+            [[maybe_unused]] DealRecord<State> record;
             while (!s.is_terminal()) {
+                if constexpr (ReplaysOnce<State>) recorded += check_record(s, record);
                 ActionList list;
                 s.legal_actions(list);
                 CHECK(list.n > 0);
@@ -120,9 +144,10 @@ void check_legal() {
                 if (plies >= 400) break;
             }
         }
-        std::printf("legal: %s, %llu states on 200 random deals, %llu inferences checked\n", Def::NAME, static_cast<unsigned long long>(states),
-                    static_cast<unsigned long long>(inferences));
-        CHECK(inferences > 0);
+        std::printf("legal: %s, %llu states on 200 random deals, %llu inferences checked, %llu views and observations of the deal's "
+                    "record checked\n", Def::NAME, static_cast<unsigned long long>(states), static_cast<unsigned long long>(inferences),
+                    static_cast<unsigned long long>(recorded));
+        CHECK(inferences > 0 && (recorded > 0) == ReplaysOnce<State>);
     });
 }
 
