@@ -230,9 +230,9 @@ void observe(const State& s, int seat, float* out, CardSet pending = 0) {
 
 // Can a view of the State take a card play replayed once for every observer (view(seat, &replay),
 // the replay started by play_replay())? Then a deal's observations can be kept up to date event by
-// event (DealRecord). Games whose card play is plain card actions under their contract
-// (replay_history) do; Mistigri's views replay its history themselves (a short one: a record
-// measured no faster there).
+// event (DealRecord). Games whose card play is plain card actions under one contract
+// (replay_history) do; a game whose views replay the history their own way keeps that (for a
+// short history a record measured no faster).
 template <class State>
 concept ReplaysOnce = requires(const State& s, const PlayReplay* r) {
     { s.view(0, r) } -> std::same_as<View>;
