@@ -156,6 +156,14 @@ int observation_size(const State& s) {
 struct SeenActions {
     std::array<CardSet, MAX_SEATS> played{};
     std::array<uint64_t, MAX_SEATS> actions{};
+
+    // `actor` was seen to take `a` (as the view's history records it: a card, or a public id
+    // below State::OBSERVED_ACTIONS_END; other ids are not in the observation).
+    template <class State>
+    void see(int actor, Action a) {
+        if (is_card_action(a)) played[size_t(actor)] |= bit(Card(a));
+        else if (a < State::OBSERVED_ACTIONS_END) actions[size_t(actor)] |= uint64_t(1) << (a - CARD_ACTIONS);
+    }
 };
 
 // Writes seat's observation of s into out[0, observation_size(s)) from its view `v` and what each
@@ -220,11 +228,7 @@ template <GameState State>
 void observe(const State& s, int seat, float* out, CardSet pending = 0) {
     const View v = s.view(seat);
     SeenActions seen;
-    for (int i = 0; i < v.history_size; ++i) {
-        const PublicEvent& e = v.history[size_t(i)];
-        if (is_card_action(e.action)) seen.played[e.seat] |= bit(Card(e.action));
-        else if (e.action < State::OBSERVED_ACTIONS_END) seen.actions[e.seat] |= uint64_t(1) << (e.action - CARD_ACTIONS);
-    }
+    for (int i = 0; i < v.history_size; ++i) seen.see<State>(v.history[size_t(i)].seat, v.history[size_t(i)].action);
     write_observation(s, seat, v, seen, out, pending);
 }
 
@@ -255,15 +259,11 @@ struct DealRecord {
     void catch_up(const State& s)
         requires ReplaysOnce<State>
     {
-        auto see = [](SeenActions& seen, int actor, Action a) {
-            if (is_card_action(a)) seen.played[size_t(actor)] |= bit(Card(a));
-            else if (a < State::OBSERVED_ACTIONS_END) seen.actions[size_t(actor)] |= uint64_t(1) << (a - CARD_ACTIONS);
-        };
         for (int i = events; i < s.history.size; ++i) {
             const Action a = s.history.actions[size_t(i)], shown = s.public_projection(a);
             const int actor = s.history.actors[size_t(i)];
-            see(own, actor, a);
-            if (shown != HIDDEN_ACTION) see(others, actor, shown);
+            own.see<State>(actor, a);
+            if (shown != HIDDEN_ACTION) others.see<State>(actor, shown);
             if (!is_card_action(a)) continue;
             if (!playing) {
                 replay = s.play_replay();
