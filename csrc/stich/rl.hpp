@@ -250,8 +250,7 @@ concept ReplaysOnce = requires(const State& s, const PlayReplay* r) {
 // it (record_seen_at). observe(s, seat, out, pending, record) writes what observe() writes.
 template <class State>
 struct DealRecord {
-    PlayReplay replay;      // until the first card, nothing: a view adds nothing from it
-    bool playing = false;   // started (at the first card: the cards of a trick are known then)
+    PlayReplay replay;      // started at the first card (the cards of a trick are known then); before, empty
     uint8_t events = 0;     // events of the history recorded
     SeenActions own, others;
 
@@ -265,10 +264,7 @@ struct DealRecord {
             own.see<State>(actor, a);
             if (shown != HIDDEN_ACTION) others.see<State>(actor, shown);
             if (!is_card_action(a)) continue;
-            if (!playing) {
-                replay = s.play_replay();
-                playing = true;
-            }
+            if (replay.trick_cards == 0) replay = s.play_replay();
             replay.play(*s.contract, actor, Card(a), PlayReplay::NO_OBSERVER);
         }
         events = s.history.size;
