@@ -251,10 +251,7 @@ View CouillonState::view(int seat, const PlayReplay* replayed) const {
     if (mit_declarer >= 0 && contains(hands[mit_declarer], MIT)) v.where[mit_declarer].known |= bit(MIT);
 
     // Replay the history: public events, played cards and what each play proves (the cascade).
-    PlayReplay replay = play_replay();
-    if (replayed) replay.add(*replayed);
-    else replay_history(v, replay, *this, history, contract);
-    finish_view(v, replay, deck_info().cards, phase != CouillonPhase::Trump);
+    finish_view(v, view_replay(v, *this, history, contract, replayed), deck_info().cards, phase != CouillonPhase::Trump);
     return v;
 }
 

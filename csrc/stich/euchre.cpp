@@ -296,10 +296,7 @@ View EuchreState::view(int seat, const PlayReplay* replayed) const {
     if (!upcard_taken) k.known |= bit(upcard);
     else if (contains(hands[dealer], upcard)) v.where[dealer].known |= bit(upcard);
     if (seat == dealer && discard != NO_CARD) k.known |= bit(discard);
-    PlayReplay replay = play_replay();
-    if (replayed) replay.add(*replayed);
-    else replay_history(v, replay, *this, history, contract);
-    finish_view(v, replay, deck_info().cards);
+    finish_view(v, view_replay(v, *this, history, contract, replayed), deck_info().cards);
     return v;
 }
 

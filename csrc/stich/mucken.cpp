@@ -425,10 +425,7 @@ View MuckenState::view(int seat, const PlayReplay* replayed) const {
     // Must-play names the holder of EO as soon as it is asked to choose; one point names its team.
     const int eo_seat = phase == MuckenPhase::MustPlay ? int(to_act) : play == MuckenPlay::MustPlay ? int(announcer) : -1;
     if (eo_seat >= 0 && contains(hands[size_t(eo_seat)], EICHEL_OBER)) v.where[size_t(eo_seat)].known |= bit(EICHEL_OBER);
-    PlayReplay replay = play_replay();
-    if (replayed) replay.add(*replayed);
-    else replay_history(v, replay, *this, history, contract);
-    finish_view(v, replay, deck_info().cards);
+    finish_view(v, view_replay(v, *this, history, contract, replayed), deck_info().cards);
     return v;
 }
 

@@ -164,6 +164,17 @@ void replay_history(View& v, PlayReplay& replay, const State& s, const History<N
     v.history_size = uint8_t(count);
 }
 
+// The card play of a view of s: `replayed` (a replay made once for every observer, e.g. kept by
+// the vector environment) added to where s's replay starts (State::play_replay), or else the
+// history replayed for v's observer (which also records it in v's history).
+template <class State, int N>
+PlayReplay view_replay(View& v, const State& s, const History<N>& h, const Contract* k, const PlayReplay* replayed) {
+    PlayReplay replay = s.play_replay();
+    if (replayed) replay.add(*replayed);
+    else replay_history(v, replay, s, h, k);
+    return replay;
+}
+
 // A view's start: the observer, its locations (the seats' hands first, `num_locations` in all),
 // each hand's size and the observer's own hand.
 template <size_t S>
