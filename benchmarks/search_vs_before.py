@@ -1,8 +1,10 @@
 """The search against its previous version: a duplicate match, docs/bots.md.
 
-The new search (``stich.IsmctsBot()``: the wide root bonus, runs one a thread) against the previous
-one (``stich.IsmctsBot(wide_root=False)``, the search before that change) at the same budget a
-decision, ``--seconds`` (default 0.02; both bots the same time) or ``--iterations`` (equal
+The new search (``stich.IsmctsBot()``, today's defaults) against the search before one change
+(``--change``): ``wide_root`` (the default) plays the search before the root's wider exploration
+bonus (``stich.IsmctsBot(wide_root=False)``); ``others`` plays the search that chose the other
+seats' decisions before the card play in the tree (``stich.IsmctsBot(others_before_play="tree")``).
+Both bots run the same budget a decision, ``--seconds`` (default 0.02) or ``--iterations`` (equal
 iterations). Every seeded deal is played twice with the same cards: the new search on seats 0/2
 and the old one on 1/3, then the other way round. A pair's score is the mean over its two games of
 the new team's return (Couillon, Mucken, Euchre: a seat's return is its team's, docs/rules G-4) or,
@@ -13,7 +15,7 @@ is ``stich.play(game, bots, deals=1, seed=SEED + i, dealer=i % players)``. Ctrl-
 of what has been played so far.
 
 Run:  PYTHONPATH=python python benchmarks/search_vs_before.py --games Couillon --deals 100
-      PYTHONPATH=python python benchmarks/search_vs_before.py --iterations 2000 --deals 200
+      PYTHONPATH=python python benchmarks/search_vs_before.py --iterations 2000 --deals 200 --change others
 """
 
 from __future__ import annotations
@@ -34,6 +36,10 @@ import stich
 SEED = 5_100_000
 
 
+# What the old search is: IsmctsBot's arguments that undo one change (--change).
+BEFORE = {"wide_root": {"wide_root": False}, "others": {"others_before_play": "tree"}}
+
+
 class CountingBot(stich.IsmctsBot):
     """IsmctsBot (the same searches: the same arguments and seeds) that also records each
     search's iterations."""
@@ -45,7 +51,7 @@ class CountingBot(stich.IsmctsBot):
     def act(self, state):
         r = stich.ismcts(state, iterations=self.iterations, seconds=self.seconds, threads=self.threads,
                          seed=self._rng.getrandbits(64), c=self.c, playout=self.playout, runs=self.runs,
-                         wide_root=self.wide_root)
+                         wide_root=self.wide_root, others_before_play=self.others_before_play)
         self.tally.append(r.iterations)
         return r.best
 
@@ -53,11 +59,12 @@ class CountingBot(stich.IsmctsBot):
 class Match:
     """One game's deal pairs so far."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, change: str = "wide_root") -> None:
         self.name = name
         self.game = stich.GAMES[name]()
+        self.before = BEFORE[change]
         self.scores: list[float] = []
-        self.iterations = {True: [], False: []}   # wide_root (the new search) -> iterations a decision
+        self.iterations = {True: [], False: []}   # the new search? -> iterations a decision
         self.seconds = 0.0
 
     def play_pair(self, i: int, budget: dict) -> None:
@@ -65,7 +72,7 @@ class Match:
         start = time.perf_counter()
         total = 0.0
         for new_team in (0, 1):
-            bots = [CountingBot(self.iterations[seat % 2 == new_team], wide_root=seat % 2 == new_team, **budget)
+            bots = [CountingBot(self.iterations[seat % 2 == new_team], **budget, **({} if seat % 2 == new_team else self.before))
                     for seat in range(n)]
             r = stich.play(game, bots, deals=1, seed=SEED + i, dealer=i % n)[0]
             if self.name == "Mistigri":   # every seat for itself: the new seats' chips minus the old seats'
@@ -95,6 +102,8 @@ def main() -> None:
     budget = p.add_mutually_exclusive_group()
     budget.add_argument("--seconds", type=float, help="seconds a decision, both searches (default 0.02)")
     budget.add_argument("--iterations", type=int, help="iterations a decision, both searches (instead of seconds)")
+    p.add_argument("--change", choices=sorted(BEFORE), default="wide_root",
+                   help="the change the old search is without (default wide_root)")
     a = p.parse_args()
     names = [g.strip() for g in a.games.split(",") if g.strip()]
     unknown = [g for g in names if g not in stich.GAMES]
@@ -110,7 +119,7 @@ def main() -> None:
     start = time.time()
     try:
         for name in names:
-            current = Match(name)
+            current = Match(name, a.change)
             with tqdm(total=a.deals, desc=name, unit="pair", file=sys.stderr, dynamic_ncols=True) as bar:
                 for i in range(a.deals):
                     current.play_pair(i, budget_kw)

@@ -419,12 +419,15 @@ inline bool no_tick() { return true; }
 // The search's settings from Python objects, each checked by the core (ValueError or TypeError
 // naming it): for stich.ismcts, and for a bot checking its settings when made (check_search_args).
 inline SearchConfig search_config_from_py(py::handle iterations, py::handle seconds, py::handle threads, py::handle c, double default_c,
-                                          int64_t max_nodes, py::handle runs, py::handle playout) {
+                                          int64_t max_nodes, py::handle runs, py::handle playout, py::handle others) {
     SearchConfig cfg = search_config_from(optional_int_arg(iterations, "iterations"), optional_number_arg(seconds, "seconds"),
                                           int_arg(threads, "threads"), optional_number_arg(c, "c"), default_c, max_nodes,
                                           optional_int_arg(runs, "runs"));
     if (!py::isinstance<py::str>(playout)) throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
     cfg.playout = playout_named(utf8(playout));
+    if (!py::isinstance<py::str>(others))
+        throw py::type_error("others_before_play must be a str (heuristic, tree), got " + std::string(py::repr(others)));
+    cfg.others_before_play = others_named(utf8(others));
     return cfg;
 }
 
@@ -687,12 +690,12 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         });
     m.def("ismcts",
           [](const State& s, py::object iterations, py::object seconds, py::object threads, py::object seed, py::object exploration,
-             py::object playout, py::object max_nodes, py::object report, py::object every, py::object runs, bool wide_root) {
+             py::object playout, py::object max_nodes, py::object report, py::object every, py::object runs, bool wide_root, py::object others) {
               const State root = s;   // the search reads its own copy: other Python threads may change `s` meanwhile
               double default_c = 0;
               with_def<State>([&]<class Def>() { default_c = Def::SEARCH_C; });
               SearchConfig cfg = search_config_from_py(iterations, seconds, threads, exploration, default_c, int_arg(max_nodes, "max_nodes"),
-                                                       runs, playout);
+                                                       runs, playout, others);
               cfg.seed = seed_arg(seed);
               cfg.wide_root = wide_root;
               if (!report.is_none() && !PyCallable_Check(report.ptr()))
@@ -743,7 +746,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
           },
           py::arg("state"), py::arg("iterations") = py::none(), py::arg("seconds") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
           py::arg("c") = py::none(), py::arg("playout") = "heuristic", py::arg("max_nodes") = SearchConfig{}.max_nodes,
-          py::arg("report") = py::none(), py::arg("every") = 1.0, py::arg("runs") = py::none(), py::arg("wide_root") = true,
+          py::arg("report") = py::none(), py::arg("every") = 1.0, py::arg("runs") = py::none(), py::arg("wide_root") = true, py::arg("others_before_play") = "heuristic",
           "The core of stich.ismcts (which makes its SearchResult): SO-ISMCTS from `state` with a budget of `iterations` or "
           "`seconds` (exactly one); every argument is checked here (ValueError or TypeError saying what is accepted). "
           "`report(SearchStats)` is called every `every` seconds with the statistics so far and stops the search by returning False.");

@@ -62,7 +62,8 @@ std::vector<int64_t> random_playout_sums(const typename Def::Rules& r, int64_t n
 }
 
 // The search's settings as stich.ismcts takes them by default: the game's exploration constant
-// (Def::SEARCH_C) and its heuristic playouts, an iteration budget, a seed and a thread count.
+// (Def::SEARCH_C), its heuristic playouts and the other seats' decisions before the card play by
+// the heuristic, an iteration budget, a seed and a thread count.
 // The same (iterations, seed, threads) give the same result as stich.ismcts(state,
 // iterations=..., seed=..., threads=...).
 template <class Def>
@@ -73,6 +74,7 @@ SearchConfig search_config(uint64_t iterations, uint64_t seed, int threads = 1) 
     cfg.threads = threads;
     cfg.c = Def::SEARCH_C;
     cfg.playout = Playout::Heuristic;
+    cfg.others_before_play = Others::Heuristic;
     return cfg;
 }
 

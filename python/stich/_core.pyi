@@ -230,7 +230,8 @@ class _MatchBase(metaclass=_Pybind11Type):
 SEARCH_MAX_SECONDS: float
 SEARCH_MAX_C: float
 def check_search_args(
-    iterations: int | None, seconds: float | None, threads: int, c: float | None, playout: str, runs: int | None
+    iterations: int | None, seconds: float | None, threads: int, c: float | None, playout: str, runs: int | None,
+    others_before_play: str = "heuristic",
 ) -> None: ...
 
 def games() -> list[dict[str, Any]]: ...
@@ -312,6 +313,7 @@ def ismcts(
     every: float = 1.0,
     runs: int | None = None,
     wide_root: bool = True,
+    others_before_play: str = "heuristic",
 ) -> SearchStats: ...
 
 # The open-hand solver and PIMC (bindings/solve.cpp; stich.solve / stich.pimc make their results).

@@ -65,27 +65,31 @@ class HeuristicBot(_SeededBot):
 class IsmctsBot(_SeededBot):
     """SO-ISMCTS with a budget of ``iterations`` or ``seconds`` per decision, with the search's
     defaults: heuristic playouts and the game's exploration constant (``c=None``; docs/search.md).
-    ``runs`` and ``wide_root`` are passed to ``stich.ismcts`` (``runs=1, wide_root=False``: the
-    search as it was before independent runs and the wider root exploration, for comparisons)."""
+    ``runs``, ``wide_root`` and ``others_before_play`` are passed to ``stich.ismcts`` (``runs=1,
+    wide_root=False``: the search as it was before independent runs and the wider root exploration;
+    ``others_before_play="tree"``: the other seats' bids chosen in the tree, as before; both for
+    comparisons)."""
 
     name = "ismcts"
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None, threads: int = 1,
                  seed: int | None = None, c: float | None = None, playout: str = "heuristic", runs: int | None = None,
-                 wide_root: bool = True) -> None:
-        _core.check_search_args(iterations, seconds, threads, c, playout, runs)
+                 wide_root: bool = True, others_before_play: str = "heuristic") -> None:
+        _core.check_search_args(iterations, seconds, threads, c, playout, runs, others_before_play)
         super().__init__(seed)
         self.iterations, self.seconds, self.threads, self.c, self.playout = iterations, seconds, threads, c, playout
-        self.runs, self.wide_root = runs, wide_root
+        self.runs, self.wide_root, self.others_before_play = runs, wide_root, others_before_play
 
     def act(self, state: _core._StateBase) -> _core.Action:
         return ismcts(state, iterations=self.iterations, seconds=self.seconds, threads=self.threads,
                       seed=self._rng.getrandbits(64), c=self.c, playout=self.playout, runs=self.runs,
-                      wide_root=self.wide_root).best
+                      wide_root=self.wide_root, others_before_play=self.others_before_play).best
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations else f"seconds={self.seconds}"
         extra = (f", runs={self.runs}" if self.runs is not None else "") + ("" if self.wide_root else ", wide_root=False")
+        if self.others_before_play != "heuristic":
+            extra += f", others_before_play={self.others_before_play!r}"
         return f"IsmctsBot({budget}{extra})"
 
 

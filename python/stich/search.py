@@ -379,6 +379,7 @@ def ismcts(
     every: float = 1.0,
     runs: int | None = None,
     wide_root: bool = True,
+    others_before_play: str = "heuristic",
 ) -> SearchResult:
     """Searches the decision of the seat to act with SO-ISMCTS (partially observable moves).
 
@@ -394,7 +395,11 @@ def ismcts(
     ``threads``; None: one a thread), whose spread gives the intervals (none from a single run;
     ``stich.analyse`` uses four: splitting costs strength at small budgets, docs/search.md); ``wide_root=False`` gives the root the
     inner nodes' exploration bonus (the search before root exploration was widened, for
-    comparisons; docs/search.md).
+    comparisons; docs/search.md). ``others_before_play``: how the other seats' decisions before
+    the card play (bids, calls, doublings, exchanges) are chosen in the search: "heuristic" (the
+    default) by the game's heuristic, which sees that seat's hand in each sampled world; "tree"
+    by UCB in the tree, keyed by what the searching seat sees, so the same whatever that seat
+    holds (the search before this option; docs/search.md).
     ``callback``: called about every ``every`` seconds while searching with the merged statistics
     so far (a partial SearchResult); returning False stops the search, whose result is then
     partial. Ctrl-C raises KeyboardInterrupt within about 50 ms, on any thread count.
@@ -412,5 +417,5 @@ def ismcts(
 
     state = state.clone()   # what the result describes, whatever happens to the caller's state later
     raw = _core.ismcts(state, iterations, seconds, threads, seed, c, playout, max_nodes,
-                       None if callback is None else report if callable(callback) else callback, every, runs, bool(wide_root))
+                       None if callback is None else report if callable(callback) else callback, every, runs, bool(wide_root), others_before_play)
     return _result(raw, state, threads, seed, partial=stopped)

@@ -132,6 +132,8 @@ def test_play_arguments():
     (lambda: stich.IsmctsBot(iterations=10, c=-1.0), ValueError, "c must be a number in"),
     (lambda: stich.IsmctsBot(iterations=10, playout="greedy"), ValueError, "unknown playout 'greedy'; accepted: random, heuristic"),
     (lambda: stich.IsmctsBot(iterations=10, runs=0), ValueError, "runs must be an int in 1.."),
+    (lambda: stich.IsmctsBot(iterations=10, others_before_play="bots"), ValueError,
+     "unknown others_before_play 'bots'; accepted: heuristic, tree"),
     (lambda: stich.IsmctsBot(iterations=2.5), TypeError, "iterations must be an int"),
     (lambda: stich.PimcBot(worlds=0), ValueError, "worlds must be an int in 1.."),
     (lambda: stich.PimcBot(worlds=10, threads=0), ValueError, "threads must be an int in 1.."),
