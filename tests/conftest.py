@@ -10,6 +10,7 @@ games' hooks.
 from __future__ import annotations
 
 import importlib.util
+import signal
 import sys
 from pathlib import Path
 
@@ -18,6 +19,13 @@ import pytest
 TESTS = str(Path(__file__).resolve().parent)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+
+# The Ctrl-C tests send this process SIGINT. A process started in the background by a shell
+# without job control (`cmd &` in a script) inherits SIGINT ignored, and Python then leaves it
+# so: those tests would wait forever for an interrupt that never comes. Each process of the run
+# (xdist's workers import this file too) takes Python's usual Ctrl-C handler back.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_configure(config: pytest.Config) -> None:
