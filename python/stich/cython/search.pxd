@@ -11,6 +11,11 @@ cdef extern from "stich/stich.hpp" namespace "stich" nogil:
         Random
         Heuristic
 
+    # The other seats' decisions before the card play: the game's heuristic's (the default) or the tree's.
+    cpdef enum class Others(unsigned char):
+        Tree
+        Heuristic
+
     cppclass SearchConfig:
         SearchConfig()
         uint64_t iterations   # total over all threads; 0: use seconds
@@ -19,6 +24,7 @@ cdef extern from "stich/stich.hpp" namespace "stich" nogil:
         uint64_t seed
         double c              # UCB exploration constant
         Playout playout
+        Others others_before_play
 
     cppclass ActionStats:
         Action action
