@@ -418,10 +418,8 @@ STICH_HOT [[gnu::flatten]] void search_tree(const State& root, int observer, con
         while (!s.is_terminal() && !expanded && depth < MAX_DEPTH) {
             const int p = s.current_player();
             const bool own = p == observer;
-            // Another seat's decision before the card play, by the game's heuristic: it sees the
-            // sampled world's hand, where the tree's choice, keyed by what the observer sees, is
-            // the same whatever that seat holds. The edge is still keyed by the action's public
-            // projection, so that the observer's later nodes tell the histories apart.
+            // Another seat's decision before the card play, by the game's heuristic on the sampled
+            // world (others_before_play; see the top of this file), keyed like the tree's edges.
             if constexpr (Solvable<State> && requires { s.heuristic_action(rng); }) {
                 if (!own && cfg.others_before_play == Others::Heuristic && !SolverTraits<State>::in_play(s)) {
                     const Action a = s.heuristic_action(rng);
