@@ -180,7 +180,7 @@ void registered_without_gil(Work&& work) {
 // The output arrays of a vector environment's call, checked against its sizes (ValueError naming
 // the array and its shape otherwise).
 template <class VE>
-typename VE::Out vector_outputs(const VE& v, py::array_t<float, py::array::c_style>& obs, py::array_t<bool, py::array::c_style>& masks,
+typename VE::Out vector_outputs(const VE& v, py::array& obs, py::array_t<bool, py::array::c_style>& masks,
                                 py::array_t<float, py::array::c_style>& rewards, py::array_t<bool, py::array::c_style>& terminated,
                                 py::array_t<int32_t, py::array::c_style>& seats) {
     const int64_t n = v.num_envs();
@@ -190,7 +190,12 @@ typename VE::Out vector_outputs(const VE& v, py::array_t<float, py::array::c_sty
             throw py::value_error(std::string(what) + " must be a writable C-contiguous array of shape (" + std::to_string(n) +
                                   (width ? ", " + std::to_string(width) : std::string(",")) + ")");
     };
-    check(obs, "observations (float32)", v.observation_size_());
+    const bool bytes = v.byte_observations();
+    const char* obs_what = bytes ? "observations (uint8)" : "observations (float32)";
+    if (!(bytes ? py::isinstance<py::array_t<uint8_t>>(obs) : py::isinstance<py::array_t<float>>(obs)) || !(obs.flags() & py::array::c_style))
+        throw py::value_error(std::string(obs_what) + " must be a writable C-contiguous array of that dtype, got " +
+                              py::str(obs.dtype()).cast<std::string>());
+    check(obs, obs_what, v.observation_size_());
     check(masks, "masks (bool)", VE::NUM_ACTIONS);
     check(rewards, "rewards (float32)", v.players());
     check(terminated, "terminated (bool)", 0);
@@ -351,20 +356,23 @@ void bind_game(py::module_& m) {
     using VE = VectorEnv<Def>;
     py::class_<VE> vector_env(m, ("_" + name + "VectorEnv").c_str(), "The C++ core of stich.envs.VectorEnv for this game (docs/rl.md).");
     vector_env
-        .def(py::init([](const Rules& r, int num_envs, int threads, int learner, bool heuristic) {
-                 return new VE(r, num_envs, threads, learner, heuristic);
+        .def(py::init([](const Rules& r, int num_envs, int threads, int learner, bool heuristic, bool byte_observations) {
+                 return new VE(r, num_envs, threads, learner, heuristic, byte_observations);
              }),
              py::arg("rules"), py::arg("num_envs"), py::arg("threads"), py::arg("learner"), py::arg("heuristic"),
+             py::arg("byte_observations") = false,
              "num_envs deals under the rules on `threads` threads; learner: the seat that learns (the others bots: "
-             "heuristic or random), or -1 for every seat an agent.")
+             "heuristic or random), or -1 for every seat an agent; byte_observations: the observations as uint8 "
+             "(the same values) instead of float32.")
         .def_property_readonly("num_envs", &VE::num_envs, "How many deals are stepped together.")
         .def_property_readonly("players", &VE::players, "The seats of a deal.")
         .def_property_readonly("observation_size", &VE::observation_size_, "The length of one observation.")
+        .def_property_readonly("byte_observations", &VE::byte_observations, "Whether the observations are uint8 (else float32).")
         .def("state", [](const VE& v, int i) { return v.state(i); }, py::arg("i"), "A copy of env i's deal now (IndexError past num_envs).")
         .def("pending", [](const VE& v, int i) { return uint64_t(v.pending(i)); }, py::arg("i"), "The steps pending in env i.")
         .def(
             "reset",
-            [](VE& v, uint64_t seed, py::array_t<float, py::array::c_style> obs, py::array_t<bool, py::array::c_style> masks,
+            [](VE& v, uint64_t seed, py::array obs, py::array_t<bool, py::array::c_style> masks,
                py::array_t<float, py::array::c_style> rewards, py::array_t<bool, py::array::c_style> terminated,
                py::array_t<int32_t, py::array::c_style> seats) {
                 const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
@@ -374,7 +382,7 @@ void bind_game(py::module_& m) {
             "Deals every env anew from `seed` and writes the first observations into the arrays.")
         .def(
             "step",
-            [](VE& v, py::array_t<int64_t, py::array::c_style | py::array::forcecast> actions, py::array_t<float, py::array::c_style> obs,
+            [](VE& v, py::array_t<int64_t, py::array::c_style | py::array::forcecast> actions, py::array obs,
                py::array_t<bool, py::array::c_style> masks, py::array_t<float, py::array::c_style> rewards,
                py::array_t<bool, py::array::c_style> terminated, py::array_t<int32_t, py::array::c_style> seats) {
                 if (actions.ndim() != 1 || actions.shape(0) != v.num_envs())

@@ -166,6 +166,7 @@ void register_registry(py::module_& m) {
         },
         py::name("observation_tensor"), py::is_method(info_set), py::sibling(py::getattr(info_set, "observation_tensor", py::none())),
         "What this seat knows as a float32 vector of the game's observation_shape (docs/rl.md).");
+    m.attr("OBSERVATION_MAX") = OBSERVATION_MAX;   // the largest value an observation holds (uint8 holds them all)
     m.def("games", [] { return game_registry(); }, "The registered games, in registry order: one dict each (name, classes, options, ...).");
 }
 

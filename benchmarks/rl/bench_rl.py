@@ -68,13 +68,13 @@ def stich_aec(game: str, raw: bool = False) -> Callable[[float], int]:
     return run
 
 
-def stich_vector(game: str, num_envs: int, threads: int) -> Callable[[float], tuple[int, float]]:
+def stich_vector(game: str, num_envs: int, threads: int, dtype: str = "float32") -> Callable[[float], tuple[int, float]]:
     import stich.envs
 
     def run(seconds: float) -> tuple[int, float]:
         """The steps taken and the CPU seconds inside env.step (the argmax that picks the actions
         left out: about 25 ns an env, for Euchre's 95 flags a row)."""
-        env = stich.envs.VectorEnv(game, num_envs=num_envs, threads=threads, seed=1)
+        env = stich.envs.VectorEnv(game, num_envs=num_envs, threads=threads, seed=1, observation_dtype=dtype)
         obs, _ = env.reset()
         steps, inside, end = 0, 0.0, time.perf_counter() + seconds
         while time.perf_counter() < end:
@@ -146,14 +146,19 @@ def pettingzoo_classic(module: str) -> Callable[[float], int]:
     return run
 
 
-def rows(game: str, envs: list[int], threads: list[int], peers: bool = True) -> list[tuple[str, str, Callable[[], Callable[[float], int]]]]:
-    """(engine, what, maker) of every row, in order (stich's alone without `peers`)."""
+def rows(game: str, envs: list[int], threads: list[int], peers: bool = True,
+         dtypes: tuple[str, ...] = ("float32",)) -> list[tuple[str, str, Callable[[], Callable[[float], int]]]]:
+    """(engine, what, maker) of every row, in order (stich's alone without `peers`); the vector rows
+    for each observation dtype in `dtypes`."""
     out: list[tuple[str, str, Callable[[], Callable[[float], int]]]] = [
         ("stich", f"{game} AEC environment (env(): the call order enforced)", lambda: stich_aec(game)),
         ("stich", f"{game} AEC environment (raw_env: the same, unwrapped)", lambda: stich_aec(game, raw=True))]
-    for n in envs:
-        for t in threads:
-            out.append(("stich", f"{game} VectorEnv, num_envs={n}, threads={t}", lambda n=n, t=t: stich_vector(game, n, t)))
+    for dtype in dtypes:
+        kind = "" if dtype == "float32" else f", {dtype} observations"
+        for n in envs:
+            for t in threads:
+                out.append(("stich", f"{game} VectorEnv, num_envs={n}, threads={t}{kind}",
+                            lambda n=n, t=t, dtype=dtype: stich_vector(game, n, t, dtype)))
     if not peers:
         return out
     # OpenSpiel plays Euchre alone of stich's games: its row is Euchre's whatever --game says.
@@ -172,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="measurements a row; the median is reported (default 3)")
     parser.add_argument("--envs", type=int, nargs="+", default=[64, 512, 4096], help="num_envs of the vector rows")
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], help="threads of the vector rows")
+    parser.add_argument("--dtypes", nargs="+", default=["float32", "uint8"], choices=["float32", "uint8"],
+                        help="observation dtypes of the vector rows (default both; an older build under --builds: float32)")
     parser.add_argument("--json", default=None, help="also write the rows to this file")
     parser.add_argument("--builds", nargs="+", default=None, metavar="DIR", help="compare stich builds (folders holding stich/)")
     parser.add_argument("--no-peers", action="store_true", help=argparse.SUPPRESS)
@@ -180,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         return compare_builds(args)
     results: list[dict[str, Any]] = []
     try:
-        for engine, what, maker in rows(args.game, args.envs, args.threads, peers=not args.no_peers):
+        for engine, what, maker in rows(args.game, args.envs, args.threads, peers=not args.no_peers, dtypes=tuple(args.dtypes)):
             try:
                 run = maker()
             except ImportError as e:
@@ -190,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
             wall, cpu, inside = rate(run, args.seconds, args.repeats)
             results.append({"engine": engine, "what": what, "steps_per_second": wall, "steps_per_cpu_second": cpu,
                             "steps_per_cpu_second_in_calls": inside, "note": ""})
-            print(f"{engine:>18}  {what:<45} {wall:>14,.0f} {cpu:>14,.0f} {'' if inside is None else f'{inside:>14,.0f}'}",
+            print(f"{engine:>18}  {what:<66} {wall:>14,.0f} {cpu:>14,.0f} {'' if inside is None else f'{inside:>14,.0f}'}",
                   file=sys.stderr)
     except KeyboardInterrupt:
         print("stopped: the rows measured so far", file=sys.stderr)
@@ -213,7 +220,7 @@ def compare_builds(args: argparse.Namespace) -> int:
     """stich's rows measured with each build in turn, in fresh interpreters; medians side by side."""
     runs: list[list[list[dict[str, Any]]]] = [[] for _ in args.builds]   # per build, per round: the rows
     child = [sys.executable, os.path.abspath(__file__), "--no-peers", "--game", args.game, "--seconds", str(args.seconds),
-             "--repeats", "1", "--envs", *map(str, args.envs), "--threads", *map(str, args.threads)]
+             "--repeats", "1", "--envs", *map(str, args.envs), "--threads", *map(str, args.threads), "--dtypes", *args.dtypes]
     try:
         with tempfile.TemporaryDirectory() as tmp:
             for r in range(args.repeats):

@@ -166,22 +166,29 @@ struct SeenActions {
     }
 };
 
+// An observation's values are small non-negative integers (flags, counts, places in the trick,
+// tallies: at most OBSERVATION_MAX), so they are written as float32 or, where the caller asks for
+// a quarter of the bytes (VectorEnv's byte observations), as the same values in uint8.
+constexpr int OBSERVATION_MAX = 255;
+template <class T>
+concept ObservationValue = std::same_as<T, float> || std::same_as<T, uint8_t>;
+
 // Writes seat's observation of s into out[0, observation_size(s)) from its view `v` and what each
 // seat was seen to do; `pending`: the seat's own steps of an action it is taking in fixed steps
 // (apply_fixed), its last block. Nothing is written twice: the voids block of a seat holds only
 // what is inferred (not the cards shown played or known elsewhere), which also keeps the row
 // sparse, as its cost is its zero fill and its ones.
-template <GameState State>
-void write_observation(const State& s, int seat, const View& v, const SeenActions& seen, float* out, CardSet pending) {
+template <GameState State, ObservationValue T>
+void write_observation(const State& s, int seat, const View& v, const SeenActions& seen, T* out, CardSet pending) {
     const Deck& d = s.deck_info();
     const CardSet deck = d.cards;
     const int n = s.num_players(), D = d.size;
-    std::fill(out, out + observation_size<State>(n, D, v.num_locations), 0.0f);
+    std::fill(out, out + observation_size<State>(n, D, v.num_locations), T(0));
     // A card's place is its index among the deck's cards, in order.
-    auto cards = [deck](float* at, CardSet set) {
-        for (CardSet c = set & deck; c;) at[popcount(deck & (bit(pop_lsb(c)) - 1))] = 1.0f;
+    auto cards = [deck](T* at, CardSet set) {
+        for (CardSet c = set & deck; c;) at[popcount(deck & (bit(pop_lsb(c)) - 1))] = T(1);
     };
-    float* p = out;
+    T* p = out;
     // The seats' blocks, seats counted from the observer.
     constexpr int CARD_BLOCKS = 3;
     static_assert(State::OBSERVED_ACTIONS_END - CARD_ACTIONS <= 64, "a seat's public actions are the bits of a word");
@@ -197,35 +204,35 @@ void write_observation(const State& s, int seat, const View& v, const SeenAction
         // Voids: nothing to infer where every card of the location is known.
         if (popcount(at.known) != at.size) cards(p + 2 * D, at.forbidden & ~shown);
         p += CARD_BLOCKS * D;
-        for (uint64_t a = seen.actions[size_t(who)]; a;) p[pop_lsb(a)] = 1.0f;
+        for (uint64_t a = seen.actions[size_t(who)]; a;) p[pop_lsb(a)] = T(1);
         p += observed_actions<State>();
-        if constexpr (requires { s.tally(who); }) p[0] = float(s.tally(who));
-        p[1] = float(at.size);
-        p[2] = to_act == who ? 1.0f : 0.0f;
+        if constexpr (requires { s.tally(who); }) p[0] = T(s.tally(who));
+        p[1] = T(at.size);
+        p[2] = T(to_act == who);
         p += 3;
     }
     // The trick: each card on the table as its place in the trick (1 the lead, 2 the next, ...);
     // who played it is in the seats' blocks.
     for (int k = 0; k < s.trick.size && k < n; ++k) {
         const CardSet c = bit(s.trick.cards[size_t(k)]) & deck;
-        if (c) p[popcount(deck & (c - 1))] = float(k + 1);
+        if (c) p[popcount(deck & (c - 1))] = T(k + 1);
     }
     p += D;
     for (int l = n; l < v.num_locations; ++l) {
-        p[0] = float(v.where[size_t(l)].size);
+        p[0] = T(v.where[size_t(l)].size);
         cards(p + 1, v.where[size_t(l)].known);
         p += 1 + D;
     }
     const int phase = int(s.phase);
-    if (phase >= 0 && phase < OBS_PHASES) p[phase] = 1.0f;
+    if (phase >= 0 && phase < OBS_PHASES) p[phase] = T(1);
     p += OBS_PHASES;
     if constexpr (has_fixed_steps<State>()) cards(p, pending);
 }
 
 // Writes seat's observation of s into out[0, observation_size(s)): its view, with what each seat
 // was seen to do read from the view's history.
-template <GameState State>
-void observe(const State& s, int seat, float* out, CardSet pending = 0) {
+template <GameState State, ObservationValue T>
+void observe(const State& s, int seat, T* out, CardSet pending = 0) {
     const View v = s.view(seat);
     SeenActions seen;
     for (int i = 0; i < v.history_size; ++i) seen.see<State>(v.history[size_t(i)].seat, v.history[size_t(i)].action);
@@ -273,8 +280,8 @@ struct DealRecord {
 
 // observe() with the deal's record (caught up with s): the same observation, without a replay of
 // the history.
-template <ReplaysOnce State>
-void observe(const State& s, int seat, float* out, CardSet pending, const DealRecord<State>& record) {
+template <ReplaysOnce State, ObservationValue T>
+void observe(const State& s, int seat, T* out, CardSet pending, const DealRecord<State>& record) {
     const View v = s.view(seat, &record.replay);
     SeenActions seen = record.others;
     seen.played[size_t(seat)] = record.own.played[size_t(seat)];
@@ -400,15 +407,17 @@ class VectorEnv {
     static constexpr int NUM_ACTIONS = Def::NUM_DISTINCT_ACTIONS;
 
     struct Out {
-        float* observations;   // num_envs x observation_size
+        void* observations;    // num_envs x observation_size, float or uint8_t as the env was made (byte_observations)
         bool* masks;           // num_envs x NUM_DISTINCT_ACTIONS
         float* rewards;        // num_envs x players
         bool* terminated;      // num_envs
         int32_t* seats;        // num_envs: the seat each observation is for (-1: none, the deal over)
     };
 
-    VectorEnv(const Rules& rules, int num_envs, int threads, int learner, bool heuristic_bots)
-        : rules_(rules), num_envs_(num_envs), threads_(threads), learner_(learner), heuristic_(heuristic_bots),
+    // byte_observations: the observations as uint8 (the same values: a quarter of the bytes to write
+    // and to keep) instead of float.
+    VectorEnv(const Rules& rules, int num_envs, int threads, int learner, bool heuristic_bots, bool byte_observations = false)
+        : rules_(rules), num_envs_(num_envs), threads_(threads), learner_(learner), heuristic_(heuristic_bots), bytes_(byte_observations),
           states_(size_t(num_envs)), pending_(size_t(num_envs)), records_(ReplaysOnce<State> ? size_t(num_envs) : 0),
           deals_(size_t(num_envs)), rngs_(size_t(num_envs)),
           done_(size_t(num_envs)), legal_(size_t(num_envs)) {
@@ -423,6 +432,7 @@ class VectorEnv {
     int num_envs() const { return num_envs_; }
     int players() const { return players_; }
     int observation_size_() const { return obs_size_; }
+    bool byte_observations() const { return bytes_; }
     // Env i's deal now and the steps pending in it (a copy; for analysis and the tests).
     const State& state(int i) const { return states_.at(size_t(i)); }
     CardSet pending(int i) const { return pending_.at(size_t(i)); }
@@ -501,7 +511,10 @@ class VectorEnv {
     void new_deal(int i) {
         static const std::vector<Value> extras = default_extras();
         const uint64_t deal_seed = mix_seed(seed_, (uint64_t(i) << 32) + deals_[size_t(i)]++);
-        states_[size_t(i)] = Def::deal(rules_, deal_seed, int(deal_seed % uint64_t(players_)), FixedHands{}, extras);
+        static const FixedHands no_hands{};
+        // Dealt in place (a State is trivially copyable, so nothing needs destroying): assigning
+        // the returned State copied it, a few percent of a short deal's steps.
+        ::new (static_cast<void*>(&states_[size_t(i)])) State(Def::deal(rules_, deal_seed, int(deal_seed % uint64_t(players_)), no_hands, extras));
         pending_[size_t(i)] = 0;
         if constexpr (ReplaysOnce<State>) records_[size_t(i)] = DealRecord<State>{};
         done_[size_t(i)] = false;
@@ -529,14 +542,20 @@ class VectorEnv {
         }
         const int seat = learner_ >= 0 ? learner_ : (terminal ? -1 : s.current_player());
         out.seats[i] = terminal && learner_ < 0 ? -1 : seat;
-        float* o = out.observations + size_t(i) * size_t(obs_size_);
         bool* m = out.masks + size_t(i) * size_t(Def::NUM_DISTINCT_ACTIONS);
         const bool acting = seat >= 0 && !terminal && s.current_player() == seat;
         const ActionSet legal = acting ? fixed_legal_set<Def>(s, pending_[size_t(i)]) : ActionSet{};
         legal_[size_t(i)] = legal;
         write_flags(legal, Def::NUM_DISTINCT_ACTIONS, m);
+        if (bytes_) write_observation_row(i, seat, acting, static_cast<uint8_t*>(out.observations) + size_t(i) * size_t(obs_size_));
+        else write_observation_row(i, seat, acting, static_cast<float*>(out.observations) + size_t(i) * size_t(obs_size_));
+    }
+
+    template <ObservationValue T>
+    void write_observation_row(int i, int seat, bool acting, T* o) {
+        const State& s = states_[size_t(i)];
         if (seat < 0) {
-            std::fill(o, o + obs_size_, 0.0f);
+            std::fill(o, o + obs_size_, T(0));
         } else if constexpr (ReplaysOnce<State>) {
             records_[size_t(i)].catch_up(s);
             observe(s, seat, o, acting ? pending_[size_t(i)] : 0, records_[size_t(i)]);
@@ -547,7 +566,7 @@ class VectorEnv {
 
     Rules rules_;
     int num_envs_, threads_, learner_;
-    bool heuristic_;
+    bool heuristic_, bytes_;
     int players_ = 0, obs_size_ = 0;
     uint64_t seed_ = 0;
     std::vector<State> states_;

@@ -574,6 +574,37 @@ TRAJECTORIES = {"Couillon": ("5c334a62331870f1", "08c4e1236e2044e8"), "Mucken": 
                 "Mistigri": ("9af3f1d9f40da900", "8ca22e324ccd1c61"), "Euchre": ("5734ca6f1bbf16fc", "2fb1893a877d8e4e")}
 
 
+@pytest.mark.parametrize("name, options", list(games_and_variants()))
+@pytest.mark.parametrize("seat", [None, 0])
+def test_vector_env_byte_observations_are_the_float_ones(name, options, seat):
+    """observation_dtype=np.uint8 writes the same values as float32 (every value is at most
+    OBSERVATION_MAX), in the same deals, and declares its space so."""
+    envs = [stich.envs.VectorEnv(name, num_envs=16, seed=4, seat=seat, observation_dtype=dtype, **options)
+            for dtype in (np.float32, np.uint8)]
+    assert envs[1].single_observation_space["observation"].dtype == np.uint8
+    (wide, _), (narrow, _) = (e.reset() for e in envs)
+    for _ in range(120):
+        assert narrow["observation"].dtype == np.uint8
+        assert wide["observation"].max() <= stich.envs.OBS_HIGH
+        assert np.array_equal(wide["observation"], narrow["observation"])
+        assert np.array_equal(wide["action_mask"], narrow["action_mask"])
+        assert envs[1].observation_space.contains(narrow)
+        actions = first_legal(wide["action_mask"])
+        wide, *_ = envs[0].step(actions)
+        narrow, *_ = envs[1].step(actions)
+
+
+def test_vector_env_refuses_other_observation_dtypes():
+    for bad in (np.float64, "int8", None, "nonsense", 3):
+        with pytest.raises(ValueError, match="observation_dtype must be np.float32 or np.uint8"):
+            stich.envs.VectorEnv("euchre", num_envs=2, observation_dtype=bad)
+    assert stich.envs.VectorEnv("euchre", num_envs=2, observation_dtype="uint8")._obs.dtype == np.uint8
+    # The core checks the array it writes into against the dtype it was made with.
+    v = stich.envs.VectorEnv("euchre", num_envs=2, observation_dtype=np.uint8)
+    with pytest.raises(ValueError, match=r"observations \(uint8\) must be a writable C-contiguous array of that dtype, got float32"):
+        v._core.reset(1, np.zeros((2, *v.game.observation_shape), np.float32), *v._outputs()[1:])
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_vector_env_trajectories_are_pinned(name):
     assert (trajectory_digest(name, None), trajectory_digest(name, 1)) == TRAJECTORIES[name]
