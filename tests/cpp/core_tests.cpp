@@ -1,6 +1,7 @@
 // The core's unit checks, without Python: stich_core_tests CASE PERFT_JSON (tests/cpp/CMakeLists.txt
 // makes one ctest test per case). Each case prints what it checked; a failed check prints the
 // file, line and expression and the case exits 1.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -89,7 +90,8 @@ void check_deal() {
 }
 
 // The vector environment's record of a deal (stich/rl.hpp, caught up here) gives every seat the
-// view and the observation that a replay of the whole history gives; returns the seats checked.
+// view and the observation (as floats and as bytes) that a replay of the whole history gives;
+// returns the seats checked.
 template <ReplaysOnce State>
 int check_record(const State& s, DealRecord<State>& record) {
     record.catch_up(s);
@@ -103,6 +105,10 @@ int check_record(const State& s, DealRecord<State>& record) {
         observe(s, seat, full.data());
         observe(s, seat, kept.data(), 0, record);
         CHECK(full == kept);
+        // The same observation as bytes (VectorEnv's byte observations): the same values.
+        std::vector<uint8_t> bytes(full.size(), 0xAB);
+        observe(s, seat, bytes.data(), 0, record);
+        CHECK(std::equal(full.begin(), full.end(), bytes.begin(), [](float f, uint8_t byte) { return f == float(byte); }));
     }
     return s.num_players();
 }
