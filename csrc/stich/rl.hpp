@@ -490,9 +490,11 @@ class VectorEnv {
 
     static std::vector<Value> default_extras() { return param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}); }
 
-    // Each thread gets MIN_ENVS_A_THREAD envs at least: handing a share to a waiting thread and
-    // waiting for it costs a few microseconds, a step of an env a few hundred nanoseconds.
-    static constexpr int MIN_ENVS_A_THREAD = 256;
+    // Each thread gets MIN_ENVS_A_THREAD envs at least: a kept thread that went to sleep between
+    // two calls (the caller's own work in between outlasts its spin) takes tens of microseconds to
+    // wake on a busy or virtual machine, a step of an env a hundred or two nanoseconds. With 256,
+    // two threads at 512 envs took twice as long by the clock as one (docs/rl.md, "Speed").
+    static constexpr int MIN_ENVS_A_THREAD = 1024;
 
     template <class F>
     void parallel(F&& f, const std::atomic<bool>* stop) {

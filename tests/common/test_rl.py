@@ -644,9 +644,10 @@ def test_vector_env_refuses_bad_actions_and_arguments():
         fresh.step(np.zeros(2, np.int64))
 
 
-@pytest.mark.parametrize("num_envs", [20, 1200])
+@pytest.mark.parametrize("num_envs", [20, 3200])
 def test_vector_env_threads_give_the_same_deals(num_envs):
-    # 1,200 envs: enough that three threads share them (the kept threads of stich/rl.hpp).
+    # 3,200 envs: enough that three threads share them (the kept threads of stich/rl.hpp, 1,024
+    # envs a thread at least).
     outs = []
     for threads in (1, 3):
         v = stich.envs.VectorEnv("couillon", num_envs=num_envs, seed=8, threads=threads)
@@ -692,14 +693,14 @@ def test_vector_env_refuses_a_second_thread_instead_of_racing():
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 def test_vector_env_steps_in_a_forked_child():
     # The child has none of the parent's kept threads: it starts its own rather than wait for them.
-    v = stich.envs.VectorEnv("euchre", num_envs=1200, seed=3, threads=2)
+    v = stich.envs.VectorEnv("euchre", num_envs=2400, seed=3, threads=2)   # two threads share 2,400 envs
     obs, _ = v.reset()
     obs, *_ = v.step(first_legal(obs["action_mask"]))
     pid = os.fork()
     if pid == 0:   # the child: exit code 0 when its steps match a fresh single-thread run's
         code = 1
         try:
-            w = stich.envs.VectorEnv("euchre", num_envs=1200, seed=3, threads=1)
+            w = stich.envs.VectorEnv("euchre", num_envs=2400, seed=3, threads=1)
             ref, _ = w.reset()
             ref, *_ = w.step(first_legal(ref["action_mask"]))
             for _ in range(3):
