@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="observation dtypes of the vector rows (default both; an older build under --builds: float32)")
     parser.add_argument("--json", default=None, help="also write the rows to this file")
     parser.add_argument("--builds", nargs="+", default=None, metavar="DIR", help="compare stich builds (folders holding stich/)")
-    parser.add_argument("--no-peers", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--no-peers", action="store_true", help="stich's rows only")
     args = parser.parse_args(argv)
     if args.builds:
         return compare_builds(args)
