@@ -91,29 +91,6 @@ struct PySolveStats {
     }
 };
 
-// What _core.pimc returns (stich.pimc makes its PimcResult from them): per legal action, in id
-// order, the mean value over the worlds solved and its standard error, the difference to the best
-// action's mean and its standard error, and the lowest and highest value of a single world.
-struct PyPimcRow {
-    PyAction action;
-    double mean, se, diff, diff_se;
-    int worst, best;
-    bool operator==(const PyPimcRow&) const = default;
-};
-struct PyPimcStats {
-    int observer = 0;
-    std::vector<PyPimcRow> rows;
-    uint64_t best = 0;          // the index of the best row
-    uint64_t worlds = 0;
-    double weight = 0;
-    bool exact = false;
-    uint64_t population = 0;
-    uint64_t world_count_high = 0, world_count_low = 0;   // the 128-bit count of consistent worlds
-    uint64_t nodes = 0;
-    double seconds = 0;
-    bool operator==(const PyPimcStats&) const = default;
-};
-
 // Each bound state class's name (bind_state sets it), for the actions it lists.
 template <class State>
 inline const char* state_class_name = "";
@@ -431,6 +408,31 @@ inline SearchConfig search_config_from_py(py::handle iterations, py::handle seco
     return cfg;
 }
 
+// A search's root statistics as Python's records (stich.ismcts makes its SearchResult from them).
+template <GameState State>
+std::vector<PyActionStats> py_action_stats(const State& root, const std::vector<ActionStats>& actions) {
+    std::vector<PyActionStats> out;
+    for (const ActionStats& a : actions)
+        out.push_back({make_action(root, a.action), a.visits, a.reward, a.reward_sq, a.tally, a.wins,
+                       requires { root.schneider(); } ? std::optional<uint64_t>(a.schneider) : std::nullopt});
+    return out;
+}
+
+template <GameState State>
+PySearchStats py_search_stats(const State& root, const SearchResult& r) {
+    PySearchStats out;
+    out.observer = r.observer;
+    out.rows = py_action_stats(root, r.actions);
+    for (const std::vector<ActionStats>& run : r.runs) out.runs.push_back(py_action_stats(root, run));
+    for (const LineStep& step : r.line)
+        out.line.push_back({step.key == HIDDEN_ACTION ? std::string("?") : root.action_text(step.key), step.seat, step.visits, step.mean});
+    out.iterations = r.iterations;
+    out.nodes = r.nodes;
+    out.arena_bytes = r.arena_bytes;
+    out.seconds = r.seconds;
+    return out;
+}
+
 // A copy in which every card `seat` cannot see is dealt anew from `seed`, uniformly among the
 // worlds consistent with its view.
 template <GameState State>
@@ -706,13 +708,6 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               SearchProgress progress;
               cfg.stop = &stop;
               if (!report.is_none()) cfg.progress = &progress;
-              auto rows = [&](const std::vector<ActionStats>& actions) {
-                  std::vector<PyActionStats> out;
-                  for (const ActionStats& a : actions)
-                      out.push_back({make_action(root, a.action), a.visits, a.reward, a.reward_sq, a.tally, a.wins,
-                                     requires { root.schneider(); } ? std::optional<uint64_t>(a.schneider) : std::nullopt});
-                  return out;
-              };
               const auto start = std::chrono::steady_clock::now();
               const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every_s));
               auto next = start + period;
@@ -724,7 +719,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                   next = std::chrono::steady_clock::now() + period;
                   PySearchStats partial;
                   partial.observer = root.current_player();
-                  partial.rows = rows(progress.snapshot);
+                  partial.rows = py_action_stats(root, progress.snapshot);
                   partial.iterations = progress.iterations;
                   partial.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                   return py::cast<bool>(report(std::move(partial)));
@@ -732,17 +727,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               // A bot's small searches skip the thread (about 35 us a call).
               const bool brief = report.is_none() && cfg.iterations > 0 && cfg.iterations <= 10'000;
               const SearchResult r = run_interruptible(stop, [&] { return ismcts(root, cfg); }, tick, brief);
-              PySearchStats out;
-              out.observer = r.observer;
-              out.rows = rows(r.actions);
-              for (const std::vector<ActionStats>& run : r.runs) out.runs.push_back(rows(run));
-              for (const LineStep& step : r.line)
-                  out.line.push_back({step.key == HIDDEN_ACTION ? std::string("?") : root.action_text(step.key), step.seat, step.visits, step.mean});
-              out.iterations = r.iterations;
-              out.nodes = r.nodes;
-              out.arena_bytes = r.arena_bytes;
-              out.seconds = r.seconds;
-              return out;
+              return py_search_stats(root, r);
           },
           py::arg("state"), py::arg("iterations") = py::none(), py::arg("seconds") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
           py::arg("c") = py::none(), py::arg("playout") = "heuristic", py::arg("max_nodes") = SearchConfig{}.max_nodes,

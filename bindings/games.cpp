@@ -391,8 +391,8 @@ void register_search_stats(py::module_& m) {
         .def(pickle_fields<S, &S::observer, &S::rows, &S::runs, &S::line, &S::iterations, &S::nodes, &S::arena_bytes, &S::seconds>("SearchStats"));
 }
 
-// What _core.solve, _core.analyse_deal and _core.pimc return: read-only records (stich.solve,
-// stich.analyse_deal and stich.pimc make their results from them), given out as copies.
+// What _core.solve and _core.analyse_deal return: read-only records (stich.solve and
+// stich.analyse_deal make their results from them), given out as copies.
 void register_solve_stats(py::module_& m) {
     using S = PySolveStats;
     py::class_<S>(m, "SolveStats", "An exact open-hand solve: every legal action's value, the best and a principal variation.")
@@ -426,36 +426,6 @@ void register_solve_stats(py::module_& m) {
         .def("__repr__", [](const S& r) { return "<SolveStats of seat " + std::to_string(r.root) + ": best " + r.best.text + ">"; })
         .def(pickle_fields<S, &S::root, &S::two_sided, &S::actions, &S::values, &S::best, &S::value, &S::line_seats, &S::line_actions,
                            &S::line_took, &S::line_tallies, &S::continued, &S::nodes, &S::seconds, &S::state>("SolveStats"));
-    using A = PyPimcRow;
-    py::class_<A>(m, "PimcActionStats", "One action's values over the worlds PIMC solved.")
-        .def_property_readonly("action", [](const A& a) { return a.action; }, "The action.")
-        .def_readonly("mean", &A::mean, "The (weighted) mean value: the mover's return.")
-        .def_readonly("se", &A::se, "Its standard error (0 when exact, NaN below two worlds).")
-        .def_readonly("diff", &A::diff, "The mean's difference to the best action's.")
-        .def_readonly("diff_se", &A::diff_se, "Its standard error, from the per-world differences.")
-        .def_readonly("worst", &A::worst, "The lowest value of a single world.")
-        .def_readonly("best", &A::best, "The highest value of a single world.")
-        .def(py::self == py::self)
-        .def("__repr__", [](const A& a) { return "<PimcActionStats " + a.action.text + " mean=" + number_text(a.mean) + ">"; })
-        .def(pickle_fields<A, &A::action, &A::mean, &A::se, &A::diff, &A::diff_se, &A::worst, &A::best>("PimcActionStats"));
-    using P = PyPimcStats;
-    py::class_<P>(m, "PimcStats", "A PIMC or exact analysis: every legal action's values over the worlds solved.")
-        .def_readonly("observer", &P::observer, "The seat to act.")
-        .def_property_readonly("rows", [](const P& r) { return r.rows; }, "The legal actions, in id order.")
-        .def_readonly("best", &P::best, "The index of the best row (the highest mean, the lowest id among equal means).")
-        .def_readonly("worlds", &P::worlds, "Worlds solved.")
-        .def_readonly("weight", &P::weight, "Their total weight (the worlds solved, when sampled).")
-        .def_readonly("exact", &P::exact, "Every consistent world counted once.")
-        .def_readonly("population", &P::population, "The deals listed to solve without repeats (0: worlds drawn with repeats).")
-        .def_property_readonly("world_count",
-                               [](const P& r) { return py::int_(py::str(u128_text(u128(r.world_count_high) << 64 | r.world_count_low))); },
-                               "The consistent worlds of the observer's view.")
-        .def_readonly("nodes", &P::nodes, "Nodes searched, all threads.")
-        .def_readonly("seconds", &P::seconds, "Wall-clock seconds.")
-        .def(py::self == py::self)
-        .def("__repr__", [](const P& r) { return "<PimcStats of seat " + std::to_string(r.observer) + ": " + std::to_string(r.worlds) + " worlds>"; })
-        .def(pickle_fields<P, &P::observer, &P::rows, &P::best, &P::worlds, &P::weight, &P::exact, &P::population, &P::world_count_high,
-                           &P::world_count_low, &P::nodes, &P::seconds>("PimcStats"));
 }
 
 void register_games(py::module_& m) {
