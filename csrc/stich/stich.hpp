@@ -1,7 +1,8 @@
 // The C++ API in one include (docs/embedding.md): the registered games (stich/registry.hpp), the
 // generic algorithms (stich/game.hpp), world counting and sampling (stich/sampler.hpp), the search
 // (stich/search.hpp: the registered games' searches compiled once, into libstich_core), the
-// solver and PIMC (stich/solve.hpp), the position notation (stich/notation.hpp), the version
+// solver and PIMC (stich/solve.hpp), the analysis of a decision (stich/analyse.hpp: stich.analyse,
+// compiled once per game), the position notation (stich/notation.hpp), the version
 // (stich/version.hpp) and a seat's view as the analyses show it (stich/view_text.hpp); plus a few
 // entry points that the Python API has as one call.
 #pragma once
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "stich/analyse.hpp"
 #include "stich/game.hpp"
 #include "stich/notation.hpp"
 #include "stich/registry.hpp"
