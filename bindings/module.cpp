@@ -175,6 +175,7 @@ PYBIND11_MODULE(_core, m) {
     stich::py_bind::register_games(m);
     stich::py_bind::register_solvers(m);
     stich::py_bind::register_analysis(m);
+    stich::py_bind::register_records(m);
     m.def("build_info", &build_info,
           "What this build is: compiler, C++ standard (cplusplus), build_type, flags, native (-march=native), "
           "lto, assertions, and of the CPU features the core uses (ssse3 popcnt bmi bmi2 avx2) those compiled "

@@ -69,6 +69,25 @@ PositionTokens tokenize_position(std::string_view text);
 // into t.game and t.options; NotationError naming the line for an unknown game or a bad word.
 void read_game_line(const NotationLine& game, PositionTokens& t);
 
+// The notation's text grammar, shared with the game records (stich/records.hpp). White space and
+// line breaks are Unicode's, as Python's str.split and str.splitlines read them.
+// The lines of a text (Python's str.splitlines: \r\n is one break).
+std::vector<std::string_view> text_lines(std::string_view text);
+// The text without white space at either end (Python's str.strip()).
+std::string_view text_strip(std::string_view s);
+// The words of a text split at runs of white space (Python's str.split()).
+std::vector<std::string_view> text_words(std::string_view s);
+// Whether the text is UTF-8 without surrogates (what a Python str can be encoded as).
+bool text_is_utf8(std::string_view s);
+// A name of letters, digits and _ not starting with a digit (Python's str.isidentifier; any
+// character beyond ASCII counts as a letter).
+bool text_is_identifier(std::string_view s);
+// ASCII digits as a number, -1 for anything else (a number beyond int64 included).
+int64_t text_number(std::string_view s);
+// One history entry "SEAT TEXT": a seat below `players`, then the action's text (white space in it
+// folded to single spaces); none when the item is not one.
+std::optional<PositionEntry> history_entry(std::string_view item, int players);
+
 // The NotationError "line N (key): why".
 [[noreturn]] void notation_error(const NotationLine& line, const std::string& why);
 
@@ -336,6 +355,20 @@ std::string position_text(const typename Def::State& s, int seat) {
                       std::to_string(int(s.dealer)) + "\nseat: " + std::to_string(seat) + "\nhand: " + (hand.empty() ? "-" : hand) +
                       "\nhistory: " + (history.empty() ? "-" : history) + "\n";
     for (const auto& [key, value] : position_lines(s, seat)) out += key + ": " + value + "\n";
+    return out;
+}
+
+// A full deal's text (docs/notation.md, "Full deals"): the notation of `s` as `seat` sees it, then
+// every seat's hand as it is now on a 'handN: cards' line ("-": none); visit_full_deal_text reads
+// it back. The errors of position_text.
+template <class Def>
+    requires HasNotation<Def>
+std::string full_deal_text(const typename Def::State& s, int seat) {
+    std::string out = position_text<Def>(s, seat);
+    for (int p = 0; p < s.num_players(); ++p) {
+        const std::string hand = cards_text(s.hand(p), s.deck_info().alphabet);
+        out += "hand" + std::to_string(p) + ": " + (hand.empty() ? "-" : hand) + "\n";
+    }
     return out;
 }
 

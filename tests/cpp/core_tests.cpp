@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "stich/records.hpp"
 #include "stich/rl.hpp"
 #include "stich/stich.hpp"
 
@@ -527,6 +528,68 @@ void check_analyse() {
                 analyses);
 }
 
+// Game records (stich/records.hpp): every game's deals played at random, recorded, written in both
+// forms and read back equal; each record's state before action k is the state play reached; a
+// damaged text names its record and line; hostile input is bounded.
+void check_records() {
+    int records = 0;
+    std::vector<GameRecord> all;
+    for_each_game([&]<class Def>() {
+        for (uint64_t seed = 0; seed < 6; ++seed) {
+            auto s = stich::deal<Def>(rules_of<Def>(), seed, int(seed % 4));
+            GameRecord r = dealt_record<Def>(s, seed);
+            std::vector<typename Def::State> states = {s};
+            Rng rng(seed);
+            while (!s.is_terminal()) {
+                const Action a = s.random_action(rng);
+                r.actions.emplace_back(s.current_player(), s.action_text(a));
+                s.apply(a);
+                states.push_back(s);
+            }
+            for (size_t k = 0; k < states.size(); k += 7) CHECK(record_state<Def>(r, int64_t(k)) == states[k]);
+            CHECK(record_state<Def>(r, int64_t(r.actions.size())) == s);
+            if (seed == 1) r.tags = {{"Event", "club night"}};
+            if (seed == 2) r.names = std::vector<std::string>{"ann", "bob", "cy", "di", "eve", "flo"};
+            all.push_back(std::move(r));
+            ++records;
+        }
+    });
+    for (RecordFormat f : {RecordFormat::Text, RecordFormat::Jsonl}) {
+        const std::string text = write_records(all, f);
+        CHECK(record_format_of(text) == f);
+        CHECK(read_records(text) == all);
+    }
+    CHECK(throws<std::invalid_argument>([&] { (void)record_state<MuckenDef>(all[7], -1); }, "at must be an int in 0.."));
+    // Damage, named with the record and line.
+    const std::string text = write_records({all[0], all[7]}, RecordFormat::Text);
+    auto damaged = [&](const std::string& from, const std::string& to, const std::string& message) {
+        std::string t = text;
+        const size_t at = t.rfind(from);
+        if (at == std::string::npos) return false;
+        t.replace(at, from.size(), to);
+        return throws<RecordError>([&] { read_records(t, std::nullopt, "games.txt"); }, message);
+    };
+    CHECK(damaged("[Game \"Mucken\"]", "[Game \"Skat\"]", "games.txt, record 2 (line "));
+    CHECK(damaged("[Game \"Mucken\"]", "[Game \"Skat\"]", "): the Game tag: line 1 (game): unknown game 'Skat'"));
+    CHECK(damaged("[Dealer \"1\"]", "[Dealer \"north\"]", "): the Dealer tag is a seat number 0..3, got 'north'"));
+    CHECK(damaged("seat0: ", "seat0: XX ", "): the deal: the deal's seat0: "));
+    CHECK(damaged("\n" + std::to_string(all[7].actions[0].first) + " ", "\n9 ", "an action is 'seat text' (e.g. '1 pass') with a seat 0..3"));
+    const std::string json = write_records({all[7]}, RecordFormat::Jsonl);
+    CHECK(throws<RecordError>([&] { read_records("{not json\n"); }, "<text>, record 1 (line 1): not JSON: Expecting property name enclosed in double quotes at column 2"));
+    CHECK(throws<RecordError>([&] { read_records(json.substr(0, json.size() - 2) + "\n"); }, "not JSON: Expecting ',' delimiter"));
+    CHECK(throws<RecordError>([&] { read_records(json.substr(0, json.size() - 2) + ", \"colour\": 1}\n"); }, "unknown fields colour"));
+    // Hostile input: a line too long, nesting too deep, a number too large.
+    CHECK(throws<RecordError>([&] { read_records(std::string(RECORD_MAX_LINE + 1, ' ') + "x", RecordFormat::Text); }, "a line of more than"));
+    CHECK(throws<RecordError>([&] { read_records(std::string(100, '[') + "\n", RecordFormat::Jsonl); }, "not JSON: Nested too deeply"));
+    std::string big = json;
+    big.replace(big.find("\"dealer\": 1"), 11, "\"dealer\": 123456789012345678901234567890123456789012345");
+    CHECK(throws<RecordError>([&] { read_records(big); }, "dealer must be an int, got 123456789012345678901234567890123456789012345"));
+    GameRecord quote = all[7];
+    quote.tags = {{"Event", "a \"quoted\" night"}};
+    CHECK(throws<std::invalid_argument>([&] { write_records({quote}, RecordFormat::Text); }, "the tag Event's value cannot hold a double quote"));
+    std::printf("records: %d deals of every game recorded, written and read back in both forms; damage named by record and line\n", records);
+}
+
 void check_version() {
     const std::string v = std::to_string(STICH_VERSION_MAJOR) + "." + std::to_string(STICH_VERSION_MINOR) + "." + std::to_string(STICH_VERSION_PATCH);
     CHECK(v == STICH_VERSION);
@@ -541,7 +604,7 @@ int main(int argc, char** argv) {
         {"cards", check_cards}, {"deal", check_deal}, {"legal", check_legal}, {"playouts", check_playouts},
         {"perft", [&] { check_perft(argc > 2 ? argv[2] : "tests/data/perft.json"); }},
         {"errors", check_errors}, {"options", check_option_tables}, {"notation", check_notation}, {"search", check_search},
-        {"view", check_view_text}, {"version", check_version}, {"analyse", check_analyse}};
+        {"view", check_view_text}, {"version", check_version}, {"analyse", check_analyse}, {"records", check_records}};
     if (argc < 2 || !cases.count(argv[1])) {
         std::fprintf(stderr, "usage: stich_core_tests CASE [PERFT_JSON]; cases:");
         for (const auto& [name, f] : cases) std::fprintf(stderr, " %s", name.c_str());
