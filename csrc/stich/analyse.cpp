@@ -77,22 +77,12 @@ void check_analyse_seconds(double seconds) {
 
 namespace detail {
 
-std::string grouped(u128 n) {
-    const std::string digits = u128_text(n);
-    std::string out;
-    for (size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
-
 std::string g_text(double x) { return printed("%g", x); }
 
 }  // namespace detail
 
 std::string exact_cost_text(const ExactCost& c) {
-    return detail::grouped(c.deals) + " deals to solve, about " + duration_text(c.seconds) + " on " + std::to_string(c.threads) +
+    return u128_grouped(c.deals) + " deals to solve, about " + duration_text(c.seconds) + " on " + std::to_string(c.threads) +
            " thread" + (c.threads > 1 ? "s" : "") + " (from " + std::to_string(c.sampled) + " sampled solves in " +
            printed("%.1f", 1000 * c.sample_seconds) + " ms)";
 }

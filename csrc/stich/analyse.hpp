@@ -193,8 +193,6 @@ Analysis pimc_analysis(const typename Def::State& root, const PimcConfig& cfg);
 
 namespace detail {
 
-// "1,234,567", as Python's format(n, ",") writes it.
-std::string grouped(u128 n);
 // A number as Python's format(x, "g") writes it.
 std::string g_text(double x);
 
@@ -270,7 +268,6 @@ Analysis pimc_analysis(const typename Def::State& root, const PimcConfig& cfg) {
 template <class Def>
 Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
     using detail::g_text;
-    using detail::grouped;
     using M = AnalyseMethod;
     const std::string method = analyse_method_name(cfg.method);
     check_analyse_seconds(cfg.seconds);
@@ -286,7 +283,7 @@ Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
     if ((cfg.method == M::Exact || cfg.method == M::Pimc) && !in_play)
         throw std::invalid_argument("method " + quoted(method) + " solves the card play only; this position is in phase " +
                                     quoted(root.phase_name()) + " (use 'auto' or 'ismcts')");
-    std::string why = cfg.iterations ? "as asked (budget " + grouped(u128(*cfg.iterations)) + " iterations)"
+    std::string why = cfg.iterations ? "as asked (budget " + u128_grouped(u128(*cfg.iterations)) + " iterations)"
                                      : "as asked (budget " + g_text(cfg.seconds) + " s)";
     AnalyseProgress* const progress = cfg.progress;
     // PIMC (the exact analysis when it lists every deal), reporting its progress.
@@ -331,8 +328,8 @@ Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
         } else {
             a.method = M::Pimc;
             a.why = budget + " (" + exact_cost_text(cost) + "): " +
-                    (listed ? grouped(a.worlds) + " of its " + grouped(cost.deals) + " deals solved in a random order"
-                            : "PIMC on " + grouped(a.worlds) + " worlds drawn at random") +
+                    (listed ? u128_grouped(a.worlds) + " of its " + u128_grouped(cost.deals) + " deals solved in a random order"
+                            : "PIMC on " + u128_grouped(a.worlds) + " worlds drawn at random") +
                     ", the same for every move";
         }
         a.cost = cost;

@@ -13,8 +13,23 @@
 
 namespace stich {
 
+namespace {
+
+// A message of at most about 300 characters (a value quoted in it may be huge), cut at a character.
+std::string short_message(const std::string& message) {
+    constexpr size_t MOST = 300;
+    size_t at = 0, n = 0;
+    for (; at < message.size() && n < MOST; ++n) at += utf8_code_point(message, at).second;
+    if (at >= message.size()) return message;
+    size_t total = n;
+    for (size_t i = at; i < message.size(); ++total) i += utf8_code_point(message, i).second;
+    return message.substr(0, at) + "... (" + u128_grouped(total) + " characters)";
+}
+
+}  // namespace
+
 RecordError::RecordError(std::string src, size_t rec, int ln, std::string why)
-    : std::invalid_argument(src + ", record " + std::to_string(rec) + " (line " + std::to_string(ln) + "): " + why),
+    : std::invalid_argument(short_message(src + ", record " + std::to_string(rec) + " (line " + std::to_string(ln) + "): " + why)),
       source(std::move(src)),
       record(rec),
       line(ln),
@@ -95,6 +110,12 @@ GameOf game_of_line(std::string_view line) {
 
 GameOf game_of_record(const GameRecord& r) { return game_of_line(r.game + (r.options.empty() ? "" : " " + r.options)); }
 
+// std::invalid_argument unless a record names each seat once.
+void check_names(size_t names, int players) {
+    if (names != size_t(players))
+        throw std::invalid_argument(u128_grouped(names) + " names for " + std::to_string(players) + " seats: one name a seat");
+}
+
 // Deals the record and applies every action: a fault at the line of the action at fault
 // (`line_of(k)`; the deal's at the first action's line, or `first` without actions).
 template <class LineOf>
@@ -156,14 +177,14 @@ std::pair<GameRecord, std::vector<int>> text_record(const std::vector<std::pair<
     const Tag& dealer = *tag("Dealer");
     const int64_t d = text_number(text_strip(dealer.value));
     if (d < 0 || d >= game.players)
-        fault(dealer.line, "the Dealer tag is a seat number 0.." + std::to_string(game.players - 1) + ", got " + quoted(dealer.value));
+        fault(dealer.line, "the Dealer tag: the dealer must be a seat 0.." + std::to_string(game.players - 1) + ", got " + quoted(dealer.value));
     r.dealer = int(d);
     if (const Tag* seed = tag("Seed")) {
         const std::string_view digits = text_strip(seed->value);
         uint64_t x = 0;
         const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), x);
         if (digits.empty() || digits[0] == '-' || ec != std::errc() || end != digits.data() + digits.size())
-            fault(seed->line, "the Seed tag is an int in 0..2**64-1, got " + quoted(seed->value));
+            fault(seed->line, "the Seed tag: the seed must be an int in 0..2**64-1, got " + quoted(seed->value));
         r.seed = x;
     }
     // 'name: value' parts separated by ';'.
@@ -205,9 +226,13 @@ std::pair<GameRecord, std::vector<int>> text_record(const std::vector<std::pair<
         std::string_view v = names->value;
         for (size_t start = 0; start <= v.size();) {
             const size_t semicolon = std::min(v.find(';', start), v.size());
-            if (r.names->size() >= RECORD_MAX_FIELDS) fault(names->line, "the Names tag gives more than " + std::to_string(RECORD_MAX_FIELDS) + " names");
             r.names->emplace_back(text_strip(v.substr(start, semicolon - start)));
             start = semicolon + 1;
+        }
+        try {
+            check_names(r.names->size(), game.players);
+        } catch (const std::invalid_argument& e) {
+            fault(names->line, std::string("the Names tag: ") + e.what());
         }
     }
     for (const Tag& t : tags)
@@ -378,6 +403,7 @@ const char* json_type(const Json& j) {
 struct JsonError {
     std::string msg;
     size_t at;
+    bool json = true;   // false: JSON, but beyond what a record can be (nesting, a number's digits)
 };
 
 // A JSON reader after Python's json.loads (strict: no control characters in strings; NaN and
@@ -398,6 +424,7 @@ class JsonReader {
     size_t p_ = 0;
 
     [[noreturn]] void fail(const char* msg, size_t byte) const { throw JsonError{msg, byte}; }
+    [[noreturn]] void beyond(const std::string& what, size_t byte) const { throw JsonError{what, byte, false}; }
     void space() {
         while (p_ < t_.size() && (t_[p_] == ' ' || t_[p_] == '\t' || t_[p_] == '\n' || t_[p_] == '\r')) ++p_;
     }
@@ -407,7 +434,7 @@ class JsonReader {
         return true;
     }
     Json value(int depth) {
-        if (depth > RECORD_MAX_DEPTH) fail("Nested too deeply", p_);
+        if (depth > RECORD_MAX_DEPTH) beyond("its JSON nests too deep (more than " + std::to_string(RECORD_MAX_DEPTH) + " levels)", p_);
         space();
         Json j;
         if (p_ >= t_.size()) fail("Expecting value", p_);
@@ -430,9 +457,9 @@ class JsonReader {
                 if (p_ >= t_.size() || t_[p_] != ':') fail("Expecting ':' delimiter", p_);
                 ++p_;
                 Json v = value(depth + 1);
-                auto same = std::find_if(j.members.begin(), j.members.end(), [&](const auto& m) { return m.first == name; });
-                if (same != j.members.end()) same->second = std::move(v);
-                else j.members.emplace_back(std::move(name), std::move(v));
+                // json.loads would keep the last of a key given twice: which one was meant is unknown.
+                if (j.get(name)) throw std::invalid_argument("the key " + quoted(name) + " is given twice in an object");
+                j.members.emplace_back(std::move(name), std::move(v));
                 space();
                 if (p_ < t_.size() && t_[p_] == '}') {
                     ++p_;
@@ -501,6 +528,8 @@ class JsonReader {
                 real = true;
             }
         }
+        if (q - start > RECORD_MAX_DIGITS)
+            beyond("a number longer than " + std::to_string(RECORD_MAX_DIGITS) + " digits (" + u128_grouped(q - start) + " characters)", start);
         p_ = q;
         j.s = std::string(t_.substr(start, q - start));
         if (real) {
@@ -804,6 +833,7 @@ GameRecord json_record(const Json& obj) {
         if (list->kind != J::Array || !std::all_of(list->items.begin(), list->items.end(), [](const Json& n) { return n.kind == J::String; }))
             return bad("names must be a list of str");
         r.names.emplace();
+        check_names(list->items.size(), of.players);
         for (const Json& n : list->items) r.names->push_back(n.s);
     }
     if (const Json* tags = obj.get("tags"); tags && tags->truthy()) {
@@ -840,7 +870,7 @@ std::vector<GameRecord> read_jsonl(std::string_view text, std::string_view sourc
             check_record(r, number, [&](size_t) { return number; });
             out.push_back(std::move(r));
         } catch (const JsonError& e) {
-            throw error("not JSON: " + e.msg + " at column " + std::to_string(code_points(line.substr(0, e.at)) + 1));
+            throw error((e.json ? "not JSON: " : "not a record: ") + e.msg + " at column " + std::to_string(code_points(line.substr(0, e.at)) + 1));
         } catch (const Fault& f) {
             throw error(f.why);
         } catch (const std::invalid_argument& e) {

@@ -39,9 +39,10 @@ namespace stich {
 // Limits against hostile input, each refused with a RecordError naming the record and line.
 constexpr size_t RECORD_MAX_LINE = size_t(1) << 20;   // bytes of one line
 constexpr size_t RECORD_MAX_RECORDS = 1'000'000;      // records of one text
-constexpr size_t RECORD_MAX_ACTIONS = 10'000;         // actions of one record
+constexpr size_t RECORD_MAX_ACTIONS = 100'000;        // actions of one record (more than any deal has: its replay says so first)
 constexpr size_t RECORD_MAX_FIELDS = 256;             // tags, places, deal arguments or names of one record
 constexpr int RECORD_MAX_DEPTH = 32;                  // nesting of a JSON line
+constexpr size_t RECORD_MAX_DIGITS = 100;             // characters of a number in a JSON line
 
 // One deal as played.
 struct GameRecord {

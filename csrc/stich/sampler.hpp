@@ -23,6 +23,8 @@ namespace stich {
 
 __extension__ typedef unsigned __int128 u128;   // exact world counts (GCC and Clang)
 std::string u128_text(u128 v);
+// "1,234,567", as Python's format(n, ",") writes it.
+std::string u128_grouped(u128 v);
 
 class WorldSampler {
    public:

@@ -2,7 +2,8 @@
 // generic algorithms (stich/game.hpp), world counting and sampling (stich/sampler.hpp), the search
 // (stich/search.hpp: the registered games' searches compiled once, into libstich_core), the
 // solver and PIMC (stich/solve.hpp), the analysis of a decision (stich/analyse.hpp: stich.analyse,
-// compiled once per game), the position notation (stich/notation.hpp), the version
+// compiled once per game), the position notation (stich/notation.hpp), game records
+// (stich/records.hpp: read, replayed and written), the version
 // (stich/version.hpp) and a seat's view as the analyses show it (stich/view_text.hpp); plus a few
 // entry points that the Python API has as one call.
 #pragma once
@@ -14,6 +15,7 @@
 #include "stich/analyse.hpp"
 #include "stich/game.hpp"
 #include "stich/notation.hpp"
+#include "stich/records.hpp"
 #include "stich/registry.hpp"
 #include "stich/sampler.hpp"
 #include "stich/schema.hpp"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -54,9 +55,18 @@ def test_hostile_input_is_refused_with_the_record_and_line():
     stich.write_records([r], buf, format="jsonl")
     line = json.loads(buf.getvalue())
     assert "a line of more than 1048576 bytes" in _error("#" + " " * stich._core.RECORD_MAX_LINE + "\n")
-    assert "not JSON: Nested too deeply" in _error('{"game": ' + "[" * 100 + "\n")
-    too_many = {**line, "actions": [[0, "pass"]] * (stich._core.RECORD_MAX_ACTIONS + 1)}
-    assert _error(json.dumps(too_many) + "\n").endswith(f"more than {stich._core.RECORD_MAX_ACTIONS} actions")
+    assert "not a record: its JSON nests too deep (more than 32 levels) at column 42" in _error('{"game": ' + "[" * 100 + "\n")
+    too_many = {**line, "actions": [[0, "a"]] * (stich._core.RECORD_MAX_ACTIONS + 1)}
+    assert _error(json.dumps(too_many, separators=(",", ":")) + "\n").endswith(f"more than {stich._core.RECORD_MAX_ACTIONS} actions")
+    # A deal's replay refuses actions past its end long before that bound.
+    assert "the deal is already over" in _error(json.dumps({**line, "actions": line["actions"] * 50}) + "\n")
+    assert "not a record: a number longer than 100 digits (101 characters) at column" in _error(
+        json.dumps({**line, "seed": 1}).replace('"seed": 1', '"seed": ' + "7" * 101) + "\n")
+    assert "the key 'dealer' is given twice in an object" in _error(buf.getvalue().replace('"dealer": ', '"dealer": 0, "dealer": ', 1))
+    assert "(line 1): 5 names for 4 seats: one name a seat" in _error(json.dumps({**line, "names": list("abcde")}) + "\n")
+    # A message quoting a huge value is cut at 300 characters, saying how long it was.
+    huge = _error(json.dumps({**line, "game": "x" * 5000}) + "\n")
+    assert len(huge) < 340 and huge.endswith(" characters)") and "unknown game 'xxx" in huge
     for field, value, message in [("seed", 2**64, "seed must be an int in 0..2**64-1"), ("dealer", 10**40, "dealer must be an int"),
                                   ("dealer", 9, "the dealer must be a seat 0..3, got 9"), ("actions", [[2**40, "pass"]], "actions must be")]:
         assert message in _error(json.dumps({**line, field: value}) + "\n"), field
@@ -64,8 +74,10 @@ def test_hostile_input_is_refused_with_the_record_and_line():
     stich.write_records([r], text)
     long_history = text.getvalue().rstrip("\n") + "; " + "; ".join(["0 pass"] * stich._core.RECORD_MAX_ACTIONS) + "\n"
     assert _error(long_history).endswith(f"more than {stich._core.RECORD_MAX_ACTIONS} actions")
-    assert "the Seed tag is an int in 0..2**64-1" in _error(text.getvalue().replace(f'[Seed "{r.seed}"]', f'[Seed "{2**64}"]'))
+    assert "the Seed tag: the seed must be an int in 0..2**64-1" in _error(text.getvalue().replace(f'[Seed "{r.seed}"]', f'[Seed "{2**64}"]'))
     assert "record 1 (line 1): the line cannot be encoded as UTF-8" in _error("[Game \ud800]\n")
+    assert "(line 5): the Names tag: 1 names for 4 seats: one name a seat" in _error(
+        re.sub(r'\[Names "[^"]*"\]', '[Names "solo"]', text.getvalue()))
 
 
 @pytest.mark.parametrize("change, message", [

@@ -7,6 +7,12 @@ from them and the messages of damaged files were recorded from the Python implem
 tests/data/records_recorded.json; the core must write the same bytes, read the same records and
 name the same faults.
 
+Messages changed on purpose when the core took the records over (the others are as recorded): a
+tag's fault names the tag's own line (the record's first line before); the Dealer and Seed tags
+and an action's seat say the range they take ("the Dealer tag: the dealer must be a seat 0..3, got
+'north'"); a dealer beyond the seats and a seed beyond 64 bits are the tag's fault (an IndexError
+and a TypeError listing pybind11's overloads before).
+
 Recorded by ``PYTHONPATH=python python tests/common/test_records_recorded.py --write`` (only when
 a change is meant: say why in the commit).
 """

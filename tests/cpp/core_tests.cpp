@@ -549,7 +549,10 @@ void check_records() {
             for (size_t k = 0; k < states.size(); k += 7) CHECK(record_state<Def>(r, int64_t(k)) == states[k]);
             CHECK(record_state<Def>(r, int64_t(r.actions.size())) == s);
             if (seed == 1) r.tags = {{"Event", "club night"}};
-            if (seed == 2) r.names = std::vector<std::string>{"ann", "bob", "cy", "di", "eve", "flo"};
+            if (seed == 2) {
+                r.names.emplace();
+                for (int p = 0; p < s.num_players(); ++p) r.names->push_back("player " + std::to_string(p));
+            }
             all.push_back(std::move(r));
             ++records;
         }
@@ -571,7 +574,7 @@ void check_records() {
     };
     CHECK(damaged("[Game \"Mucken\"]", "[Game \"Skat\"]", "games.txt, record 2 (line "));
     CHECK(damaged("[Game \"Mucken\"]", "[Game \"Skat\"]", "): the Game tag: line 1 (game): unknown game 'Skat'"));
-    CHECK(damaged("[Dealer \"1\"]", "[Dealer \"north\"]", "): the Dealer tag is a seat number 0..3, got 'north'"));
+    CHECK(damaged("[Dealer \"1\"]", "[Dealer \"north\"]", "): the Dealer tag: the dealer must be a seat 0..3, got 'north'"));
     CHECK(damaged("seat0: ", "seat0: XX ", "): the deal: the deal's seat0: "));
     CHECK(damaged("\n" + std::to_string(all[7].actions[0].first) + " ", "\n9 ", "an action is 'seat text' (e.g. '1 pass') with a seat 0..3"));
     const std::string json = write_records({all[7]}, RecordFormat::Jsonl);
@@ -580,10 +583,23 @@ void check_records() {
     CHECK(throws<RecordError>([&] { read_records(json.substr(0, json.size() - 2) + ", \"colour\": 1}\n"); }, "unknown fields colour"));
     // Hostile input: a line too long, nesting too deep, a number too large.
     CHECK(throws<RecordError>([&] { read_records(std::string(RECORD_MAX_LINE + 1, ' ') + "x", RecordFormat::Text); }, "a line of more than"));
-    CHECK(throws<RecordError>([&] { read_records(std::string(100, '[') + "\n", RecordFormat::Jsonl); }, "not JSON: Nested too deeply"));
+    CHECK(throws<RecordError>([&] { read_records(std::string(100, '[') + "\n", RecordFormat::Jsonl); }, "not a record: its JSON nests too deep (more than 32 levels)"));
     std::string big = json;
     big.replace(big.find("\"dealer\": 1"), 11, "\"dealer\": 123456789012345678901234567890123456789012345");
     CHECK(throws<RecordError>([&] { read_records(big); }, "dealer must be an int, got 123456789012345678901234567890123456789012345"));
+    // Duplicated JSON keys, names not one a seat, huge numbers; a message quoting a huge value cut short.
+    CHECK(throws<RecordError>([&] { read_records(std::string(json).replace(json.find("\"dealer\": "), 0, "\"dealer\": 0, ")); },
+                              "(line 1): the key 'dealer' is given twice in an object"));
+    GameRecord named = all[7];
+    named.names = std::vector<std::string>{"solo"};
+    for (RecordFormat f : {RecordFormat::Text, RecordFormat::Jsonl})
+        CHECK(throws<RecordError>([&] { read_records(write_records({named}, f)); }, "1 names for 4 seats: one name a seat"));
+    std::string digits = json;
+    digits.replace(digits.find("\"dealer\": 1"), 11, "\"dealer\": " + std::string(101, '7'));
+    CHECK(throws<RecordError>([&] { read_records(digits); }, "not a record: a number longer than 100 digits (101 characters) at column"));
+    std::string huge = json;
+    huge.replace(huge.find("\"Mucken\""), 8, "\"" + std::string(5000, 'x') + "\"");
+    CHECK(throws<RecordError>([&] { read_records(huge); }, "... (5,"));
     GameRecord quote = all[7];
     quote.tags = {{"Event", "a \"quoted\" night"}};
     CHECK(throws<std::invalid_argument>([&] { write_records({quote}, RecordFormat::Text); }, "the tag Event's value cannot hold a double quote"));
