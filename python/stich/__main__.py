@@ -469,7 +469,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as e:
         raise ValueError(f"stich serve needs the web extra: pip install 'stich[web]' ({e})") from None
     try:
-        serve(args.host, args.port, Limits(seconds=args.max_seconds, analyses=args.analyses))
+        serve(args.host, args.port, Limits(seconds=args.max_seconds, analyses=args.analyses), token=not args.no_token,
+              allow_hosts=tuple(args.allow_host))
     except KeyboardInterrupt:
         print("stich: interrupted", file=sys.stderr, flush=True)
         sys.stdout.flush()
@@ -594,6 +595,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 opens it to the network)")
     sv.add_argument("--max-seconds", type=_seconds, default=30.0, help="the longest analysis a client may ask for (default 30)")
     sv.add_argument("--analyses", type=_positive_int, default=2, help="analyses running at once; more wait their turn (default 2)")
+    sv.add_argument("--no-token", action="store_true",
+                    help="ask no token of the API (default: a new token every start, in the address printed; docs/web.md)")
+    sv.add_argument("--allow-host", action="append", metavar="NAME", default=[],
+                    help="also answer requests for this host name (a reverse proxy's public name); repeatable")
     sv.set_defaults(func=cmd_serve)
     cf = sub.add_parser("config", help="where the installed C++ core is: headers, CMake package, library (docs/embedding.md)")
     what = cf.add_mutually_exclusive_group(required=True)
