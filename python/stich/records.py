@@ -16,7 +16,6 @@ action at fault.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -24,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from . import _core
+from ._textfile import open_text as _open_text, short as _short, unique_keys as _unique_keys, write_atomically
 from .games import GAMES, Game
 
 __all__ = ["Record", "read_records", "write_records", "FORMATS"]
@@ -356,18 +356,6 @@ def _from_text(first: int, tags: dict[str, str], history: list[tuple[int, str]])
 
 # --- files -----------------------------------------------------------------------------------------
 
-def _open_text(source: str | os.PathLike[str] | IO[str]) -> tuple[str, str]:
-    if isinstance(source, (str, os.PathLike)):
-        with open(source, encoding="utf-8-sig") as f:
-            return f.read(), str(source)
-    if isinstance(source, io.TextIOBase) or hasattr(source, "read"):
-        text = source.read()
-        if isinstance(text, bytes):
-            raise TypeError("read_records reads text: open the file in text mode")
-        return text.removeprefix("\ufeff"), getattr(source, "name", "<stream>")
-    raise TypeError(f"read_records takes a path or a text file, got {type(source).__name__}")
-
-
 def read_records(source: str | os.PathLike[str] | IO[str], format: str | None = None) -> list[Record]:
     """The records of a file (a path or an open text file), in either form (``format``: "text" or
     "jsonl"; None: JSON Lines when the first non-blank character is ``{``). Every record is checked
@@ -385,12 +373,14 @@ def read_records(source: str | os.PathLike[str] | IO[str], format: str | None = 
                 continue
             where = f"{name}, record {len(out) + 1} (line {no})"
             try:
-                record = _from_json(json.loads(line))
+                record = _from_json(json.loads(line, object_pairs_hook=_unique_keys))
                 _check(record, lambda k: no)
             except json.JSONDecodeError as e:
                 raise ValueError(f"{where}: not JSON: {e.msg} at column {e.colno}") from None
+            except RecursionError:
+                raise ValueError(f"{where}: not a record: its JSON nests too deep") from None
             except ValueError as e:
-                raise ValueError(f"{where}: {e}") from None
+                raise ValueError(_short(f"{where}: {e}")) from None
             out.append(record)
         return out
     for block in _text_records(list(enumerate(text.splitlines(), 1))):
@@ -399,7 +389,7 @@ def read_records(source: str | os.PathLike[str] | IO[str], format: str | None = 
             record, lines = _from_text(first, tags, history)
             _check(record, lambda k: lines[k] if k < len(lines) else first)
         except _LineError as e:
-            raise ValueError(f"{name}, record {len(out) + 1} (line {e.line}): {e}") from None
+            raise ValueError(_short(f"{name}, record {len(out) + 1} (line {e.line}): {e}")) from None
         out.append(record)
     return out
 
@@ -408,8 +398,13 @@ def _check(record: Record, line_of: Any) -> None:
     """Deals the record and applies every action: the first that fails raises with its line."""
     try:
         state = record._deal()
-    except ValueError as e:
+    except (ValueError, IndexError) as e:
         raise _LineError(line_of(0), f"the deal: {e}") from None
+    except (TypeError, OverflowError):   # a number beyond the core's ints
+        raise _LineError(line_of(0), f"the deal: the dealer must be a seat and the seed an int in 0..2**64-1, got dealer "
+                                     f"{record.dealer} and seed {record.seed}") from None
+    if record.names is not None and len(record.names) != state.num_players:
+        raise _LineError(line_of(0), f"{len(record.names):,} names for {state.num_players} seats: one name a seat")
     for k, (seat, text) in enumerate(record.actions):
         try:
             _apply(state, k, seat, text)
@@ -433,7 +428,6 @@ def write_records(records: Iterable[Record], target: str | os.PathLike[str] | IO
     else:
         text = "\n".join(_record_text(r) for r in records)
     if isinstance(target, (str, os.PathLike)):
-        with open(target, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_atomically(target, text)
     else:
         target.write(text)
