@@ -85,14 +85,16 @@ def _bots(text: str, game: Any, args: argparse.Namespace) -> list[Bot]:
 def cmd_review(args: argparse.Namespace) -> int:
     """Judges every decision of the records in a file (docs/review.md)."""
     from .records import read_records
-    from .review import _stderr_bar, dump, read_done, review, summary_table
+    from .review import _stderr_bar, dump, resume, review, settings, summary_table
 
     records = read_records(args.file)
-    skip: set[int] = set()
+    made_with = settings(args.worlds, args.iterations, args.seed, not args.open_only)
+    earlier: list[dict] = []
     if args.resume:
         if args.out is None:
             raise ValueError("--resume needs --out FILE: the reviews already written there are skipped")
-        skip = read_done(args.out)
+        earlier = resume(args.out, records, made_with)   # the file cut after its last complete line
+    skip = {rv["record"] for rv in earlier}
     out = open(args.out, "a" if args.resume else "w", encoding="utf-8") if args.out else None
     bar = _stderr_bar(len(records) - len(skip))
     reviews = []
@@ -100,10 +102,13 @@ def cmd_review(args: argparse.Namespace) -> int:
         for rv in review(records, worlds=args.worlds, iterations=args.iterations, seed=args.seed, workers=args.workers, skip=skip,
                          view=not args.open_only, ray=args.ray):
             if out is not None or args.json:   # the JSON text only where it goes somewhere: it costs as much as the result's transfer
-                line = dump(rv)
+                line = dump({**rv, "settings": made_with})
                 if out is not None:
+                    # One line a review, written whole and flushed as it is done (only this process
+                    # writes the file): Ctrl-C keeps every one; a kill leaves at most a part of the
+                    # last, which --resume cuts and reviews again.
                     out.write(line + "\n")
-                    out.flush()   # Ctrl-C keeps every review written
+                    out.flush()
                 if args.json:
                     print(line, flush=True)
             reviews.append(rv)
@@ -118,6 +123,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.close()
+    reviews = sorted(earlier + reviews, key=lambda rv: rv["record"])   # the summary and the report cover the whole file
     if bar is not None:
         bar.close()
     if args.html is not None:

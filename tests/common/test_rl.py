@@ -751,7 +751,8 @@ def test_a_huge_num_envs_is_refused_before_anything_is_allocated():
     assert done.returncode == 0, done.stderr
     message, peak_kib = done.stdout.splitlines()
     assert "num_envs must be an int in 1.." in message and "of memory" in message
-    assert int(peak_kib) < 1 << 20, f"{int(peak_kib) >> 10} MiB at most while refusing"
+    if not os.environ.get("STICH_SANITIZED"):   # the sanitizers' allocator keeps memory of its own
+        assert int(peak_kib) < 1 << 20, f"{int(peak_kib) >> 10} MiB at most while refusing"
 
 
 @pytest.mark.parametrize("num_envs", [20, 3200])
