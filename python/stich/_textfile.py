@@ -46,6 +46,7 @@ def _bounded_read(read: Any, name: str) -> bytes | str:
     while True:
         chunk = read(_CHUNK)
         if not chunk:
+            chunks.append(chunk)   # b"" or "": what the source reads, even when it is empty
             break
         nul, newline = (b"\0", b"\n") if isinstance(chunk, bytes) else ("\0", "\n")
         if nul in chunk:
@@ -61,7 +62,7 @@ def _bounded_read(read: Any, name: str) -> bytes | str:
             raise ValueError(f"{name} is over {most:,} bytes, more than this machine reads as records at once "
                              f"(half of its memory, at up to {_MEMORY_A_BYTE} bytes of memory a byte): split it")
         chunks.append(chunk)
-    return (b"" if not chunks or isinstance(chunks[0], bytes) else "").join(chunks)
+    return chunks[0][:0].join(chunks)
 
 
 def open_text(source: str | os.PathLike[str] | IO[str]) -> tuple[str, str]:
@@ -93,11 +94,11 @@ def open_text(source: str | os.PathLike[str] | IO[str]) -> tuple[str, str]:
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object whose keys are all different (json.loads would keep the last of a key given twice)."""
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise ValueError(short(f"the key {twice!r} is given twice in an object", 120))
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(short(f"the key {key!r} is given twice in an object", 120))
+        out[key] = value
     return out
 
 

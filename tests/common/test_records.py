@@ -247,7 +247,7 @@ def test_files_that_are_no_records_files(tmp_path, capsys):
         assert err.startswith("stich: error: ") and err.count("\n") == 1 and words in err, err
     empty = tmp_path / "empty.txt"
     empty.write_text("")
-    assert stich.read_records(empty) == []
+    assert stich.read_records(empty) == [] and stich.read_records(io.StringIO("")) == []
 
 
 class Endless(io.TextIOBase):

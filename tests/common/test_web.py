@@ -473,6 +473,24 @@ def test_a_request_without_one_host_is_refused():
     assert raw(app, "GET", "/", [(b"host", b"\xff\xfe")]) == 400
 
 
+def test_a_websocket_is_closed_at_once():
+    """The board has no websocket: one is closed before anything (a check it would skip) sees it."""
+    import asyncio
+
+    sent = []
+
+    async def receive():
+        return {"type": "websocket.connect"}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "websocket", "path": "/api/games", "headers": [(b"host", b"evil.example")], "query_string": b"",
+             "scheme": "ws", "root_path": "", "subprotocols": []}
+    asyncio.run(create_app()(scope, receive, send))
+    assert [m["type"] for m in sent] == ["websocket.close"]
+
+
 ORIGINS = [
     # (Origin, Referer, status of a POST /api/boards from the page at http://127.0.0.1:8765)
     ("http://127.0.0.1:8765", None, 200), (None, None, 200), (None, "http://127.0.0.1:8765/", 200),

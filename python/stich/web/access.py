@@ -138,7 +138,10 @@ class Guard:
         self.app, self.access = app, access
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "websocket":   # the board has none: closed before any check could be missed
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        if scope["type"] != "http":   # lifespan
             await self.app(scope, receive, send)
             return
         api = scope["path"].startswith("/api/")
