@@ -177,6 +177,37 @@ void registered_without_gil(Work&& work) {
     });
 }
 
+// A vector environment's actions as int64 ids, converted without loss: a 1-D array (or sequence)
+// of integers of any width, copied where it is of another integer dtype or not contiguous;
+// TypeError for floats (NaN included), bools and objects, ValueError for another shape or an
+// unsigned id beyond int64. Their count and ranges are the core's to check.
+inline py::array_t<int64_t> action_ids(py::handle given) {
+    const char* accepted = "a 1-D array of int ids, one per env";
+    py::array array;
+    try {
+        array = py::array::ensure(given);
+    } catch (const py::error_already_set&) {
+        array = py::array();
+    }
+    if (!array) throw py::type_error(std::string("actions must be ") + accepted + ", got " + std::string(py::repr(py::type::of(given))));
+    const char kind = array.dtype().kind();
+    if (kind != 'i' && kind != 'u')
+        throw py::type_error(std::string("actions must be ") + accepted + " (an integer dtype), got dtype " +
+                             std::string(py::str(array.dtype())) + (kind == 'f' ? " (float ids are not taken, NaN included)" : ""));
+    if (array.ndim() != 1) {
+        std::string shape;
+        for (py::ssize_t d = 0; d < array.ndim(); ++d) shape += (d ? ", " : "") + std::to_string(array.shape(d));
+        throw py::value_error(std::string("actions must be ") + accepted + ", got shape (" + shape + ")");
+    }
+    if (kind == 'u' && array.itemsize() == 8) {
+        const auto wide = py::array_t<uint64_t, py::array::forcecast>::ensure(array);
+        for (py::ssize_t i = 0; i < wide.shape(0); ++i)
+            if (wide.at(i) > uint64_t(INT64_MAX))
+                throw py::value_error("actions: env " + std::to_string(i) + "'s id " + std::to_string(wide.at(i)) + " is beyond int64");
+    }
+    return py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(array);
+}
+
 // The output arrays of a vector environment's call, checked against its sizes (ValueError naming
 // the array and its shape otherwise).
 template <class VE>
@@ -356,14 +387,19 @@ void bind_game(py::module_& m) {
     using VE = VectorEnv<Def>;
     py::class_<VE> vector_env(m, ("_" + name + "VectorEnv").c_str(), "The C++ core of stich.envs.VectorEnv for this game (docs/rl.md).");
     vector_env
-        .def(py::init([](const Rules& r, int num_envs, int threads, int learner, bool heuristic, bool byte_observations) {
-                 return new VE(r, num_envs, threads, learner, heuristic, byte_observations);
+        .def(py::init([](const Rules& r, py::handle num_envs, py::handle threads, py::handle seat, bool heuristic, bool byte_observations) {
+                 return new VE(r, int_arg(num_envs, "num_envs"), int_arg(threads, "threads"), optional_int_arg(seat, "seat"), heuristic,
+                               byte_observations);
              }),
-             py::arg("rules"), py::arg("num_envs"), py::arg("threads"), py::arg("learner"), py::arg("heuristic"),
+             py::arg("rules"), py::arg("num_envs"), py::arg("threads"), py::arg("seat"), py::arg("heuristic"),
              py::arg("byte_observations") = false,
-             "num_envs deals under the rules on `threads` threads; learner: the seat that learns (the others bots: "
-             "heuristic or random), or -1 for every seat an agent; byte_observations: the observations as uint8 "
-             "(the same values) instead of float32.")
+             "num_envs deals under the rules on `threads` threads; seat: the seat that learns (the others bots: "
+             "heuristic or random), or None for every seat an agent; byte_observations: the observations as uint8 "
+             "(the same values) instead of float32. ValueError, before anything is allocated, for a num_envs this "
+             "machine's memory cannot hold.")
+        .def_static(
+            "max_num_envs", [](const Rules& r, bool byte_observations) { return VE::max_num_envs(r, byte_observations); },
+            py::arg("rules"), py::arg("byte_observations") = false, "The most envs this machine's memory takes (2**24 at most).")
         .def_property_readonly("num_envs", &VE::num_envs, "How many deals are stepped together.")
         .def_property_readonly("players", &VE::players, "The seats of a deal.")
         .def_property_readonly("observation_size", &VE::observation_size_, "The length of one observation.")
@@ -372,9 +408,10 @@ void bind_game(py::module_& m) {
         .def("pending", [](const VE& v, int i) { return uint64_t(v.pending(i)); }, py::arg("i"), "The steps pending in env i.")
         .def(
             "reset",
-            [](VE& v, uint64_t seed, py::array obs, py::array_t<bool, py::array::c_style> masks,
+            [](VE& v, py::handle given_seed, py::array obs, py::array_t<bool, py::array::c_style> masks,
                py::array_t<float, py::array::c_style> rewards, py::array_t<bool, py::array::c_style> terminated,
                py::array_t<int32_t, py::array::c_style> seats) {
+                const uint64_t seed = seed_arg(given_seed);
                 const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
                 registered_without_gil([&](const std::atomic<bool>& stop) { v.reset(seed, out, &stop); });
             },
@@ -382,14 +419,14 @@ void bind_game(py::module_& m) {
             "Deals every env anew from `seed` and writes the first observations into the arrays.")
         .def(
             "step",
-            [](VE& v, py::array_t<int64_t, py::array::c_style | py::array::forcecast> actions, py::array obs,
-               py::array_t<bool, py::array::c_style> masks, py::array_t<float, py::array::c_style> rewards,
-               py::array_t<bool, py::array::c_style> terminated, py::array_t<int32_t, py::array::c_style> seats) {
-                if (actions.ndim() != 1 || actions.shape(0) != v.num_envs())
-                    throw py::value_error("actions must be an int array of shape (" + std::to_string(v.num_envs()) + ",)");
+            [](VE& v, py::handle given, py::array obs, py::array_t<bool, py::array::c_style> masks,
+               py::array_t<float, py::array::c_style> rewards, py::array_t<bool, py::array::c_style> terminated,
+               py::array_t<int32_t, py::array::c_style> seats) {
+                const auto actions = action_ids(given);
                 const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
                 const int64_t* a = actions.data();
-                registered_without_gil([&](const std::atomic<bool>& stop) { v.step(a, out, &stop); });
+                const int64_t count = actions.shape(0);
+                registered_without_gil([&](const std::atomic<bool>& stop) { v.step(a, count, out, &stop); });
             },
             py::arg("actions"), py::arg("observations"), py::arg("masks"), py::arg("rewards"), py::arg("terminated"), py::arg("seats"),
             "Takes one fixed action id per env (ignored where the deal ended at the last step: it is dealt anew) and writes "

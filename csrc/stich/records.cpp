@@ -9,7 +9,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "stich/memory.hpp"
+#include "stich/limits.hpp"
 
 namespace stich {
 

@@ -85,14 +85,16 @@ def _bots(text: str, game: Any, args: argparse.Namespace) -> list[Bot]:
 def cmd_review(args: argparse.Namespace) -> int:
     """Judges every decision of the records in a file (docs/review.md)."""
     from .records import read_records
-    from .review import _stderr_bar, dump, read_done, review, summary_table
+    from .review import _stderr_bar, dump, resume, review, settings, summary_table
 
     records = read_records(args.file)
-    skip: set[int] = set()
+    made_with = settings(args.worlds, args.iterations, args.seed, not args.open_only)
+    earlier: list[dict] = []
     if args.resume:
         if args.out is None:
             raise ValueError("--resume needs --out FILE: the reviews already written there are skipped")
-        skip = read_done(args.out)
+        earlier = resume(args.out, records, made_with)   # the file cut after its last complete line
+    skip = {rv["record"] for rv in earlier}
     out = open(args.out, "a" if args.resume else "w", encoding="utf-8") if args.out else None
     bar = _stderr_bar(len(records) - len(skip))
     reviews = []
@@ -100,10 +102,13 @@ def cmd_review(args: argparse.Namespace) -> int:
         for rv in review(records, worlds=args.worlds, iterations=args.iterations, seed=args.seed, workers=args.workers, skip=skip,
                          view=not args.open_only, ray=args.ray):
             if out is not None or args.json:   # the JSON text only where it goes somewhere: it costs as much as the result's transfer
-                line = dump(rv)
+                line = dump({**rv, "settings": made_with})
                 if out is not None:
+                    # One line a review, written whole and flushed as it is done (only this process
+                    # writes the file): Ctrl-C keeps every one; a kill leaves at most a part of the
+                    # last, which --resume cuts and reviews again.
                     out.write(line + "\n")
-                    out.flush()   # Ctrl-C keeps every review written
+                    out.flush()
                 if args.json:
                     print(line, flush=True)
             reviews.append(rv)
@@ -118,6 +123,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.close()
+    reviews = sorted(earlier + reviews, key=lambda rv: rv["record"])   # the summary and the report cover the whole file
     if bar is not None:
         bar.close()
     if args.html is not None:
@@ -469,7 +475,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as e:
         raise ValueError(f"stich serve needs the web extra: pip install 'stich[web]' ({e})") from None
     try:
-        serve(args.host, args.port, Limits(seconds=args.max_seconds, analyses=args.analyses))
+        serve(args.host, args.port, Limits(seconds=args.max_seconds, analyses=args.analyses), token=not args.no_token,
+              allow_hosts=tuple(args.allow_host))
     except KeyboardInterrupt:
         print("stich: interrupted", file=sys.stderr, flush=True)
         sys.stdout.flush()
@@ -594,6 +601,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 opens it to the network)")
     sv.add_argument("--max-seconds", type=_seconds, default=30.0, help="the longest analysis a client may ask for (default 30)")
     sv.add_argument("--analyses", type=_positive_int, default=2, help="analyses running at once; more wait their turn (default 2)")
+    sv.add_argument("--no-token", action="store_true",
+                    help="ask no token of the API (default: a new token every start, in the address printed; docs/web.md)")
+    sv.add_argument("--allow-host", action="append", metavar="NAME", default=[],
+                    help="also answer requests for this host name (a reverse proxy's public name); repeatable")
     sv.set_defaults(func=cmd_serve)
     cf = sub.add_parser("config", help="where the installed C++ core is: headers, CMake package, library (docs/embedding.md)")
     what = cf.add_mutually_exclusive_group(required=True)

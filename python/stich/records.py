@@ -18,7 +18,6 @@ This module holds the files and the ``Record`` values.
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
 import os
 from collections.abc import Iterable
@@ -26,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from . import _core
+from ._textfile import open_text as _open_text, write_atomically
 from .games import GAMES, Game
 
 __all__ = ["Record", "read_records", "write_records", "FORMATS"]
@@ -106,18 +106,6 @@ def _game_class(state: Any) -> type[Game]:
 
 # --- files -----------------------------------------------------------------------------------------
 
-def _open_text(source: str | os.PathLike[str] | IO[str]) -> tuple[str, str]:
-    if isinstance(source, (str, os.PathLike)):
-        with open(source, encoding="utf-8-sig") as f:
-            return f.read(), str(source)
-    if isinstance(source, io.TextIOBase) or hasattr(source, "read"):
-        text = source.read()
-        if isinstance(text, bytes):
-            raise TypeError("read_records reads text: open the file in text mode")
-        return text.removeprefix("\ufeff"), getattr(source, "name", "<stream>")
-    raise TypeError(f"read_records takes a path or a text file, got {type(source).__name__}")
-
-
 def read_records(source: str | os.PathLike[str] | IO[str], format: str | None = None) -> list[Record]:
     """The records of a file (a path or an open text file), in either form (``format``: "text" or
     "jsonl"; None: JSON Lines when the first non-blank character is ``{``). Every record is checked
@@ -139,7 +127,6 @@ def write_records(records: Iterable[Record], target: str | os.PathLike[str] | IO
             raise TypeError(f"write_records writes Records, got {type(r).__name__}")
     text = _core.write_records(records, format)
     if isinstance(target, (str, os.PathLike)):
-        with open(target, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_atomically(target, text)
     else:
         target.write(text)

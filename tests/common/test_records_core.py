@@ -54,7 +54,9 @@ def test_hostile_input_is_refused_with_the_record_and_line():
     buf = io.StringIO()
     stich.write_records([r], buf, format="jsonl")
     line = json.loads(buf.getvalue())
-    assert "a line of more than 1048576 bytes" in _error("#" + " " * stich._core.RECORD_MAX_LINE + "\n")
+    # The file reader (python/stich/_textfile.py) refuses such a line first; the core on its own too.
+    with pytest.raises(ValueError, match="record 1 \\(line 1\\): a line of more than 1048576 bytes"):
+        stich._core.read_records(b"#" + b" " * stich._core.RECORD_MAX_LINE + b"\n", "<bytes>")
     assert "not a record: its JSON nests too deep (more than 32 levels) at column 42" in _error('{"game": ' + "[" * 100 + "\n")
     too_many = {**line, "actions": [[0, "a"]] * (stich._core.RECORD_MAX_ACTIONS + 1)}
     assert _error(json.dumps(too_many, separators=(",", ":")) + "\n").endswith(f"more than {stich._core.RECORD_MAX_ACTIONS} actions")
