@@ -231,6 +231,37 @@ void bind_analysis(py::module_& m) {
 
 }  // namespace
 
+// An analysis pickled as the tuple of its fields, and equal to another with the same fields.
+py::tuple analysis_fields(const PyAnalysis& a) {
+    return py::make_tuple(a.method, a.why, a.observer, a.rows, a.cost, a.search, a.exact, a.stopped, a.worlds, a.population, a.nodes,
+                          a.weight, a.seconds, a.world_count);
+}
+
+PyAnalysis analysis_of_fields(const py::object& state) {
+    PyAnalysis a;
+    try {
+        const py::tuple t = state.cast<py::tuple>();
+        if (t.size() != 14 || !py::isinstance<py::list>(t[3]) || !py::isinstance<py::int_>(t[13])) throw py::cast_error();
+        a.method = t[0].cast<std::string>();
+        a.why = t[1].cast<std::string>();
+        a.observer = t[2].cast<int>();
+        a.rows = t[3].cast<py::list>();
+        a.cost = t[4];
+        a.search = t[5];
+        a.exact = t[6].cast<bool>();
+        a.stopped = t[7].cast<bool>();
+        a.worlds = t[8].cast<uint64_t>();
+        a.population = t[9].cast<uint64_t>();
+        a.nodes = t[10].cast<uint64_t>();
+        a.weight = t[11].cast<double>();
+        a.seconds = t[12].cast<double>();
+        a.world_count = t[13].cast<py::int_>();
+    } catch (const py::cast_error&) {
+        throw py::value_error("corrupt pickled AnalysisStats: expected a tuple of 14 fields of their types");
+    }
+    return a;
+}
+
 void register_analysis(py::module_& m) {
     using A = PyAnalysis;
     py::class_<A>(m, "AnalysisStats", "An analysis's answer as the core gives it (stich.analyse and stich.pimc make their results from it).")
@@ -248,7 +279,9 @@ void register_analysis(py::module_& m) {
         .def_readonly("population", &A::population, "PIMC: the deals listed to solve without repeats (0: drawn with repeats).")
         .def_readonly("nodes", &A::nodes, "Nodes searched, all threads.")
         .def_readonly("seconds", &A::seconds, "The answering method's wall-clock seconds.")
-        .def("__repr__", [](const A& a) { return "<AnalysisStats " + a.method + " of seat " + std::to_string(a.observer) + ">"; });
+        .def("__repr__", [](const A& a) { return "<AnalysisStats " + a.method + " of seat " + std::to_string(a.observer) + ">"; })
+        .def("__eq__", [](const A& a, py::handle b) { return py::isinstance<A>(b) && analysis_fields(a).equal(analysis_fields(b.cast<const A&>())); })
+        .def(py::pickle(&analysis_fields, &analysis_of_fields));
     for_each_game([&]<class Def>() { bind_analysis<Def>(m); });
     m.attr("ANALYSE_SEARCH_RUNS") = ANALYSE_SEARCH_RUNS;
     m.attr("PIMC_Z") = PIMC_Z;
