@@ -13,7 +13,8 @@
 #include <chrono>
 #include <climits>
 #include <cmath>
-#include <future>
+#include <condition_variable>
+#include <mutex>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -338,21 +339,46 @@ auto controlled(const stich_control* ctl, std::atomic<bool>& stop, Work&& work, 
         throw std::invalid_argument("ctl->every must be a number of seconds in 0..86400 (0: 0.1), got " + std::to_string(ctl->every));
     auto cancelled = [&] { return ctl->cancel && __atomic_load_n(const_cast<const int32_t*>(ctl->cancel), __ATOMIC_ACQUIRE) != 0; };
     if (cancelled()) stop = true;
-    // The work's result or exception reaches this thread through the future.
-    std::packaged_task<decltype(work())()> task(std::ref(work));
-    auto answer = task.get_future();
+    // The work's result or exception, handed over from the worker. (Not std::future: its
+    // std::call_once crashes in a library with its own static C++ runtime loaded by dlopen.)
+    using R = decltype(work());
+    struct Handover {
+        std::mutex m;
+        std::condition_variable cv;
+        bool ready = false;
+        std::optional<R> value;
+        std::exception_ptr error;
+    } out;
     std::thread worker;
     try {
-        worker = std::thread(std::move(task));
+        worker = std::thread([&] {
+            std::optional<R> value;
+            std::exception_ptr error;
+            try {
+                value.emplace(work());
+            } catch (...) {
+                error = std::current_exception();
+            }
+            const std::lock_guard lock(out.m);
+            out.value = std::move(value);
+            out.error = error;
+            out.ready = true;
+            out.cv.notify_one();
+        });
     } catch (const std::system_error&) {   // no thread to be had: the work runs here, unwatched
         return work();
     }
     const auto start = std::chrono::steady_clock::now();
     const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double>(ctl->every > 0 ? ctl->every : 0.1));
+    const auto slice = std::min<std::chrono::steady_clock::duration>(period, std::chrono::milliseconds(10));
     auto next = start + period;
+    auto ended = [&] {
+        std::unique_lock lock(out.m);
+        return out.cv.wait_for(lock, slice, [&] { return out.ready; });
+    };
     try {
-        while (answer.wait_for(std::min<std::chrono::steady_clock::duration>(period, std::chrono::milliseconds(10))) != std::future_status::ready) {
+        while (!ended()) {
             if (stop) continue;
             if (cancelled()) stop = true;
             const auto now = std::chrono::steady_clock::now();
@@ -368,7 +394,8 @@ auto controlled(const stich_control* ctl, std::atomic<bool>& stop, Work&& work, 
         throw;
     }
     worker.join();
-    return answer.get();
+    if (out.error) std::rethrow_exception(out.error);
+    return std::move(*out.value);
 }
 
 std::pair<uint64_t, uint64_t> no_progress() { return {0, 0}; }

@@ -18,7 +18,7 @@ from ._core import (
     InfoSet,
     perft,
 )
-from ._paths import get_cmake_dir, get_include, get_library
+from ._paths import get_c_library, get_cmake_dir, get_include, get_library
 from ._version import __version__
 from .analysis import Analysis, ExactCost, analyse, exact_cost
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
@@ -73,6 +73,7 @@ __all__ = [
     "get_cmake_dir",
     "get_include",
     "get_library",
+    "get_c_library",
     "ismcts",
     "parse",
     "perft",

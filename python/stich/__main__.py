@@ -481,10 +481,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_config(args: argparse.Namespace) -> int:
-    """Where the installed C++ core is, for a C++ build (docs/embedding.md), as pybind11 says its own."""
-    from . import __version__, get_cmake_dir, get_include, get_library
+    """Where the installed C++ core and C ABI are, for a C or C++ build (docs/embedding.md, docs/c-api.md), as
+    pybind11 says its own."""
+    from . import __version__, get_c_library, get_cmake_dir, get_include, get_library
 
-    print({"includedir": get_include, "cmakedir": get_cmake_dir, "library": get_library,
+    print({"includedir": get_include, "cmakedir": get_cmake_dir, "library": get_library, "c-library": get_c_library,
            "version": lambda: __version__}[args.what]())
     return 0
 
@@ -595,13 +596,15 @@ def main(argv: list[str] | None = None) -> int:
     sv.add_argument("--max-seconds", type=_seconds, default=30.0, help="the longest analysis a client may ask for (default 30)")
     sv.add_argument("--analyses", type=_positive_int, default=2, help="analyses running at once; more wait their turn (default 2)")
     sv.set_defaults(func=cmd_serve)
-    cf = sub.add_parser("config", help="where the installed C++ core is: headers, CMake package, library (docs/embedding.md)")
+    cf = sub.add_parser("config", help="where the installed C++ core and C ABI are: headers, CMake package, libraries (docs/embedding.md)")
     what = cf.add_mutually_exclusive_group(required=True)
     what.add_argument("--includedir", dest="what", action="store_const", const="includedir",
                       help="the include folder (#include \"stich/stich.hpp\")")
     what.add_argument("--cmakedir", dest="what", action="store_const", const="cmakedir",
                       help="the CMake package folder: cmake -Dstich_DIR=$(python -m stich config --cmakedir)")
     what.add_argument("--library", dest="what", action="store_const", const="library", help="the static library libstich_core.a")
+    what.add_argument("--c-library", dest="what", action="store_const", const="c-library",
+                      help="the C ABI's shared library libstich_c.so (its header stich_c.h is in --includedir; docs/c-api.md)")
     what.add_argument("--version", dest="what", action="store_const", const="version", help="the version of stich")
     cf.set_defaults(func=cmd_config)
     args = parser.parse_args(argv)
