@@ -28,6 +28,12 @@
 
 #include "stich/errors.hpp"
 #include "stich/stich.hpp"
+#if __has_include("stich/analyse.hpp")   // the analysis in C++ (issue 42 waits for it)
+#include "stich/analyse.hpp"
+#define STICH_C_ANALYSE 1
+#else
+#define STICH_C_ANALYSE 0
+#endif
 
 using namespace stich;
 
@@ -95,6 +101,7 @@ struct stich_result {
     uint32_t tag = RESULT_TAG;
     std::string method;
     bool partial = false;
+    bool tied = false;
     Action best = 0;
     std::vector<int32_t> actions;   // the table's order
     std::array<std::vector<double>, 7> columns;   // STICH_COLUMN_*, one value a row
@@ -419,6 +426,9 @@ std::unique_ptr<stich_result> solve_result(const typename Def::State& root, cons
         r->columns[STICH_COLUMN_VALUE][i] = sol.values[i].second;
     }
     r->best = sol.best;
+    int at_best = 0;   // exact values: a tie is two actions with the best value
+    for (const auto& [a, v] : sol.values) at_best += v == sol.value;
+    r->tied = at_best > 1;
     return r;
 }
 
@@ -434,8 +444,37 @@ std::unique_ptr<stich_result> solve_of(const typename Def::State& s, const stich
     }
 }
 
-// The search's rows, most visited first (ties by action id), as stich.ismcts's table.
+#if STICH_C_ANALYSE
+// A table of the analysis (best first) as a result's rows.
+std::unique_ptr<stich_result> table_result(const char* method, const std::vector<AnalysisRow>& table, bool tied, bool partial) {
+    auto r = new_result(method, table.size());
+    auto put = [](std::vector<double>& column, size_t i, std::optional<double> v) { column[i] = v.value_or(NOT_A_NUMBER); };
+    for (size_t i = 0; i < table.size(); ++i) {
+        const AnalysisRow& row = table[i];
+        r->actions.push_back(row.action);
+        r->columns[STICH_COLUMN_VISITS][i] = double(row.visits);
+        r->columns[STICH_COLUMN_VALUE][i] = row.mean;
+        put(r->columns[STICH_COLUMN_LOW], i, row.low);
+        put(r->columns[STICH_COLUMN_HIGH], i, row.high);
+        r->columns[STICH_COLUMN_DIFF][i] = row.diff;
+        put(r->columns[STICH_COLUMN_DIFF_LOW], i, row.diff_low);
+        put(r->columns[STICH_COLUMN_DIFF_HIGH], i, row.diff_high);
+    }
+    r->best = table.empty() ? 0 : table[0].action;
+    r->tied = tied;
+    r->partial = partial;
+    return r;
+}
+#endif
+
+// The search's rows as stich.ismcts's table: most visited first (ties by action id), with the
+// intervals of the independent runs (search_rows) and whether the runner-up is a tie.
+template <class Def>
 std::unique_ptr<stich_result> search_result(const SearchResult& found, bool partial) {
+#if STICH_C_ANALYSE
+    const std::vector<AnalysisRow> table = search_rows(found.actions, found.runs, requires(const typename Def::State& s) { s.schneider(); });
+    return table_result("ismcts", table, table_tied(table, Def::TIE_THRESHOLD), partial);
+#else
     std::vector<ActionStats> rows = found.actions;
     std::stable_sort(rows.begin(), rows.end(), [](const ActionStats& a, const ActionStats& b) { return a.visits > b.visits; });
     auto r = new_result("ismcts", rows.size());
@@ -447,6 +486,7 @@ std::unique_ptr<stich_result> search_result(const SearchResult& found, bool part
     r->best = rows.empty() ? 0 : rows[0].action;
     r->partial = partial;
     return r;
+#endif
 }
 
 template <class Def>
@@ -469,8 +509,56 @@ std::unique_ptr<stich_result> ismcts_of(const typename Def::State& s, uint64_t i
         progress.request();
         return {progress.iterations, cfg.iterations};
     });
-    return search_result(found, stop.load() && (cfg.iterations ? found.iterations < cfg.iterations : true));
+    return search_result<Def>(found, stop.load() && (cfg.iterations ? found.iterations < cfg.iterations : true));
 }
+
+#if STICH_C_ANALYSE
+// stich.analyse's settings from the C arguments (each checked by the core: std::invalid_argument
+// saying what is accepted; a method not known: UnknownName).
+AnalyseConfig analyse_config(const char* method, double seconds, uint64_t iterations, uint64_t seed, int threads) {
+    AnalyseConfig cfg;
+    try {
+        cfg.method = analyse_method_named(not_null(method, "method"));
+    } catch (const std::invalid_argument& e) {
+        throw UnknownName(e.what());
+    }
+    if (iterations > uint64_t(INT64_MAX)) throw std::invalid_argument("iterations must be at most 2**63 - 1, got " + std::to_string(iterations));
+    cfg.seconds = seconds;
+    if (iterations) cfg.iterations = int64_t(iterations);
+    cfg.seed = seed;
+    check_threads(threads);
+    cfg.threads = threads;
+    return cfg;
+}
+
+// The analysis of `root` under `cfg` (its stop flag set) as a result; `stopped`: whether the flag was
+// set (a search stopped early answers with what it has).
+template <class Def>
+std::unique_ptr<stich_result> analysis_result(const typename Def::State& root, const AnalyseConfig& cfg, const std::atomic<bool>& stopped) {
+    const Analysis a = analyse<Def>(root, cfg);
+    const bool partial = a.method == AnalyseMethod::Ismcts && stopped.load() &&
+                         (cfg.iterations ? a.iterations < uint64_t(*cfg.iterations) : true);
+    return table_result(analyse_method_name(a.method), a.table, a.tied, partial);
+}
+
+template <class Def>
+std::unique_ptr<stich_result> analyse_of(const typename Def::State& s, AnalyseConfig cfg, const stich_control* ctl) {
+    const typename Def::State root = s;
+    std::atomic<bool> stop{false};
+    AnalyseProgress progress;
+    cfg.stop = &stop;
+    if (ctl && ctl->progress) cfg.progress = &progress;
+    // Progress: the exact analysis's or PIMC's deals or worlds, or the search's iterations.
+    return controlled(ctl, stop, [&] { return analysis_result<Def>(root, cfg, stop); }, [&]() -> std::pair<uint64_t, uint64_t> {
+        if (progress.searching.load(std::memory_order_acquire)) {
+            progress.search.request();
+            return {progress.search.iterations, cfg.iterations ? uint64_t(*cfg.iterations) : 0};
+        }
+        if (progress.solving.load(std::memory_order_acquire)) return {progress.solved.load(), progress.total.load()};
+        return {0, 0};
+    });
+}
+#endif
 
 // A batch: one(i, stop) for every position on `threads` threads (see stich_c.h).
 template <class One>
@@ -877,16 +965,26 @@ int stich_ismcts(const stich_state* s, uint64_t iterations, double seconds, int 
     });
 }
 
+#if STICH_C_ANALYSE
 int stich_analyse(const stich_state* s, const char* method, double seconds, uint64_t iterations, uint64_t seed, int threads,
                   const stich_control* ctl, stich_result** out) {
     return STICH_GUARDED({
         out_handle(out);
-        live(s, "s");
-        not_null(method, "method");
-        (void)seconds, (void)iterations, (void)seed, (void)threads, (void)ctl;
-        throw std::logic_error("stich_analyse is not implemented yet: it waits for the analysis in C++ (stich/analyse.hpp)");
+        const AnalyseConfig cfg = analyse_config(method, seconds, iterations, seed, threads);
+        *out = on_state(s, "s", [&]<class Def>(const typename Def::State& st) { return analyse_of<Def>(st, cfg, ctl); }).release();
+        return STICH_OK;
     });
 }
+#else
+int stich_analyse(const stich_state* s, const char* method, double, uint64_t, uint64_t, int, const stich_control*, stich_result** out) {
+    return STICH_GUARDED({
+        out_handle(out);
+        live(s, "s");
+        not_null(method, "method");
+        throw std::logic_error("stich_analyse is not in this build: it waits for the analysis in C++ (stich/analyse.hpp)");
+    });
+}
+#endif
 
 int stich_solve_batch(const stich_state* const* states, int n, int threads, const stich_control* ctl, stich_result** results,
                       int* statuses) {
@@ -905,14 +1003,31 @@ int stich_solve_batch(const stich_state* const* states, int n, int threads, cons
     });
 }
 
+#if STICH_C_ANALYSE
 int stich_analyse_batch(const stich_state* const* states, int n, const char* method, double seconds, uint64_t iterations, uint64_t seed,
                         int threads, const stich_control* ctl, stich_result** results, int* statuses) {
     return STICH_GUARDED({
-        not_null(method, "method");
-        (void)states, (void)n, (void)seconds, (void)iterations, (void)seed, (void)threads, (void)ctl, (void)results, (void)statuses;
-        throw std::logic_error("stich_analyse_batch is not implemented yet: it waits for the analysis in C++ (stich/analyse.hpp)");
+        const AnalyseConfig cfg = analyse_config(method, seconds, iterations, seed, 1);   // one thread a position
+        return batch("stich_analyse_batch", states, n, threads, ctl, results, statuses,
+                     [&](const stich_state* s, int i, const std::atomic<bool>* stop) {
+                         const std::string what = "states[" + std::to_string(i) + "]";
+                         return on_state(s, what.c_str(), [&]<class Def>(const typename Def::State& st) {
+                             AnalyseConfig one = cfg;
+                             one.stop = stop;
+                             return analysis_result<Def>(st, one, *stop);
+                         });
+                     });
     });
 }
+#else
+int stich_analyse_batch(const stich_state* const*, int, const char* method, double, uint64_t, uint64_t, int, const stich_control*,
+                        stich_result**, int*) {
+    return STICH_GUARDED({
+        not_null(method, "method");
+        throw std::logic_error("stich_analyse_batch is not in this build: it waits for the analysis in C++ (stich/analyse.hpp)");
+    });
+}
+#endif
 
 // ------------------------------------------------------------------ results
 
@@ -942,5 +1057,7 @@ int stich_result_column(const stich_result* r, int column, double* out, int cap)
 int stich_result_method(const stich_result* r, char* buf, int cap) { return STICH_GUARDED({ return put_text(live(r, "r").method, buf, cap); }); }
 
 int stich_result_partial(const stich_result* r) { return STICH_GUARDED({ return live(r, "r").partial ? 1 : 0; }); }
+
+int stich_result_tied(const stich_result* r) { return STICH_GUARDED({ return live(r, "r").tied ? 1 : 0; }); }
 
 }  // extern "C"

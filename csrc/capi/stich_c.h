@@ -251,6 +251,10 @@ STICH_API int stich_result_column(const stich_result *r, int column, double *out
 STICH_API int stich_result_method(const stich_result *r, char *buf, int cap);
 /* Returns 1 when a search was stopped before its budget (a partial answer), else 0. */
 STICH_API int stich_result_partial(const stich_result *r);
+/* Returns 1 when the runner-up cannot be told from the best (result.tied: the interval of its
+ * difference to the best contains 0 and the difference is below the game's tie threshold; a
+ * solve: two actions share the best value), else 0. */
+STICH_API int stich_result_tied(const stich_result *r);
 
 /* ------------------------------------------------------------------ game records (docs/records.md) */
 

@@ -34,7 +34,7 @@ stich_current_player stich_deal stich_deal_hands stich_full_deal_read stich_game
 stich_game_name stich_game_new stich_game_num_players stich_game_text stich_hand stich_heuristic_action
 stich_is_terminal stich_ismcts stich_last_error stich_legal_actions stich_num_players stich_phase
 stich_position_read stich_position_text stich_result_actions stich_result_best stich_result_column
-stich_result_count stich_result_free stich_result_method stich_result_partial stich_returns stich_solve
+stich_result_count stich_result_free stich_result_method stich_result_partial stich_result_tied stich_returns stich_solve
 stich_solve_batch stich_state_clone stich_state_free stich_state_game stich_state_text stich_status_name
 stich_version stich_view_free stich_view_new stich_view_sample stich_view_seat stich_view_text
 stich_view_world_count
@@ -431,6 +431,7 @@ def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
         ("stich_result_actions", (None, ids, 4), IA), ("stich_result_actions", (r, None, 4), IA), ("stich_result_actions", (r, ids, -1), IA),
         ("stich_result_column", (r, 7, d, 4), OOR), ("stich_result_column", (r, -1, d, 4), OOR), ("stich_result_column", (None, 0, d, 4), IA),
         ("stich_result_method", (None, buf, 64), IA), ("stich_result_method", (r, buf, 3), BTS), ("stich_result_partial", (g,), IA),
+        ("stich_result_tied", (None,), IA), ("stich_result_tied", (s,), IA),
     ]
     for text in HOSTILE:
         rows += [("stich_game_new", (text, b"", C.byref(out)), UN), ("stich_position_read", (text, 0, C.byref(out), None), BT),
@@ -466,3 +467,78 @@ def test_free_of_another_kind_frees_nothing(lib, handles):
     for free in ("stich_game_free", "stich_state_free", "stich_view_free", "stich_result_free"):
         getattr(lib, free)(None)
         assert lib.error() == ""
+
+
+# ------------------------------------------------------------------------------ the analysis
+
+def _analysis_rows(result) -> dict:
+    """A stich.analyse (or stich.ismcts) result as the C ABI's result dict: the table in its order."""
+    table = result.table
+    return {"actions": [row.action.id for row in table], "visits": [float(row.visits) for row in table],
+            "value": [None if row.mean != row.mean else row.mean for row in table],
+            "low": [row.low for row in table], "high": [row.high for row in table], "diff": [row.diff for row in table],
+            "diff_low": [row.diff_low for row in table], "diff_high": [row.diff_high for row in table]}
+
+
+def _same_table(r: dict, result) -> None:
+    rows = _analysis_rows(result)
+    assert {k: r[k] for k in rows} == rows
+    assert r["best"] == result.best.id and r["tied"] == int(result.tied)
+
+
+@pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)
+def test_analyse_agrees_with_python(lib, name, game):
+    """stich_analyse with a seed and an iteration budget before the card play (the search, four
+    independent runs: intervals and ties) and the exact analysis late in the card play: the same
+    table, best, method and tie as stich.analyse; stich_ismcts on two threads the same table as
+    stich.ismcts."""
+    g = lib.game(name, options_text(game))
+    for seed in range(2):
+        state = game.deal(seed=seed)
+        s = lib.new("stich_deal", g, seed, 0)
+        if state.is_terminal:
+            continue
+        found = stich.analyse(state, iterations=800, seed=seed, method="ismcts")
+        r = lib.result(lib.new("stich_analyse", s, b"ismcts", 2.0, 800, seed, 1, None))
+        assert r["method"] == "ismcts" == found.method and r["partial"] == 0
+        _same_table(r, found)
+        _same_table(lib.result(lib.new("stich_ismcts", s, 800, 0.0, 2, seed, None)), stich.ismcts(state, iterations=800, seed=seed, threads=2))
+        if not _to_card_play(lib, s, state, seed, cards=0):
+            continue
+        rng = random.Random(seed)   # on to two cards a seat: an exact analysis of a few deals
+        while not state.is_terminal and sum(len(state.hand(k)) for k in range(game.num_players)) > 2 * game.num_players:
+            a = rng.choice(state.legal_actions())
+            state.apply(a)
+            lib.ok(lib.stich_apply(s, a.id))
+        if state.is_terminal:
+            continue
+        exact = stich.analyse(state, seed=seed, method="exact")
+        r = lib.result(lib.new("stich_analyse", s, b"exact", 2.0, 0, seed, 1, None))
+        assert r["method"] == "exact" == exact.method
+        _same_table(r, exact)
+        lib.stich_state_free(s)
+    lib.stich_game_free(g)
+
+
+def test_analyse_refuses_what_python_refuses(lib):
+    g = lib.game("Mucken")
+    s = lib.new("stich_deal", g, 1, 0)
+    out = P()
+    assert lib.stich_analyse(s, b"guess", 2.0, 0, 1, 1, None, C.byref(out)) == STATUS["STICH_E_UNKNOWN_NAME"] and not out
+    assert "exact" in lib.error()
+    for method, seconds, iterations, threads in ((b"exact", 2.0, 0, 1), (b"auto", 0.0, 0, 1), (b"auto", float("nan"), 0, 1),
+                                                 (b"pimc", 2.0, 100, 1), (b"ismcts", 2.0, 100, 0)):
+        assert lib.stich_analyse(s, method, seconds, iterations, 1, threads, None, C.byref(out)) == STATUS["STICH_E_INVALID_ARGUMENT"]
+        assert lib.error().startswith("stich_analyse: ") and not out
+
+
+def test_analyse_batch_agrees_with_single_calls(lib):
+    g = lib.game("Euchre")
+    states = [lib.new("stich_deal", g, seed, seed % 4) for seed in range(6)]
+    n = len(states)
+    results = (P * n)()
+    statuses = (C.c_int * n)()
+    assert lib.stich_analyse_batch((P * n)(*states), n, b"ismcts", 2.0, 500, 3, 2, None, results, statuses) == 0
+    for i, s in enumerate(states):
+        assert statuses[i] == 0
+        assert lib.result(P(results[i])) == lib.result(lib.new("stich_analyse", s, b"ismcts", 2.0, 500, 3, 1, None))

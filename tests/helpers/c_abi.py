@@ -84,6 +84,7 @@ SIGNATURES: dict[str, tuple[object, list[object]]] = {
     "stich_result_column": (_int, [P, _int, C.POINTER(C.c_double), _int]),
     "stich_result_method": (_int, [P, *_buf]),
     "stich_result_partial": (_int, [P]),
+    "stich_result_tied": (_int, [P]),
 }
 
 
@@ -179,7 +180,8 @@ class Lib:
     def result(self, r: P) -> dict:
         """A result as plain data: method, best, partial and each column by action, in the table's order."""
         out = {"method": self.text("stich_result_method", r), "best": self.ok(self.stich_result_best(r)),
-               "partial": self.ok(self.stich_result_partial(r)), "actions": self.array("stich_result_actions", C.c_int32, r)}
+               "partial": self.ok(self.stich_result_partial(r)), "tied": self.ok(self.stich_result_tied(r)),
+               "actions": self.array("stich_result_actions", C.c_int32, r)}
         for name, column in COLUMN.items():   # NaN (no value) as None, so that results compare with ==
             values = self.array("stich_result_column", C.c_double, r, column)
             out[name[len("STICH_COLUMN_"):].lower()] = [None if v != v else v for v in values]
