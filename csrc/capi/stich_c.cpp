@@ -517,8 +517,9 @@ std::unique_ptr<stich_result> ismcts_of(const typename Def::State& s, uint64_t i
 // saying what is accepted; a method not known: UnknownName).
 AnalyseConfig analyse_config(const char* method, double seconds, uint64_t iterations, uint64_t seed, int threads) {
     AnalyseConfig cfg;
+    not_null(method, "method");
     try {
-        cfg.method = analyse_method_named(not_null(method, "method"));
+        cfg.method = analyse_method_named(method);
     } catch (const std::invalid_argument& e) {
         throw UnknownName(e.what());
     }
