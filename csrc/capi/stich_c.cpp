@@ -34,6 +34,12 @@
 #else
 #define STICH_C_ANALYSE 0
 #endif
+#if __has_include("stich/records.hpp")   // the game records in C++ (issue 42 waits for them)
+#include "stich/records.hpp"
+#define STICH_C_RECORDS 1
+#else
+#define STICH_C_RECORDS 0
+#endif
 
 using namespace stich;
 
@@ -41,7 +47,8 @@ namespace {
 
 // ------------------------------------------------------------------ handles
 
-constexpr uint32_t GAME_TAG = 0x73744701, STATE_TAG = 0x73745302, VIEW_TAG = 0x73745603, RESULT_TAG = 0x73745204;
+constexpr uint32_t GAME_TAG = 0x73744701, STATE_TAG = 0x73745302, VIEW_TAG = 0x73745603, RESULT_TAG = 0x73745204,
+                   RECORDS_TAG = 0x73745205;
 
 template <class Def>
 struct RulesOf {
@@ -95,6 +102,13 @@ struct stich_view {
     std::string text;                     // the position notation as the seat sees it
     AnyState base;                        // the state that text reads to (hidden cards from seed 0): what the seat knows
     std::optional<WorldSampler> worlds;   // the worlds of the seat's view of `base`
+};
+
+struct stich_records {
+    uint32_t tag = RECORDS_TAG;
+#if STICH_C_RECORDS
+    std::vector<GameRecord> records;
+#endif
 };
 
 struct stich_result {
@@ -192,6 +206,8 @@ template <>
 constexpr const char* kind_name<stich_view>() { return "stich_view"; }
 template <>
 constexpr const char* kind_name<stich_result>() { return "stich_result"; }
+template <>
+constexpr const char* kind_name<stich_records>() { return "stich_records"; }
 
 template <class T>
 constexpr uint32_t tag_of();
@@ -203,6 +219,8 @@ template <>
 constexpr uint32_t tag_of<stich_view>() { return VIEW_TAG; }
 template <>
 constexpr uint32_t tag_of<stich_result>() { return RESULT_TAG; }
+template <>
+constexpr uint32_t tag_of<stich_records>() { return RECORDS_TAG; }
 
 [[noreturn, gnu::cold, gnu::noinline]] void refuse_null(const char* what) { throw std::invalid_argument(std::string(what) + " is NULL"); }
 
@@ -1060,5 +1078,100 @@ int stich_result_method(const stich_result* r, char* buf, int cap) { return STIC
 int stich_result_partial(const stich_result* r) { return STICH_GUARDED({ return live(r, "r").partial ? 1 : 0; }); }
 
 int stich_result_tied(const stich_result* r) { return STICH_GUARDED({ return live(r, "r").tied ? 1 : 0; }); }
+
+// ------------------------------------------------------------------ game records
+
+void stich_records_free(stich_records* r) { free_handle(r, __func__); }
+
+#if STICH_C_RECORDS
+int stich_records_read(const char* text, stich_records** out) {
+    return STICH_GUARDED({
+        out_handle(out);
+        not_null(text, "text");
+        auto r = std::make_unique<stich_records>();
+        try {
+            r->records = read_records(text);
+        } catch (const RecordError& e) {   // the text cannot be read as records
+            throw BadText(e.what());
+        }
+        *out = r.release();
+        return STICH_OK;
+    });
+}
+
+int stich_records_count(const stich_records* r) { return STICH_GUARDED({ return int(live(r, "r").records.size()); }); }
+
+// Record `index` of a handle (std::out_of_range naming the records there are).
+const GameRecord& record_at(const stich_records& r, int index) {
+    if (index < 0 || size_t(index) >= r.records.size())
+        throw std::out_of_range("index must be a record 0.." + std::to_string(int(r.records.size()) - 1) + ", got " + std::to_string(index));
+    return r.records[size_t(index)];
+}
+
+int stich_record_length(const stich_records* r, int index) {
+    return STICH_GUARDED({ return int(record_at(live(r, "r"), index).actions.size()); });
+}
+
+int stich_record_state(const stich_records* r, int index, int at, stich_state** out) {
+    return STICH_GUARDED({
+        out_handle(out);
+        const GameRecord& record = record_at(live(r, "r"), index);
+        if (at < -1 || (at >= 0 && size_t(at) > record.actions.size()))
+            throw std::out_of_range("at must be an action 0.." + std::to_string(record.actions.size()) + " or -1 (after the last), got " +
+                                    std::to_string(at));
+        const int64_t before = at < 0 ? int64_t(record.actions.size()) : at;
+        *out = visit_game_named(record.game, [&]<class Def>() { return new_state<Def>(record_state<Def>(record, before), record.seed); }).release();
+        return STICH_OK;
+    });
+}
+
+int stich_record_text(const stich_state* s, char* buf, int cap) {
+    return STICH_GUARDED({
+        const stich_state& h = live(s, "s");
+        const GameRecord record = visit_game(h.game, [&]<class Def>(const typename Def::State& st) {
+            // The deal as dealt, then the state's history replayed for each action's text then.
+            const InitialDeal dealt = Def::initial_deal(st);
+            typename Def::State at = serial::deal_exactly<Def>(st.rules, h.seed.value_or(0), int(st.dealer), dealt.cards, dealt.extras);
+            GameRecord r = dealt_record<Def>(at, h.seed);
+            for (int i = 0; i < int(st.history.size); ++i) {
+                const Action a = st.history.actions[size_t(i)];
+                r.actions.emplace_back(int(st.history.actors[size_t(i)]), at.action_text(a));
+                at.apply(a);
+            }
+            return r;
+        });
+        return put_text(write_records({record}, RecordFormat::Text), buf, cap);
+    });
+}
+#else
+int stich_records_read(const char* text, stich_records** out) {
+    return STICH_GUARDED({
+        out_handle(out);
+        not_null(text, "text");
+        throw std::logic_error("stich_records_read is not in this build: it waits for the records in C++ (stich/records.hpp)");
+    });
+}
+
+int stich_records_count(const stich_records* r) { return STICH_GUARDED({ return live(r, "r"), 0; }); }
+
+int stich_record_length(const stich_records* r, int) {
+    return STICH_GUARDED({ return live(r, "r"), throw std::out_of_range("no records in this build"), 0; });
+}
+
+int stich_record_state(const stich_records* r, int, int, stich_state** out) {
+    return STICH_GUARDED({
+        out_handle(out);
+        live(r, "r");
+        throw std::out_of_range("no records in this build");
+    });
+}
+
+int stich_record_text(const stich_state* s, char*, int) {
+    return STICH_GUARDED({
+        live(s, "s");
+        throw std::logic_error("stich_record_text is not in this build: it waits for the records in C++ (stich/records.hpp)");
+    });
+}
+#endif
 
 }  // extern "C"

@@ -268,7 +268,7 @@ STICH_API int stich_records_count(const stich_records *r);
 /* Returns the number of actions of record `index`. */
 STICH_API int stich_record_length(const stich_records *r, int index);
 /* The state of record `index` before its action `at` (0 .. its length; -1: after the last):
- * record.state(at=...). */
+ * record.state(at=...). Its seed is the record's (for its record text). */
 STICH_API int stich_record_state(const stich_records *r, int index, int at, stich_state **out);
 /* The record of the state's deal as played so far, in the text form: the game, the dealer, every
  * card as dealt, the actions; with the seed when the state was made by stich_deal or

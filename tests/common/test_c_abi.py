@@ -33,7 +33,8 @@ stich_abi_version stich_action_text stich_analyse stich_analyse_batch stich_appl
 stich_current_player stich_deal stich_deal_hands stich_full_deal_read stich_game_count stich_game_free
 stich_game_name stich_game_new stich_game_num_players stich_game_text stich_hand stich_heuristic_action
 stich_is_terminal stich_ismcts stich_last_error stich_legal_actions stich_num_players stich_phase
-stich_position_read stich_position_text stich_result_actions stich_result_best stich_result_column
+stich_position_read stich_position_text stich_record_length stich_record_state stich_record_text
+stich_records_count stich_records_free stich_records_read stich_result_actions stich_result_best stich_result_column
 stich_result_count stich_result_free stich_result_method stich_result_partial stich_result_tied stich_returns stich_solve
 stich_solve_batch stich_state_clone stich_state_free stich_state_game stich_state_text stich_status_name
 stich_version stich_view_free stich_view_new stich_view_sample stich_view_seat stich_view_text
@@ -360,12 +361,13 @@ def handles(lib):
     play = lib.new("stich_deal", g, 1, 0)
     assert _to_card_play(lib, play, state, 1, cards=1)
     r = lib.new("stich_solve", play, None)
+    records = lib.new("stich_records_read", lib.text("stich_record_text", play).encode())
     for kind in ("stich_game", "stich_state", "stich_view", "stich_result"):   # freed never used: no error
         made = {"stich_game": lambda: lib.game("Euchre"), "stich_state": lambda: lib.new("stich_state_clone", s),
                 "stich_view": lambda: lib.new("stich_view_new", s, 1), "stich_result": lambda: lib.new("stich_solve", play, None)}[kind]()
         getattr(lib, kind + "_free")(made)
         assert lib.error() == ""
-    return {"g": g, "s": s, "v": v, "r": r, "play": play}
+    return {"g": g, "s": s, "v": v, "r": r, "play": play, "records": records}
 
 
 def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
@@ -432,10 +434,18 @@ def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
         ("stich_result_column", (r, 7, d, 4), OOR), ("stich_result_column", (r, -1, d, 4), OOR), ("stich_result_column", (None, 0, d, 4), IA),
         ("stich_result_method", (None, buf, 64), IA), ("stich_result_method", (r, buf, 3), BTS), ("stich_result_partial", (g,), IA),
         ("stich_result_tied", (None,), IA), ("stich_result_tied", (s,), IA),
+        ("stich_records_read", (None, C.byref(out)), IA), ("stich_records_read", (b"[Game \"Mucken\"]\n", None), IA),
+        ("stich_records_count", (None,), IA), ("stich_records_count", (g,), IA),
+        ("stich_record_length", (h["records"], 1), OOR), ("stich_record_length", (h["records"], -1), OOR), ("stich_record_length", (None, 0), IA),
+        ("stich_record_state", (h["records"], 0, -2, C.byref(out)), OOR), ("stich_record_state", (h["records"], 0, 10_000, C.byref(out)), OOR),
+        ("stich_record_state", (h["records"], 5, 0, C.byref(out)), OOR), ("stich_record_state", (h["records"], 0, 0, None), IA),
+        ("stich_record_state", (s, 0, 0, C.byref(out)), IA),
+        ("stich_record_text", (None, buf, 64), IA), ("stich_record_text", (s, buf, 8), BTS), ("stich_record_text", (g, buf, 64), IA),
     ]
     for text in HOSTILE:
         rows += [("stich_game_new", (text, b"", C.byref(out)), UN), ("stich_position_read", (text, 0, C.byref(out), None), BT),
-                 ("stich_full_deal_read", (text, C.byref(out), None), BT), ("stich_apply_text", (s, text), IL)]
+                 ("stich_full_deal_read", (text, C.byref(out), None), BT), ("stich_apply_text", (s, text), IL),
+                 ("stich_records_read", (b"[Game \"" + text + b"\"]\n[Dealer \"0\"]\n" + text, C.byref(out)), BT)]
         if text.strip():   # blank options are the defaults, a blank hand a random one
             rows += [("stich_game_new", (b"Mucken", text, C.byref(out)), BT),
                      ("stich_deal_hands", (g, 1, 0, (C.c_char_p * 1)(text), 1, C.byref(out)), None)]
@@ -455,7 +465,7 @@ def test_bad_input_gives_a_status_and_a_message(lib, handles):
             assert status == STATUS[expected], (function, args, lib.stich_status_name(status), message)
         assert message.startswith(function + ": ") and len(message) > len(function) + 2, (function, message)
     assert lib.text("stich_state_text", handles["s"]) == before
-    free = {"stich_game_free", "stich_state_free", "stich_view_free", "stich_result_free"}
+    free = {"stich_game_free", "stich_state_free", "stich_view_free", "stich_result_free", "stich_records_free"}
     cannot_fail = {"stich_abi_version", "stich_version", "stich_last_error", "stich_status_name", "stich_game_count"}
     assert {row[0] for row in rows} == set(SIGNATURES) - free - cannot_fail
 
@@ -464,7 +474,7 @@ def test_free_of_another_kind_frees_nothing(lib, handles):
     lib.stich_state_free(handles["g"])
     assert "nothing freed" in lib.error()
     assert lib.stich_game_num_players(handles["g"]) == 4 and lib.error() == ""
-    for free in ("stich_game_free", "stich_state_free", "stich_view_free", "stich_result_free"):
+    for free in ("stich_game_free", "stich_state_free", "stich_view_free", "stich_result_free", "stich_records_free"):
         getattr(lib, free)(None)
         assert lib.error() == ""
 
@@ -549,3 +559,45 @@ def test_analyse_batch_agrees_with_single_calls(lib):
     for i, s in enumerate(states):
         assert statuses[i] == 0
         assert lib.result(P(results[i])) == lib.result(lib.new("stich_analyse", s, b"ismcts", 2.0, 500, 3, 1, None))
+
+
+# ------------------------------------------------------------------------------ game records
+
+@pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)
+def test_records_agree_with_python(lib, name, game, tmp_path):
+    """A deal played on the C ABI written as a record (stich_record_text) reads in Python
+    (stich.read_records) to the same deal, and back in C to the same states before every action;
+    records written by Python (stich.write_records) read in C to Python's states."""
+    g = lib.game(name, options_text(game))
+    for seed in range(3):
+        s = lib.new("stich_deal", g, seed, seed % game.num_players)
+        rng = random.Random(seed)
+        states = [lib.text("stich_state_text", s)]
+        while not lib.stich_is_terminal(s) and len(states) < 12 + seed * 10:
+            legal = lib.legal(s)
+            lib.ok(lib.stich_apply(s, rng.choice(legal)))
+            states.append(lib.text("stich_state_text", s))
+        text = lib.text("stich_record_text", s)
+        path = tmp_path / f"{seed}.txt"
+        path.write_text(text, encoding="utf-8")
+        (record,) = stich.read_records(path)
+        assert record.seed == seed and len(record.actions) == len(states) - 1
+        assert str(record.state()) == states[-1]
+        records = lib.new("stich_records_read", text.encode())
+        assert lib.stich_records_count(records) == 1 and lib.stich_record_length(records, 0) == len(states) - 1
+        for at, want in enumerate(states):
+            assert lib.text("stich_state_text", lib.new("stich_record_state", records, 0, at)) == want
+        assert lib.text("stich_state_text", lib.new("stich_record_state", records, 0, -1)) == states[-1]
+        lib.stich_records_free(records)
+        lib.stich_state_free(s)
+    bots = [stich.RandomBot() for _ in range(game.num_players)]
+    _, played = stich.play(game, bots, deals=3, seed=5, records=True)
+    path = tmp_path / "played.jsonl"
+    stich.write_records(played, path)
+    records = lib.new("stich_records_read", path.read_text(encoding="utf-8").encode())
+    assert lib.stich_records_count(records) == 3
+    for i, record in enumerate(played):
+        assert lib.stich_record_length(records, i) == len(record.actions)
+        assert lib.text("stich_state_text", lib.new("stich_record_state", records, i, -1)) == str(record.state())
+    lib.stich_records_free(records)
+    lib.stich_game_free(g)

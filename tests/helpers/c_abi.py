@@ -85,6 +85,12 @@ SIGNATURES: dict[str, tuple[object, list[object]]] = {
     "stich_result_method": (_int, [P, *_buf]),
     "stich_result_partial": (_int, [P]),
     "stich_result_tied": (_int, [P]),
+    "stich_records_read": (_int, [_str, _pp]),
+    "stich_records_free": (None, [P]),
+    "stich_records_count": (_int, [P]),
+    "stich_record_length": (_int, [P, _int]),
+    "stich_record_state": (_int, [P, _int, _int, _pp]),
+    "stich_record_text": (_int, [P, *_buf]),
 }
 
 
