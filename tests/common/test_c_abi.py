@@ -50,6 +50,45 @@ def lib() -> Lib:
     return Lib(library_path())
 
 
+# The analysis and the records have their C ABI functions in every build; a library built without
+# their C++ (stich/analyse.hpp, stich/records.hpp) answers them with an error that says so.
+ANALYSE = ("stich_analyse", "stich_analyse_batch")
+RECORDS = ("stich_records_read", "stich_records_count", "stich_record_length", "stich_record_state", "stich_record_text")
+
+
+@pytest.fixture(scope="module")
+def analyse_built(lib: Lib) -> None:
+    if why := lib.not_built("analyse"):
+        pytest.skip(why)
+
+
+@pytest.fixture(scope="module")
+def records_built(lib: Lib) -> None:
+    if why := lib.not_built("records"):
+        pytest.skip(why)
+
+
+def test_a_part_not_built_says_so(lib):
+    """Where the analysis or the records are not built, each of their functions fails with a status
+    and a message naming the function, never a crash (with NULL arguments too)."""
+    missing = [part for part in ("analyse", "records") if lib.not_built(part)]
+    if not missing:
+        pytest.skip("this library has the analysis and the records")
+    out = P()
+    g = lib.game("Mucken")
+    s = lib.new("stich_deal", g, 1, 0)
+    calls = {"analyse": [("stich_analyse", (s, b"auto", 1.0, 0, 1, 1, None, C.byref(out))),
+                         ("stich_analyse_batch", ((P * 1)(s), 1, b"auto", 1.0, 0, 1, 1, None, (P * 1)(), None))],
+             "records": [("stich_records_read", (b"[Game \"Mucken\"]\n", C.byref(out))), ("stich_record_text", (s, None, 0)),
+                         ("stich_records_count", (None,)), ("stich_record_length", (None, 0)), ("stich_record_state", (None, 0, 0, C.byref(out)))]}
+    for part in missing:
+        for function, args in calls[part]:
+            status, message = _call(lib, function, *args)
+            assert status < -1 and message.startswith(function + ": ") and not out, (function, message)
+    lib.stich_state_free(s)
+    lib.stich_game_free(g)   # a call that succeeds: the thread's message is "" again
+
+
 def test_exported_symbols_are_pinned(lib):
     """Only the functions of stich_c.h, under the version node STICH_C_1: no C++ name, no symbol of
     the static C++ runtime."""
@@ -361,7 +400,7 @@ def handles(lib):
     play = lib.new("stich_deal", g, 1, 0)
     assert _to_card_play(lib, play, state, 1, cards=1)
     r = lib.new("stich_solve", play, None)
-    records = lib.new("stich_records_read", lib.text("stich_record_text", play).encode())
+    records = None if lib.not_built("records") else lib.new("stich_records_read", lib.text("stich_record_text", play).encode())
     for kind in ("stich_game", "stich_state", "stich_view", "stich_result"):   # freed never used: no error
         made = {"stich_game": lambda: lib.game("Euchre"), "stich_state": lambda: lib.new("stich_state_clone", s),
                 "stich_view": lambda: lib.new("stich_view_new", s, 1), "stich_result": lambda: lib.new("stich_solve", play, None)}[kind]()
@@ -455,9 +494,11 @@ def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
 def test_bad_input_gives_a_status_and_a_message(lib, handles):
     """Every function that can fail, with NULL, handles of another kind, out-of-range seats and
     ids, hostile text and zero or tiny buffers: a status below -1 (the one expected, where the table
-    names it), a message naming the function, no handle made, and the state unchanged."""
+    names it; any error for the functions of a part not built), a message naming the function, no
+    handle made, and the state unchanged."""
     before = lib.text("stich_state_text", handles["s"])
-    rows = _bad_calls(lib, handles)
+    not_built = {f for part, functions in (("analyse", ANALYSE), ("records", RECORDS)) if lib.not_built(part) for f in functions}
+    rows = [(f, args, None if f in not_built else expected) for f, args, expected in _bad_calls(lib, handles)]
     for function, args, expected in rows:
         status, message = _call(lib, function, *args)
         assert status < -1, (function, args, status)
@@ -498,6 +539,7 @@ def _same_table(r: dict, result) -> None:
 
 
 @pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.usefixtures("analyse_built")
 def test_analyse_agrees_with_python(lib, name, game):
     """stich_analyse with a seed and an iteration budget before the card play (the search, four
     independent runs: intervals and ties) and the exact analysis late in the card play: the same
@@ -537,6 +579,7 @@ def test_analyse_agrees_with_python(lib, name, game):
     lib.stich_game_free(g)
 
 
+@pytest.mark.usefixtures("analyse_built")
 def test_analyse_refuses_what_python_refuses(lib):
     g = lib.game("Mucken")
     s = lib.new("stich_deal", g, 1, 0)
@@ -549,6 +592,7 @@ def test_analyse_refuses_what_python_refuses(lib):
         assert lib.error().startswith("stich_analyse: ") and not out
 
 
+@pytest.mark.usefixtures("analyse_built")
 def test_analyse_batch_agrees_with_single_calls(lib):
     g = lib.game("Euchre")
     states = [lib.new("stich_deal", g, seed, seed % 4) for seed in range(6)]
@@ -564,6 +608,7 @@ def test_analyse_batch_agrees_with_single_calls(lib):
 # ------------------------------------------------------------------------------ game records
 
 @pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)
+@pytest.mark.usefixtures("records_built")
 def test_records_agree_with_python(lib, name, game, tmp_path):
     """A deal played on the C ABI written as a record (stich_record_text) reads in Python
     (stich.read_records) to the same deal, and back in C to the same states before every action;

@@ -173,6 +173,23 @@ class Lib:
         assert out.value
         return out
 
+    def not_built(self, part: str) -> str | None:
+        """Why the library has no `part` ("analyse": the analysis, "records": the game records), or
+        None when it has it. Both wait for their C++ (stich/analyse.hpp, stich/records.hpp): a
+        library built without them answers those calls with an error saying so."""
+        g = self.game("Euchre")
+        s = self.new("stich_deal", g, 1, 0)
+        out = P()
+        if part == "analyse":
+            status = self.stich_analyse(s, b"ismcts", 0.0, 10, 1, 1, None, C.byref(out))
+        else:
+            status = self.stich_record_text(s, None, 0)
+        message = self.error()
+        self.stich_result_free(out)
+        self.stich_state_free(s)
+        self.stich_game_free(g)
+        return message if status < -1 and "is not in this build" in message else None
+
     # conveniences over the calls above
     def game(self, name: str, options: str = "") -> P:
         return self.new("stich_game_new", name.encode(), options.encode())
