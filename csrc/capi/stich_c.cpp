@@ -304,12 +304,6 @@ int put_array(int n, T* out, int cap, At&& at) {
 
 // ------------------------------------------------------------------ games and states
 
-std::string game_names() {
-    std::string names;
-    for_each_game([&]<class Def>() { names += (names.empty() ? "" : ", ") + std::string(Def::NAME); });
-    return names;
-}
-
 template <class Def>
 std::unique_ptr<stich_game> new_game(const typename Def::Rules& r) {
     auto g = std::make_unique<stich_game>();
@@ -686,20 +680,11 @@ int stich_game_new(const char* name, const char* options, stich_game** out) {
         not_null(name, "name");
         not_null(options, "options");
         std::unique_ptr<stich_game> g;
-        for_each_game([&]<class Def>() {
-            if (g || !iequals(Def::NAME, name)) return;
-            // The options as the notation's game line reads them (`stich play --option`).
-            try {
-                visit_game_line(std::string(Def::NAME) + " " + options, [&]<class Rules>(const Rules& r) {
-                    if constexpr (std::is_same_v<Rules, typename Def::Rules>) g = new_game<Def>(r);
-                });
-            } catch (const NotationError& e) {
-                std::string_view why = e.what();   // "line 1 (game): why": the line is the caller's option text
-                if (const size_t at = why.find("(game): "); at != std::string_view::npos) why.remove_prefix(at + 8);
-                throw BadText("options " + quoted(options) + ": " + std::string(why));
-            }
+        visit_game_options(name, options, [&]<class Rules>(const Rules& r) {
+            for_each_game([&]<class Def>() {
+                if constexpr (std::is_same_v<Rules, typename Def::Rules>) g = new_game<Def>(r);
+            });
         });
-        if (!g) throw UnknownName("unknown game " + quoted(name) + "; games: " + game_names());
         *out = g.release();
         return STICH_OK;
     });
