@@ -1,6 +1,7 @@
 // The kinds of error the core reports, one classification of its exception types for every edge
 // that must say what went wrong without C++ exceptions or message text: the C ABI's status codes
-// (csrc/capi) today, the CLI's exit codes and the web server's HTTP statuses later.
+// (csrc/capi) and the Python exception classes (bindings/games.cpp, register_errors), by which the
+// CLI's exit status and the web server's HTTP status are chosen (python/stich/errors.py).
 //
 // The core throws (docs/embedding.md, "Errors"): std::invalid_argument for bad input,
 // IllegalAction for an action not legal, NotationError and PositionError for a position text
