@@ -109,16 +109,16 @@ STICH_API const char *stich_status_name(int status);
 
 /* Returns the number of registered games. */
 STICH_API int stich_game_count(void);
-/* The name of the registered game `index` (0 .. stich_game_count() - 1): "Couillon", ... */
+/* The name of the registered game `index` (0 .. stich_game_count() - 1), as the Python API spells it. */
 STICH_API int stich_game_name(int index, char *buf, int cap);
-/* A game by name (case-insensitive: "euchre", "Mucken") and option text: space-separated
+/* A game by name (any case, as stich_game_name gives it) and option text: space-separated
  * key=value words as `stich play --option` takes them ("players=6 target=21"; "" for the
  * defaults). STICH_E_UNKNOWN_NAME for a name, STICH_E_BAD_TEXT for options that cannot be read
  * or are not accepted. */
 STICH_API int stich_game_new(const char *name, const char *options, stich_game **out);
 STICH_API void stich_game_free(stich_game *g);
 /* The game's line in the position notation: its name, then the options that differ from the
- * defaults ("Mucken players=6"). */
+ * defaults ("<name> players=6"). */
 STICH_API int stich_game_text(const stich_game *g, char *buf, int cap);
 /* Returns the number of seats the options give. */
 STICH_API int stich_game_num_players(const stich_game *g);

@@ -603,7 +603,7 @@ async def index(request: Request) -> Response:
 
 
 async def _api_error(request: Request, exc: Exception) -> Response:
-    status = exc.status if isinstance(exc, ApiError) else http_status(exc)   # bad input: errors.STATUS
+    status = exc.status if isinstance(exc, ApiError) else (http_status(exc) or 500)   # bad input: errors.STATUS
     return JSONResponse({"error": str(exc) or type(exc).__name__}, status_code=status)
 
 
