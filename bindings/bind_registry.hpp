@@ -354,8 +354,8 @@ void bind_game(py::module_& m) {
     using VE = VectorEnv<Def>;
     py::class_<VE> vector_env(m, ("_" + name + "VectorEnv").c_str(), "The C++ core of stich.envs.VectorEnv for this game (docs/rl.md).");
     vector_env
-        .def(py::init([](const Rules& r, py::handle num_envs, py::handle threads, py::handle learner, bool heuristic, bool byte_observations) {
-                 return new VE(r, int_arg(num_envs, "num_envs"), int_arg(threads, "threads"), int_arg(learner, "seat"), heuristic, byte_observations);
+        .def(py::init([](const Rules& r, int num_envs, int threads, int learner, bool heuristic, bool byte_observations) {
+                 return new VE(r, num_envs, threads, learner, heuristic, byte_observations);
              }),
              py::arg("rules"), py::arg("num_envs"), py::arg("threads"), py::arg("learner"), py::arg("heuristic"),
              py::arg("byte_observations") = false,

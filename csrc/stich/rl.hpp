@@ -416,27 +416,17 @@ class VectorEnv {
 
     // byte_observations: the observations as uint8 (the same values: a quarter of the bytes to write
     // and to keep) instead of float.
-    // The arguments are checked here, before anything is sized by them (stich.envs.VectorEnv's
-    // only checks): num_envs 1..2**24, threads as every long call's, learner a seat or -1.
-    VectorEnv(const Rules& rules, int64_t num_envs, int64_t threads, int64_t learner, bool heuristic_bots, bool byte_observations = false)
-        : rules_(rules), num_envs_(checked_num_envs(num_envs)), threads_((check_threads(threads), int(threads))),
-          learner_(checked_learner(rules, learner)), heuristic_(heuristic_bots), bytes_(byte_observations),
-          states_(size_t(num_envs_)), pending_(size_t(num_envs_)), records_(ReplaysOnce<State> ? size_t(num_envs_) : 0),
-          deals_(size_t(num_envs_)), rngs_(size_t(num_envs_)),
-          done_(size_t(num_envs_)), legal_(size_t(num_envs_)) {
+    VectorEnv(const Rules& rules, int num_envs, int threads, int learner, bool heuristic_bots, bool byte_observations = false)
+        : rules_(rules), num_envs_(num_envs), threads_(threads), learner_(learner), heuristic_(heuristic_bots), bytes_(byte_observations),
+          states_(size_t(num_envs)), pending_(size_t(num_envs)), records_(ReplaysOnce<State> ? size_t(num_envs) : 0),
+          deals_(size_t(num_envs)), rngs_(size_t(num_envs)),
+          done_(size_t(num_envs)), legal_(size_t(num_envs)) {
+        if (num_envs < 1 || num_envs > (1 << 24)) throw std::invalid_argument("num_envs must be 1..16777216, got " + std::to_string(num_envs));
+        check_threads(threads);
         const State probe = Def::deal(rules_, 0, 0, FixedHands{}, default_extras());
         players_ = probe.num_players();
         obs_size_ = observation_size(probe);
-    }
-    static int checked_num_envs(int64_t n) {
-        if (n < 1 || n > (1 << 24)) throw std::invalid_argument("num_envs must be an int in 1..16777216, got " + std::to_string(n));
-        return int(n);
-    }
-    static int checked_learner(const Rules& rules, int64_t seat) {
-        const int players = Def::num_players(rules);
-        if (seat < -1 || seat >= players)
-            throw std::out_of_range("seat must be None or a seat 0.." + std::to_string(players - 1) + ", got " + std::to_string(seat));
-        return int(seat);
+        if (learner >= players_) throw std::invalid_argument("seat must be 0.." + std::to_string(players_ - 1) + ", got " + std::to_string(learner));
     }
 
     int num_envs() const { return num_envs_; }

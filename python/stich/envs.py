@@ -397,6 +397,12 @@ class VectorEnv(gymnasium.vector.VectorEnv):
                  seat: int | None = None, opponents: str = "random", observation_dtype: Any = np.float32,
                  **options: Any) -> None:
         self.game = _game(game, options)
+        for name, value, low in (("num_envs", num_envs, 1), ("threads", threads, 1)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+        n = self.game.num_players
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+            raise ValueError(f"seat must be None or an int in 0..{n - 1}, got {seat!r}")
         if opponents not in ("random", "heuristic"):
             raise ValueError(f"opponents must be 'random' or 'heuristic', got {opponents!r}")
         dtype = _observation_dtype(observation_dtype)
@@ -405,7 +411,6 @@ class VectorEnv(gymnasium.vector.VectorEnv):
                                 dtype == np.uint8)
         self.num_envs = num_envs
         self.seat = seat
-        n = self.game.num_players
         shape = self.game.observation_shape
         actions = self.game.num_distinct_actions
         self.single_observation_space = spaces.Dict({
