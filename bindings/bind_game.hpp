@@ -194,7 +194,6 @@ struct PyView {
     }
 };
 
-int check_seat(int seat, int n);
 
 // Interpreter exit with work in flight. When the interpreter finalises, CPython (3.11) ends a
 // daemon thread that takes the GIL with pthread_exit: a forced unwind (abi::__forced_unwind with
@@ -539,7 +538,7 @@ py::object information_state(const PyView& v) {
 
 template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
-    check_seat(seat, s.num_players());
+    checked_seat(seat, s.num_players());
     PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s), &information_text<State>, &information_state<State>,
              &resampled_origin<State>, &origin_text<State>};
     for (int i = 0; i < s.num_players(); ++i) v.location_names.push_back("seat" + std::to_string(i));
@@ -595,7 +594,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                  return std::vector<int>(r.begin(), r.begin() + s.num_players());
              },
              "Per-seat payoff of the deal (G-4); zeros before the end.")
-        .def("hand", [](const State& s, int seat) { return make_set(s.hand(check_seat(seat, s.num_players())), s.deck_info()); },
+        .def("hand", [](const State& s, int seat) { return make_set(s.hand(checked_seat(seat, s.num_players())), s.deck_info()); },
              py::arg("seat"), "The cards `seat` holds now (IndexError for a seat out of range).")
         .def("clone", [](const State& s) { return s; }, "An independent copy of the state.")
         .def("__copy__", [](const State& s) { return s; }, "An independent copy (states hold no references).")
@@ -637,14 +636,14 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
              py::arg("seed") = 0, "The rule-of-thumb bot's action (docs/bots.md); it uses only what the seat to act knows.")
         .def("resample",
              [](const State& s, int seat, uint64_t seed) {
-                 check_seat(seat, s.num_players());
+                 checked_seat(seat, s.num_players());
                  return resampled(s, seat, seed);
              },
              py::arg("seat"), py::arg("seed"),
              "A copy in which every card `seat` cannot see is dealt anew, uniformly among the consistent worlds.")
         .def("with_world",
              [](const State& s, int seat, const std::vector<PyCardSet>& world) {
-                 check_seat(seat, s.num_players());
+                 checked_seat(seat, s.num_players());
                  const View v = s.view(seat);
                  if (int(world.size()) != v.num_locations)
                      throw py::value_error("a world has one card set per location (" + std::to_string(v.num_locations) +
@@ -776,7 +775,7 @@ void bind_position(py::module_& m) {
                                   " has no position notation yet (docs/notation.md lists the games that have one)");
         });
     } else {
-        m.def("position_text", [](const State& s, int seat) { return position_text<Def>(s, check_seat(seat, s.num_players())); },
+        m.def("position_text", [](const State& s, int seat) { return position_text<Def>(s, seat); },
               py::arg("state"), py::arg("seat"), "The position notation of `state` as `seat` sees it (docs/notation.md).");
     }
 }

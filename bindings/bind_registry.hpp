@@ -105,7 +105,7 @@ void bind_fields(py::class_<T>& c, const std::vector<FieldSpec<T>>& fields, int 
                 c.def(f.name, [get, alphabet](const T& x) { return to_python(get(x, 0), alphabet(x)); }, doc);
                 break;
             case K::SeatMethod:
-                c.def(f.name, [get, players, alphabet](const T& x, int seat) { return to_python(get(x, check_seat(seat, players(x))), alphabet(x)); },
+                c.def(f.name, [get, players, alphabet](const T& x, int seat) { return to_python(get(x, checked_seat(seat, players(x))), alphabet(x)); },
                       py::arg("seat"), doc);
                 break;
         }
@@ -272,15 +272,13 @@ void bind_game(py::module_& m) {
             return name + "Rules(" + s + ")";
         }, "The options that differ from the defaults.")
         .def("deal",
-             [](const Rules& r, uint64_t seed, int dealer, const std::vector<std::vector<int>>& hands, const py::kwargs& kw) {
-                 check_seat(dealer, Def::num_players(r));
+             [](const Rules& r, uint64_t seed, py::handle dealer, const std::vector<std::vector<int>>& hands, const py::kwargs& kw) {
                  const auto extras = deal_extras<Def>(r, kw, "deal()", "seed, dealer, hands");
-                 return Def::deal(r, seed, dealer, fixed_hands(hands, Def::num_players(r)), extras);
+                 return deal<Def>(r, seed, int_arg(dealer, "dealer"), fixed_hands(hands, Def::num_players(r)), extras);
              },
              py::arg("seed"), py::arg("dealer"), py::arg("hands"), "A deal from a seed; `hands` pins card ids per seat.")
         .def("_deal_cards",
-             [](const Rules& r, uint64_t seed, int dealer, const std::vector<std::vector<int>>& cards, const py::kwargs& kw) {
-                 check_seat(dealer, Def::num_players(r));
+             [](const Rules& r, uint64_t seed, int64_t dealer, const std::vector<std::vector<int>>& cards, const py::kwargs& kw) {
                  const auto extras = deal_extras<Def>(r, kw, "the deal", "seed, dealer, cards");
                  const size_t locations = size_t(Def::num_players(r)) + Def::deal_locations().size();
                  if (cards.size() != locations)
@@ -331,7 +329,7 @@ void bind_game(py::module_& m) {
         .def("__copy__", [](const State& s) { return s; }, "A copy (also of a sampled world, which does not pickle).")
         .def("__deepcopy__", [](const State& s, py::handle) { return s; }, py::arg("memo"), "As __copy__.").def_property_readonly("rules", [](const State& s) { return s.rules; }, "The rules (options) the deal is played under.");
     if constexpr (requires(const State& s) { s.tally(0); })
-        state.def("tally", [](const State& s, int seat) { return s.tally(check_seat(seat, s.num_players())); }, py::arg("seat"),
+        state.def("tally", [](const State& s, int seat) { return s.tally(checked_seat(seat, s.num_players())); }, py::arg("seat"),
                   "What the seat's side has taken so far (the game's TALLY: card points, eyes or tricks); public.");
     state.def(
         "_initial_deal",
@@ -372,7 +370,7 @@ void bind_game(py::module_& m) {
         .def(
             "observation_tensor",
             [](const State& s, int seat, uint64_t pending, std::optional<py::array_t<float, py::array::c_style>> out) {
-                check_seat(seat, s.num_players());
+                checked_seat(seat, s.num_players());
                 if (pending && !has_fixed_steps<State>()) throw py::value_error("pending steps in a game whose actions are one step each: pending must be 0");
                 const int size = observation_size(s);
                 py::array_t<float, py::array::c_style> a = out ? *out : py::array_t<float, py::array::c_style>(size);
@@ -441,10 +439,7 @@ void bind_game(py::module_& m) {
                        [](const State& s) { return s.deck_info().alphabet; });
 
     py::class_<Match> match(m, (name + "Match").c_str(), (std::string("A match of ") + name + ": next_deal(), play it, record(state).").c_str());
-    match.def(py::init([](const Rules& r, uint64_t seed, int dealer) {
-                  check_seat(dealer, Def::num_players(r));
-                  return serial::new_match<Def>(r, seed, dealer);
-              }),
+    match.def(py::init([](const Rules& r, uint64_t seed, py::handle dealer) { return serial::new_match<Def>(r, seed, int_arg(dealer, "dealer")); }),
               py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0,
               "A new match under `rules`; its deals are seeded by `seed` and the deal number, the first dealt by `dealer`.")
         .def_property_readonly("rules", [](const Match& mt) { return mt.rules; }, "The rules (options) of the match.")

@@ -3,17 +3,12 @@
 #include "bind_game.hpp"
 #include "bind_registry.hpp"
 #include "stich/contract.hpp"
+#include "stich/errors.hpp"
 #include "stich/registry.hpp"
 #include "stich/sampler.hpp"
 #include "stich/view_text.hpp"
 
 namespace stich::py_bind {
-
-int check_seat(int seat, int n) {
-    if (seat < 0 || seat >= n)
-        throw py::index_error("seat " + std::to_string(seat) + " out of range 0.." + std::to_string(n - 1));
-    return seat;
-}
 
 namespace {
 
@@ -313,20 +308,50 @@ void register_views(py::module_& m) {
 
 }  // namespace
 
-// stich._core.PositionError: a ValueError with the line (`key`) and history entry (`entry`, or
-// None) at fault. The type is created once and lives as long as the interpreter.
-void register_position_error(py::module_& m) {
-    static PyObject* type = PyErr_NewException("stich._core.PositionError", PyExc_ValueError, nullptr);
-    m.attr("PositionError") = py::handle(type);
+// The core's errors as Python exceptions, translated here and nowhere else: one class per kind of
+// stich/errors.hpp under stich.StichError, each also the built-in class Python code expects for it
+// (ValueError; an index out of range an IndexError too). PositionError, a BadTextError, carries the
+// line (`key`) and history entry (`entry`, or None) at fault. The types live as long as the
+// interpreter; the kinds no input causes (cancelled, out of memory, internal) keep pybind11's
+// translation (RuntimeError, MemoryError).
+void register_errors(py::module_& m) {
+    auto make = [&](const char* name, std::initializer_list<PyObject*> bases) {
+        py::tuple b(bases.size());
+        size_t i = 0;
+        for (PyObject* base : bases) b[i++] = py::handle(base);
+        PyObject* type = PyErr_NewException((std::string("stich._core.") + name).c_str(), b.ptr(), nullptr);
+        if (!type) throw py::error_already_set();
+        m.attr(name) = py::handle(type);
+        return type;
+    };
+    static PyObject* const base = make("StichError", {PyExc_Exception});
+    static PyObject* const invalid = make("InvalidArgumentError", {base, PyExc_ValueError});
+    static PyObject* const out_of_range = make("OutOfRangeError", {base, PyExc_IndexError, PyExc_ValueError});
+    static PyObject* const illegal = make("IllegalActionError", {base, PyExc_ValueError});
+    static PyObject* const unknown = make("UnknownNameError", {base, PyExc_ValueError});
+    static PyObject* const bad_text = make("BadTextError", {base, PyExc_ValueError});
+    static PyObject* const position = make("PositionError", {bad_text});
     py::register_exception_translator([](std::exception_ptr p) {
+        if (!p) return;
+        PyObject* type = nullptr;
+        switch (error_kind(p)) {
+            case ErrorKind::InvalidArgument: type = invalid; break;
+            case ErrorKind::OutOfRange: type = out_of_range; break;
+            case ErrorKind::IllegalAction: type = illegal; break;
+            case ErrorKind::UnknownName: type = unknown; break;
+            case ErrorKind::BadText: type = bad_text; break;
+            default: std::rethrow_exception(p);   // pybind11's own translation
+        }
         try {
-            if (p) std::rethrow_exception(p);
+            std::rethrow_exception(p);
         } catch (const PositionError& e) {
-            py::object err = py::reinterpret_steal<py::object>(PyObject_CallFunction(type, "s", e.what()));
+            py::object err = py::reinterpret_steal<py::object>(PyObject_CallFunction(position, "s", e.what()));
             if (!err) return;   // the call set a Python error
             err.attr("key") = e.key;
             err.attr("entry") = e.entry < 0 ? py::object(py::none()) : py::object(py::int_(e.entry));
-            PyErr_SetObject(type, err.ptr());
+            PyErr_SetObject(position, err.ptr());
+        } catch (const std::exception& e) {
+            PyErr_SetString(type, e.what());
         }
     });
 }
@@ -429,8 +454,7 @@ void register_solve_stats(py::module_& m) {
 }
 
 void register_games(py::module_& m) {
-    py::register_exception<IllegalAction>(m, "IllegalActionError", PyExc_ValueError);
-    register_position_error(m);
+    register_errors(m);
     register_views(m);
     register_contracts(m);
     register_registry(m);
@@ -478,6 +502,15 @@ void register_games(py::module_& m) {
               return rules;
           },
           py::arg("text"), "The rules a game line gives (docs/notation.md: 'NAME key=value ...'); ValueError saying what is wrong.");
+    m.def("game_rules",
+          [](const std::string& name, const std::string& options) {
+              py::object rules;
+              visit_game_options(name, options, [&](const auto& r) { rules = py::cast(r); });
+              return rules;
+          },
+          py::arg("name"), py::arg("options"),
+          "The rules a game's name (any case) and option words ('players=6 target=21', as `stich play --option` takes them) give; "
+          "UnknownNameError listing the games, BadTextError naming the fault.");
 }
 
 }  // namespace stich::py_bind

@@ -87,6 +87,18 @@ struct IllegalAction : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
+// The one check of a seat argument and of a deal's dealer (every edge's words for them):
+// std::out_of_range for a seat not at a table of `players`.
+inline int checked_seat(int64_t seat, int players) {
+    if (seat < 0 || seat >= players) throw std::out_of_range("seat " + std::to_string(seat) + " out of range 0.." + std::to_string(players - 1));
+    return int(seat);
+}
+inline int checked_dealer(int64_t dealer, int players) {
+    if (dealer < 0 || dealer >= players)
+        throw std::out_of_range("dealer must be a seat 0.." + std::to_string(players - 1) + ", got " + std::to_string(dealer));
+    return int(dealer);
+}
+
 // One place unknown cards can be: a seat's hand, a talon, a discard pile.
 struct Location {
     CardSet known = 0;       // cards the observer knows are here

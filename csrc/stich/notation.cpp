@@ -42,7 +42,7 @@ bool is_number(std::string_view s) {
 }
 
 [[noreturn]] void line_error(int number, std::string_view key, const std::string& why) {
-    throw NotationError("line " + std::to_string(number) + " (" + (text_is_identifier(key) ? std::string(key) : quoted(key)) + "): " + why);
+    throw NotationError("line " + std::to_string(number) + " (" + (text_is_identifier(key) ? std::string(key) : quoted(key)) + "): " + why, why);
 }
 
 std::string joined(const std::vector<std::string>& names) {

@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "stich/errors.hpp"
 #include "stich/position.hpp"
 #include "stich/registry.hpp"
 #include "stich/schema.hpp"
@@ -35,7 +36,9 @@ constexpr const char* POSITION_HEADER = "stich position 1";
 
 // A position text that cannot be read or cannot happen.
 struct NotationError : std::invalid_argument {
-    using std::invalid_argument::invalid_argument;
+    std::string why;   // the fault alone, without the line that names where it is
+    explicit NotationError(const std::string& message) : std::invalid_argument(message), why(message) {}
+    NotationError(const std::string& message, std::string fault) : std::invalid_argument(message), why(std::move(fault)) {}
 };
 
 // One 'key: value' line: its number (1-based, counting every line of the text), key and value
@@ -149,6 +152,26 @@ void visit_game_line(std::string_view value, F&& f) {
     for_each_game([&]<class Def>() {
         if (t.game == Def::NAME) f(read_rules<Def>(t));
     });
+}
+
+// The rules a game's name (any case) and option text ("players=6 target=21", the words `stich play
+// --option` takes; "" for the defaults) give, read as a game line reads them, passed to
+// f(const Def::Rules&). UnknownName listing the games; BadText naming the options and the fault.
+template <class F>
+void visit_game_options(std::string_view name, std::string_view options, F&& f) {
+    bool found = false;
+    std::string names;
+    for_each_game([&]<class Def>() {
+        names += (names.empty() ? "" : ", ") + std::string(Def::NAME);
+        if (found || !iequals(Def::NAME, name)) return;
+        found = true;
+        try {
+            visit_game_line(std::string(Def::NAME) + " " + std::string(options), f);
+        } catch (const NotationError& e) {
+            throw BadText("options " + quoted(options) + ": " + e.why);
+        }
+    });
+    if (!found) throw UnknownName("unknown game " + quoted(name) + "; games: " + names);
 }
 
 // Does the game have the notation (every registered game has it)?
@@ -345,8 +368,7 @@ template <class Def>
     requires HasNotation<Def>
 std::string position_text(const typename Def::State& s, int seat) {
     if (s.is_terminal()) throw std::invalid_argument("the deal is over: a position is a decision point");
-    if (seat < 0 || seat >= s.num_players())
-        throw std::out_of_range("seat " + std::to_string(seat) + " out of range 0.." + std::to_string(s.num_players() - 1));
+    checked_seat(seat, s.num_players());
     const Alphabet al = s.deck_info().alphabet;
     const std::string hand = cards_text(s.view(seat).where[size_t(seat)].known, al);
     std::string history;

@@ -36,11 +36,15 @@ typename Def::Rules rules_of(const std::vector<std::pair<std::string, Value>>& o
 // A deal from a seed with random hands and the deal's extra arguments at their defaults: what
 // stich.<Game>(...).deal(seed=seed, dealer=dealer) gives.
 template <class Def>
-typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int dealer = 0) {
-    const int players = Def::num_players(r);
-    if (dealer < 0 || dealer >= players)
-        throw std::out_of_range("dealer must be a seat 0.." + std::to_string(players - 1) + ", got " + std::to_string(dealer));
-    return Def::deal(r, seed, dealer, FixedHands{}, param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}));
+typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int64_t dealer = 0) {
+    return Def::deal(r, seed, checked_dealer(dealer, Def::num_players(r)), FixedHands{},
+                     param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}));
+}
+
+// The same with cards pinned per seat and the deal's extra arguments (stich.<Game>(...).deal(...)).
+template <class Def>
+typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int64_t dealer, const FixedHands& hands, const std::vector<Value>& extras) {
+    return Def::deal(r, seed, checked_dealer(dealer, Def::num_players(r)), hands, extras);
 }
 
 // The returns of n deals played out with uniformly random legal actions, deal i from (seed, i)

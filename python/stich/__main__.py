@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import _core, perft
 from .analysis import METHODS
-from .games import GAMES, game_named
+from .errors import exit_status
+from .games import GAMES
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -43,23 +44,10 @@ def _read_hands(path: str | None) -> list[str | None] | None:
 
 def _game(name: str, options: list[str] | None = None):
     """The game a name and ``--option key=value`` words give, read as the notation's game line
-    reads them (docs/notation.md); ValueError naming the games or the option at fault."""
+    reads them (docs/notation.md); the core's error naming the games or the option at fault."""
     from .games import Game
 
-    line = " ".join([game_named(name).name, *(options or [])])   # an unknown name: the error lists the games
-    for word in options or []:
-        if "=" not in word or word.startswith("="):
-            raise ValueError(f"--option takes key=value (e.g. players=6), got {word!r}")
-    try:
-        return Game.from_rules(_core.parse_game(line))
-    except ValueError as e:   # "line 1 (game): ..." names a line the user did not write
-        raise ValueError("--option: " + str(e).split("(game): ", 1)[-1]) from None
-
-
-def _dealer(game, dealer: int | None) -> int | None:
-    if dealer is not None and not 0 <= dealer < game.num_players:
-        raise ValueError(f"--dealer must be a seat 0..{game.num_players - 1} of {game.name}, got {dealer}")
-    return dealer
+    return Game.from_rules(_core.game_rules(name, " ".join(options or [])))
 
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "pimc")
@@ -169,7 +157,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .bots import play_deals, progress_bar
 
     game = _game(args.game, args.option)
-    dealer = _dealer(game, args.dealer)
+    dealer = args.dealer
     bots = _bots(args.bots, game, args)
     hands = _read_hands(args.hands)
     names = [b.name for b in bots]
@@ -294,7 +282,7 @@ def _seconds(text: str) -> float:
 
 def cmd_perft(args: argparse.Namespace) -> int:
     game = _game(args.game, args.option)
-    state = game.deal(seed=args.seed, dealer=_dealer(game, args.dealer))
+    state = game.deal(seed=args.seed, dealer=args.dealer)
     for depth in range(args.depth + 1):
         print(f"depth {depth}: {perft(state, depth)}")
     return 0
@@ -488,10 +476,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_config(args: argparse.Namespace) -> int:
-    """Where the installed C++ core is, for a C++ build (docs/embedding.md), as pybind11 says its own."""
-    from . import __version__, get_cmake_dir, get_include, get_library
+    """Where the installed C++ core and C ABI are, for a C or C++ build (docs/embedding.md, docs/c-api.md), as
+    pybind11 says its own."""
+    from . import __version__, get_c_library, get_cmake_dir, get_include, get_library
 
-    print({"includedir": get_include, "cmakedir": get_cmake_dir, "library": get_library,
+    print({"includedir": get_include, "cmakedir": get_cmake_dir, "library": get_library, "c-library": get_c_library,
            "version": lambda: __version__}[args.what]())
     return 0
 
@@ -606,13 +595,15 @@ def main(argv: list[str] | None = None) -> int:
     sv.add_argument("--allow-host", action="append", metavar="NAME", default=[],
                     help="also answer requests for this host name (a reverse proxy's public name); repeatable")
     sv.set_defaults(func=cmd_serve)
-    cf = sub.add_parser("config", help="where the installed C++ core is: headers, CMake package, library (docs/embedding.md)")
+    cf = sub.add_parser("config", help="where the installed C++ core and C ABI are: headers, CMake package, libraries (docs/embedding.md)")
     what = cf.add_mutually_exclusive_group(required=True)
     what.add_argument("--includedir", dest="what", action="store_const", const="includedir",
                       help="the include folder (#include \"stich/stich.hpp\")")
     what.add_argument("--cmakedir", dest="what", action="store_const", const="cmakedir",
                       help="the CMake package folder: cmake -Dstich_DIR=$(python -m stich config --cmakedir)")
     what.add_argument("--library", dest="what", action="store_const", const="library", help="the static library libstich_core.a")
+    what.add_argument("--c-library", dest="what", action="store_const", const="c-library",
+                      help="the C ABI's shared library libstich_c.so (its header stich_c.h is in --includedir; docs/c-api.md)")
     what.add_argument("--version", dest="what", action="store_const", const="version", help="the version of stich")
     cf.set_defaults(func=cmd_config)
     args = parser.parse_args(argv)
@@ -623,9 +614,12 @@ def main(argv: list[str] | None = None) -> int:
         # writes to the closed pipe (Python would report them at exit).
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except (ValueError, IndexError, OSError) as e:
+    except Exception as e:   # bad input (the core's kinds, Python's own checks): errors.STATUS's exit status
+        status = exit_status(e)
+        if status is None:
+            raise
         print(f"stich: error: {e}", file=sys.stderr)
-        return 2
+        return status
     except KeyboardInterrupt:
         print("stich: interrupted", file=sys.stderr)
         return 130

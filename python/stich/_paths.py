@@ -1,6 +1,7 @@
 """Where ``pip install`` put the C++ core for C++ projects (docs/embedding.md): the headers, the
 static library ``libstich_core.a`` and the CMake package (``find_package(stich CONFIG)``), all inside
-the installed package, as pybind11 does for its own headers."""
+the installed package, as pybind11 does for its own headers; and the C ABI's shared library
+``libstich_c.so`` with its header ``stich_c.h`` in the same include folder (docs/c-api.md)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,9 @@ def get_cmake_dir() -> str:
 def get_library() -> str:
     """The static library of the core (``libstich_core.a``, position-independent code)."""
     return _installed(_HERE / "lib" / "libstich_core.a", "core library")
+
+
+def get_c_library() -> str:
+    """The C ABI's shared library (``libstich_c.so``, docs/c-api.md); its header ``stich_c.h`` is in
+    :func:`get_include`."""
+    return _installed(_HERE / "lib" / "libstich_c.so", "C ABI library")

@@ -75,7 +75,9 @@ def _message(text: str) -> str:
     try:
         stich.read_records(io.StringIO(text))
     except Exception as e:   # noqa: BLE001 (the kind is part of what is recorded)
-        return f"{type(e).__name__}: {e}"
+        # The builtin class the recording named (the core's classes, stich.StichError's, derive from it).
+        kind = next(c for c in type(e).__mro__ if c.__module__ == "builtins")
+        return f"{kind.__name__}: {e}"
     return "no error"
 
 

@@ -35,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import _core
 from ..analysis import METHODS, ExactCost, analyse
+from ..errors import HTTP_ERRORS, http_status
 from ..fulldeal import has_full_deal, parse_full
 from ..games import GAMES, Game, game_of, game_named, in_card_play
 from ..notation import parse, position_text
@@ -362,7 +363,7 @@ class Server:
                     finish(job.result)
         except _Cancelled:
             job.status = "cancelled"
-        except (ValueError, TypeError, IndexError) as e:
+        except HTTP_ERRORS as e:   # bad input: its message alone
             job.status, job.error = "error", str(e)
         except Exception as e:  # noqa: BLE001 - reported to the client, the server goes on
             job.status, job.error = "error", f"{type(e).__name__}: {e}"
@@ -603,7 +604,7 @@ async def index(request: Request) -> Response:
 
 
 async def _api_error(request: Request, exc: Exception) -> Response:
-    status = exc.status if isinstance(exc, ApiError) else 400
+    status = exc.status if isinstance(exc, ApiError) else (http_status(exc) or 500)   # bad input: errors.STATUS
     return JSONResponse({"error": str(exc) or type(exc).__name__}, status_code=status)
 
 
@@ -657,7 +658,7 @@ def create_app(limits: Limits | None = None, access: Access | None = None) -> An
         Route("/api/jobs/{job}", cancel_job, methods=["DELETE"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    handlers: dict[Any, Any] = {error: _api_error for error in (ApiError, ValueError, TypeError, IndexError, OverflowError)}
+    handlers: dict[Any, Any] = {error: _api_error for error in (ApiError, *HTTP_ERRORS)}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
