@@ -260,10 +260,10 @@ void register_views(py::module_& m) {
                  if (!py::isinstance<PyView>(b)) return false;
                  const PyView& o = b.cast<const PyView&>();
                  if (a.view.observer != o.view.observer || !py::type::of(a.origin).is(py::type::of(o.origin))) return false;
-                 if (!same_view(a.view, o.view)) return false;
+                 if (!same_facts(a.view, o.view)) return false;
                  const std::string ta = a.information_text(a), tb = o.information_text(o);
                  if (!ta.empty() || !tb.empty()) return ta == tb;
-                 return a.resampled_origin(a).equal(o.resampled_origin(o));   // finished deals
+                 return a.information_state(a).equal(o.information_state(o));   // finished deals
              },
              "Views are equal when they hold the same information: the same observer, and states that agree on "
              "everything it can see (docs/api.md, \"Pickling and equality\").")

@@ -111,7 +111,11 @@ struct CouillonState {
     // Forehand's first three cards and its fifth (the reveal card, unless revealed) are redrawn
     // from forehand's cards as dealt (its hand in the world and the cards it has played), unless
     // the observer is forehand.
+    // A Mit pass the observer did not see goes with the world's Mit (C-3, see fit_mit).
     void set_hidden(const Locations& world, int observer, Rng& rng);
+    // After set_hidden, outside the search (stich/sampler.hpp, install_world): forehand's own
+    // packet, no longer part of its view once trump is named, is drawn anew too.
+    void settle_world(int observer, Rng& rng);
     // What playing c now proves the seat to act lacks (the C-5 cascade).
     CardSet play_proves(Card c) const { return proven_absent_after(*contract, trick.led(), trick.winning, c); }
     std::string to_string() const;
@@ -120,6 +124,8 @@ struct CouillonState {
 
    private:
     void start_play();
+    void redraw_packet(Rng& rng);
+    void fit_mit(int observer);
     // The seat of the given team that speaks k-th, counting clockwise from forehand.
     int team_speaker(int team, int k) const;
     void finish_trick();
