@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -198,6 +199,12 @@ struct PyView {
     std::string (*information_text)(const PyView&) = nullptr;
     py::object (*information_state)(const PyView&) = nullptr;
     std::string (*origin_text)(const PyView&) = nullptr;   // the origin's to_string()
+    // The game's rules for the worlds of this view (stich/sampler.hpp, Worlds), for sample_worlds.
+    struct Rules {
+        std::function<bool(const Locations&)> allowed;
+        bool allows(const Locations& w) const { return allowed(w); }
+    };
+    Rules (*world_rules)(const PyView&) = nullptr;
 
     int location_index(py::handle loc) const {
         if (py::isinstance<py::int_>(loc) && !py::isinstance<py::bool_>(loc)) {
@@ -439,6 +446,11 @@ void with_def(F&& f) {
 }
 
 template <GameState State>
+PyView::Rules view_world_rules(const PyView& v) {
+    return {[rules = world_rules_of(v.origin.cast<const State&>(), v.view.observer)](const Locations& w) { return rules.allows(w); }};
+}
+
+template <GameState State>
 std::string origin_text(const PyView& v) {
     return v.origin.cast<const State&>().to_string();
 }
@@ -475,7 +487,7 @@ template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
     check_seat(seat, s.num_players());
     PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s), &information_text<State>, &information_state<State>,
-             &origin_text<State>};
+             &origin_text<State>, &view_world_rules<State>};
     for (int i = 0; i < s.num_players(); ++i) v.location_names.push_back("seat" + std::to_string(i));
     for (auto& n : extra_locations) v.location_names.push_back(std::move(n));
     for (int i = 0; i < v.view.history_size; ++i) {

@@ -630,12 +630,7 @@ MistigriWorldRules MistigriState::world_rules(int observer) const {
     return w;
 }
 
-bool MistigriWorldRules::allows(const Locations& w) const {
-    for (unsigned m = no_flush; m; m &= m - 1) {
-        const int seat = std::countr_zero(m);
-        const CardSet plain = (w[size_t(seat)] | played[size_t(seat)]) & ~bit(MISTIGRI);
-        if (plain && !(plain & ~suit_lane(suit_of(lsb(plain))))) return false;   // five of a suit, the Mistigri wild
-    }
+bool MistigriWorldRules::allows_rest(const Locations& w) const {
     if (own_reshuffled)
         for (int seat = 0; seat < MAX_SEATS; ++seat)
             if (most_own[size_t(seat)] >= 0 && popcount(w[size_t(seat)] & own_reshuffled) > most_own[size_t(seat)]) return false;

@@ -149,7 +149,15 @@ struct MistigriWorldRules {
     std::array<CardSet, MAX_SEATS> played{};   // each seat's plays: its hand after the exchange is hand + played
     CardSet own_reshuffled = 0;                // the observer's discards in a pile the others drew from
     std::array<int8_t, MAX_SEATS> most_own{};  // per seat: the most of them its hand can hold (-1: any)
-    bool allows(const Locations& w) const;
+    bool allows(const Locations& w) const {
+        for (unsigned m = no_flush; m; m &= m - 1) {
+            const int seat = std::countr_zero(m);
+            const CardSet plain = (w[size_t(seat)] | played[size_t(seat)]) & ~bit(MISTIGRI);
+            if (plain && !(plain & ~suit_lane(suit_of(lsb(plain))))) return false;   // five of a suit, the Mistigri wild
+        }
+        return !(own_reshuffled | flush_end) || allows_rest(w);
+    }
+    bool allows_rest(const Locations& w) const;   // the Mönch draws and the flush that ended the deal
 };
 
 struct MistigriState {
