@@ -79,6 +79,8 @@ struct CouillonState {
 
     int num_players() const { return NUM_SEATS; }
     int current_player() const { return phase == CouillonPhase::Over ? -1 : to_act; }
+    // C-3: only the Mit's holder is asked, unseen: the others cannot tell whose turn it is.
+    bool hides_turn_from(int seat) const { return phase == CouillonPhase::Mit && to_act != seat; }
     bool is_terminal() const { return phase == CouillonPhase::Over; }
     CardSet hand(int seat) const { return hands[size_t(seat)]; }
     const Deck& deck_info() const { return deck(DeckKind::French24); }

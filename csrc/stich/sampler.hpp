@@ -73,8 +73,8 @@ class WorldSampler {
 
 // Worlds that play reaches. A view's facts (the cards known or forbidden at each location, the
 // sizes) say most of what a seat knows, but not all: a game may have rules about the hidden cards
-// that no fact about single cards can say (a Mistigri hand that would have been a flush when the
-// exchange ended would have ended the deal). Such a game's State has
+// that no fact about single cards can say (a hand of a kind that ends the deal at once, had it been
+// dealt or made in the exchange, cannot be hidden in a deal that goes on). Such a game's State has
 //   WorldRules world_rules(int observer) const;   // made once a view: `allows(world)` is cheap
 // and the worlds are the sampler's worlds that the rules allow: drawn by rejection (exactly
 // uniform among the allowed worlds), listed by skipping the others. The rules read only the hands
@@ -101,8 +101,7 @@ class Worlds {
     u128 facts_count() const { return sampler_.count(); }
     bool allows(const Locations& w) const { return rules_.allows(w); }
     // A world drawn uniformly among those the rules allow. In the positions play makes a draw is
-    // refused rarely (Mistigri: about one in 300 when the card play starts); a position typed by
-    // hand may admit none: std::invalid_argument after MAX_REFUSED draws in a row.
+    // refused rarely; a position typed by hand may admit none: std::invalid_argument after MAX_REFUSED draws in a row.
     static constexpr uint32_t MAX_REFUSED = 1u << 20;
     Locations sample(Rng& rng) const {
         for (uint32_t refused = 0;; ++refused) {
