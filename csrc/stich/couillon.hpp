@@ -118,6 +118,12 @@ struct CouillonState {
     // After set_hidden, outside the search (stich/sampler.hpp, install_world): forehand's own
     // packet, no longer part of its view once trump is named, is drawn anew too.
     void settle_world(int observer, Rng& rng);
+    // C-3: while the Mit's holder is asked, the Mit is in a hand, not the talon (stich/sampler.hpp, Worlds).
+    struct MitAsked {
+        bool asked = false;
+        bool allows(const Locations& w) const { return !asked || !contains(w[LOC_TALON], MIT); }
+    };
+    MitAsked world_rules(int observer) const { return {phase == CouillonPhase::Mit && to_act != observer}; }
     // What playing c now proves the seat to act lacks (the C-5 cascade).
     CardSet play_proves(Card c) const { return proven_absent_after(*contract, trick.led(), trick.winning, c); }
     std::string to_string() const;
