@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -170,12 +171,17 @@ struct PyView {
     std::vector<std::pair<int, std::string>> history;
     py::object origin;   // a copy of the state the view was taken from (searches resample every hidden card)
     // Equality and pickling (docs/api.md, "Pickling and equality"; information_text below): what
-    // the observer knows as text ("" for a finished deal), a state holding no more than that, and
-    // where there is no text the origin with every hidden card dealt from seed 0.
+    // the observer knows as text ("" for a finished deal), and a state made from what it knows
+    // alone (serial::view_state): the only state a view hands to pickle or copy.
     std::string (*information_text)(const PyView&) = nullptr;
     py::object (*information_state)(const PyView&) = nullptr;
-    py::object (*resampled_origin)(const PyView&) = nullptr;
     std::string (*origin_text)(const PyView&) = nullptr;   // the origin's to_string()
+    // The game's rules for the worlds of this view (stich/sampler.hpp, Worlds), for sample_worlds.
+    struct Rules {
+        std::function<bool(const Locations&)> allowed;
+        bool allows(const Locations& w) const { return allowed(w); }
+    };
+    Rules (*world_rules)(const PyView&) = nullptr;
 
     int location_index(py::handle loc) const {
         if (py::isinstance<py::int_>(loc) && !py::isinstance<py::bool_>(loc)) {
@@ -432,17 +438,6 @@ PySearchStats py_search_stats(const State& root, const SearchResult& r) {
     return out;
 }
 
-// A copy in which every card `seat` cannot see is dealt anew from `seed`, uniformly among the
-// worlds consistent with its view.
-template <GameState State>
-State resampled(const State& s, int seat, uint64_t seed) {
-    const WorldSampler sampler(s.view(seat));
-    Rng rng(seed);
-    State out = s;
-    out.set_hidden(sampler.sample(rng), seat, rng);
-    return out;
-}
-
 // The description of the game whose states are State.
 template <class State, class F>
 void with_def(F&& f) {
@@ -451,11 +446,9 @@ void with_def(F&& f) {
     });
 }
 
-// The origin with every card the observer cannot see dealt anew from seed 0: a state holding no
-// more than the view where the notation cannot be written (a finished deal).
 template <GameState State>
-py::object resampled_origin(const PyView& v) {
-    return py::cast(resampled(v.origin.cast<const State&>(), v.view.observer, 0));
+PyView::Rules view_world_rules(const PyView& v) {
+    return {[rules = world_rules_of(v.origin.cast<const State&>(), v.view.observer)](const Locations& w) { return rules.allows(w); }};
 }
 
 template <GameState State>
@@ -463,33 +456,13 @@ std::string origin_text(const PyView& v) {
     return v.origin.cast<const State&>().to_string();
 }
 
-// Whether two views state the same facts: locations (known, forbidden, sizes), played and
-// unknown cards, and the history as the observer saw it. Equal views need this besides equal
-// texts: a text can leave out where the observer knows some cards are (discards reshuffled
-// into a talon).
-inline bool same_view(const View& a, const View& b) {
-    if (a.observer != b.observer || a.num_seats != b.num_seats || a.num_locations != b.num_locations || a.played != b.played ||
-        a.unknown != b.unknown || a.history_size != b.history_size)
-        return false;
-    for (int l = 0; l < a.num_locations; ++l) {
-        const Location &x = a.where[size_t(l)], &y = b.where[size_t(l)];
-        if (x.known != y.known || x.forbidden != y.forbidden || x.size != y.size) return false;
-    }
-    for (int i = 0; i < a.history_size; ++i) {
-        const PublicEvent &x = a.history[size_t(i)], &y = b.history[size_t(i)];
-        if (x.seat != y.seat || x.action != y.action || x.cards != y.cards) return false;
-    }
-    return true;
-}
-
 // What the observer knows, as the position notation writes it (docs/notation.md): the game and
 // its options, the dealer, the seat, its hand, the history as it saw it (others' hidden cards
 // projected away) and the game's own public lines; "" for a finished deal, which the notation does
 // not write. The notation is made from the view alone, so two views hold the same information
-// exactly when their facts (same_view) and their texts are equal. The origins themselves are not
+// exactly when their facts (same_facts) and their texts are equal. The origins themselves are not
 // compared: members besides the cards of the locations carry hidden information too (which of a
-// seat's cards were dealt first, the ids of other seats' discards), which resampling leaves as
-// they were.
+// seat's cards were dealt first, the ids of other seats' discards).
 template <GameState State>
 std::string information_text(const PyView& v) {
     std::string text;
@@ -502,37 +475,12 @@ std::string information_text(const PyView& v) {
     return text;
 }
 
-// The state a pickled view carries (its serial form, stich/serial.hpp, which only a state play
-// reaches has): one holding exactly what the view holds where there is one of those, the state the
-// notation rebuilds from its text (hidden cards drawn from seed 0), or the origin with every hidden
-// card dealt anew from seed 0 for a finished deal; else the origin itself, hidden cards and all
-// (where a hidden action ties the hidden cards to the history, the rebuilt states do not replay;
-// docs/api.md names the games). ValueError for a view of a sampled world of that kind.
+// The state a pickled view carries: made from what the observer knows alone (serial::view_state).
 template <GameState State>
 py::object information_state(const PyView& v) {
     const State& s = v.origin.cast<const State&>();
     std::optional<State> out;
-    with_def<State>([&]<class Def>() {
-        auto serializes = [](const State& x) {
-            try {
-                serial::dump<Def>(x);
-                return true;
-            } catch (const std::invalid_argument&) {
-                return false;
-            }
-        };
-        if (s.is_terminal()) {
-            const State r = resampled(s, v.view.observer, 0);
-            if (serializes(r)) out = r;
-        } else if constexpr (HasNotation<Def>) {
-            try {
-                State read = read_position_text<Def>(position_text<Def>(s, v.view.observer), 0).state;
-                if (same_view(read.view(v.view.observer), v.view) && serializes(read)) out = read;
-            } catch (const std::invalid_argument&) {
-            }
-        }
-        if (!out) out = s;   // pickled as the state: ValueError there if it is a world play does not reach
-    });
+    with_def<State>([&]<class Def>() { out = serial::view_state<Def>(s, v.view.observer); });
     return py::cast(*out);
 }
 
@@ -540,7 +488,7 @@ template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
     checked_seat(seat, s.num_players());
     PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s), &information_text<State>, &information_state<State>,
-             &resampled_origin<State>, &origin_text<State>};
+             &origin_text<State>, &view_world_rules<State>};
     for (int i = 0; i < s.num_players(); ++i) v.location_names.push_back("seat" + std::to_string(i));
     for (auto& n : extra_locations) v.location_names.push_back(std::move(n));
     for (int i = 0; i < v.view.history_size; ++i) {
@@ -661,9 +609,11 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                          return k;
                      }()))
                      throw py::value_error("the world is not consistent with what seat " + std::to_string(seat) + " knows");
+                 if (!world_rules_of(s, seat).allows(w))
+                     throw py::value_error("the world breaks a rule of the game that play keeps (docs/api.md, \"Views and worlds\")");
                  Rng rng(0);
                  State out = s;
-                 out.set_hidden(w, seat, rng);
+                 install_world(out, w, seat, rng);
                  return out;
              },
              py::arg("seat"), py::arg("world"),

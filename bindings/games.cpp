@@ -255,10 +255,10 @@ void register_views(py::module_& m) {
                  if (!py::isinstance<PyView>(b)) return false;
                  const PyView& o = b.cast<const PyView&>();
                  if (a.view.observer != o.view.observer || !py::type::of(a.origin).is(py::type::of(o.origin))) return false;
-                 if (!same_view(a.view, o.view)) return false;
+                 if (!same_facts(a.view, o.view)) return false;
                  const std::string ta = a.information_text(a), tb = o.information_text(o);
                  if (!ta.empty() || !tb.empty()) return ta == tb;
-                 return a.resampled_origin(a).equal(o.resampled_origin(o));   // finished deals
+                 return a.information_state(a).equal(o.information_state(o));   // finished deals
              },
              "Views are equal when they hold the same information: the same observer, and states that agree on "
              "everything it can see (docs/api.md, \"Pickling and equality\").")
@@ -270,15 +270,17 @@ void register_views(py::module_& m) {
                  const WorldSampler sampler(v.view);
                  return py::int_(py::str(u128_text(sampler.count())));
              },
-             "The exact number of deals of the unknown cards consistent with everything this seat knows.")
+             "The exact number of deals of the unknown cards consistent with the view's facts (the cards known or not at "
+             "each place, the sizes): the worlds play reaches, or where a rule of the game excludes some (docs/api.md) an upper bound.")
         .def("sample_worlds",
              [](const PyView& v, int64_t n, uint64_t seed) {
                  if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
                  std::vector<Locations> worlds(static_cast<size_t>(n));
                  const View view = v.view;
+                 PyView::Rules rules = v.world_rules(v);
                  std::atomic<bool> stop = false;
                  run_interruptible(stop, [&] {
-                     const WorldSampler sampler(view);
+                     const Worlds sampler(view, std::move(rules));
                      Rng rng(seed);
                      for (size_t i = 0; i < worlds.size() && !((i & 255) == 0 && stop.load(std::memory_order_relaxed)); ++i)
                          worlds[i] = sampler.sample(rng);
@@ -294,8 +296,8 @@ void register_views(py::module_& m) {
                  return out;
              },
              py::arg("n"), py::arg("seed"),
-             "n worlds drawn uniformly among those consistent with the view: per world, the cards of every "
-             "location (in location_names order).")
+             "n worlds drawn uniformly among those play reaches from the view (count_worlds(), less any a rule of the game "
+             "excludes, docs/api.md): per world, the cards of every location (in location_names order).")
         .def("__repr__", [](const PyView& v) {
             std::string s = "<InfoSet of seat " + std::to_string(v.view.observer) + ":";
             for (int l = 0; l < v.view.num_locations; ++l) {

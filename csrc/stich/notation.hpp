@@ -335,9 +335,12 @@ typename Def::State full_deal_state(const ParsedPosition<Def>& p, const FullDeal
     if (!place(place, 0))
         throw NotationError("the hands given leave cards that fit nowhere else (" + cards_text(view.unknown & ~given, al) + ")");
     if (!consistent(view, world)) throw NotationError("the hands do not fit the position");
+    if (!world_rules_of(state, p.seat).allows(world))
+        throw NotationError("no play reaches these hands: a rule of the game excludes them (docs/api.md, \"Views and worlds\": "
+                            "a hand that would have ended the deal, more of the seat's reshuffled discards than was drawn)");
     Rng rng(0);
     typename Def::State out = state;
-    out.set_hidden(world, p.seat, rng);
+    install_world(out, world, p.seat, rng);
     return out;
 }
 

@@ -197,7 +197,10 @@ void write_observation(const State& s, int seat, const View& v, const SeenAction
     CardSet shown = 0;
     for (int r = 0; r < n; ++r) shown |= seen.played[size_t(r)];
     for (int l = 0; l < v.num_locations; ++l) shown |= v.where[size_t(l)].known;
-    const int to_act = s.current_player();
+    // Whose turn it is, unless the game hides it from the observer (State::hides_turn_from, optional).
+    int to_act = s.current_player();
+    if constexpr (requires { s.hides_turn_from(seat); })
+        if (s.hides_turn_from(seat)) to_act = -1;
     for (int r = 0, who = seat; r < n; ++r, who = who + 1 == n ? 0 : who + 1) {
         const Location& at = v.where[size_t(who)];
         cards(p, seen.played[size_t(who)]);

@@ -26,6 +26,8 @@
 
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/notation.hpp"
+#include "stich/sampler.hpp"
 #include "stich/schema.hpp"
 
 namespace stich::serial {
@@ -314,6 +316,26 @@ std::string dump(const typename Def::State& s) {
                                     " state is not one play reaches from its deal (a sampled world of resample() or with_world()); "
                                     "only such states serialize: copy it with copy.copy, or pickle the state it was sampled from");
     return form;
+}
+
+// The state a view of `seat` pickles as (the InfoSet's serial form): one made from what the seat
+// knows alone, so that the states with the same view of `seat` give the same one, and its view is
+// that view. Before the end of the deal, the state the seat's position text rebuilds (hidden
+// cards drawn from seed 0, stich/notation.hpp). A finished deal has no position text, nor a deal
+// whose text leaves out a fact of the view: there, the state with every card the seat cannot see
+// dealt anew from seed 0 and its hidden history fitted to them (stich/sampler.hpp, resampled).
+template <class Def>
+typename Def::State view_state(const typename Def::State& s, int seat) {
+    if constexpr (HasNotation<Def>) {
+        if (!s.is_terminal()) {
+            try {
+                typename Def::State read = read_position_text<Def>(position_text<Def>(s, seat), 0).state;
+                if (same_facts(read.view(seat), s.view(seat))) return read;
+            } catch (const std::invalid_argument&) {   // a history the notation cannot replay: resampled below
+            }
+        }
+    }
+    return resampled(s, seat, 0);
 }
 
 // A new match; its first dealer is kept for the replay.

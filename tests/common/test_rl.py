@@ -212,7 +212,9 @@ def decode_observation(game, s, seat, pending, t):
         assert set(t[p + 3 * D:p + 3 * D + A]) <= {0.0, 1.0}
         assert (ones == 0) == (actions[who] == 0) and ones <= actions[who], "public actions"
         p += 3 * D + A
-        assert list(t[p:p + 3]) == [s.tally(who), v.size(loc), float(s.current_player == who)]
+        # C-3: the Couillon Mit holder is asked unseen; the others see nobody's turn
+        unseen = type(game).__name__ == "Couillon" and s.phase == "mit" and s.current_player != seat
+        assert list(t[p:p + 3]) == [s.tally(who), v.size(loc), float(s.current_player == who and not unseen)]
         p += 3
     table = np.zeros(D, np.float32)
     for k, c in enumerate(s.trick if s.phase == game.PLAY_PHASE else []):
