@@ -75,13 +75,19 @@ exports=$(sed -n 's/^STICH_API [^(]*[ *]\(stich_[a-z0-9_]*\)(.*/"_\1"/p' "$root/
 [ -n "$exports" ] || die "no functions found in csrc/capi/stich_c.h"
 objects=()
 for src in "${sources[@]}"; do objects+=("$obj/$(basename "${src%.cpp}").o"); done
-em++ "${flags[@]}" "${objects[@]}" -o "$out/stich_core.mjs" \
-    -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createStichCore -sENVIRONMENT=web,worker \
-    -sWASM_BIGINT=1 -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=4MB -sFILESYSTEM=0 \
-    -sEXPORTED_FUNCTIONS="[$exports,\"_malloc\",\"_free\"]" \
-    -sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8"]' ||
-    die "linking failed (see above)"
-mv "$out/stich_core.wasm" "$out/stich.wasm"
+# Link unless stich.wasm is newer than every object and this script (a rebuild without a change is quick).
+relink=0
+for f in "${objects[@]}" "${BASH_SOURCE[0]}"; do [ "$out/stich.wasm" -nt "$f" ] || relink=1; done
+[ -f "$out/stich_core.mjs" ] || relink=1
+if [ $relink = 1 ]; then
+    em++ "${flags[@]}" "${objects[@]}" -o "$out/stich_core.mjs" \
+        -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createStichCore -sENVIRONMENT=web,worker \
+        -sWASM_BIGINT=1 -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=4MB -sFILESYSTEM=0 \
+        -sEXPORTED_FUNCTIONS="[$exports,\"_malloc\",\"_free\"]" \
+        -sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8"]' ||
+        die "linking failed (see above)"
+    mv "$out/stich_core.wasm" "$out/stich.wasm"
+fi
 cp "$root/csrc/wasm/stich.mjs" "$out/stich.mjs"
 size=$(wc -c < "$out/stich.wasm")
 gz=$(gzip -9 -c "$out/stich.wasm" | wc -c)

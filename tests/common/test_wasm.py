@@ -1,0 +1,61 @@
+"""The WebAssembly build (docs/wasm.md): ``bash tools/wasm.sh`` into a folder cached between runs
+(pytest's cache), then the node suites of tests/wasm/ against it (the perft rows, the solved
+values and the bench signature the native engine recorded; the JavaScript API). Skipped, saying
+why, where node or emscripten is missing (tools/wasm.sh installs emscripten where apt-get can);
+marked slow (a cold build takes minutes). The fast part checks that tests/wasm/data.json, which
+tools/wasm_testdata.py exports from the native engine's data, is current."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))
+import wasm_testdata  # noqa: E402
+from generated import stale  # noqa: E402
+
+
+def test_wasm_test_data_is_current():
+    assert not stale(wasm_testdata.expected()), "tests/wasm/data.json is stale: PYTHONPATH=python python tools/wasm_testdata.py"
+
+
+def test_every_perft_and_solved_row_is_exported():
+    exported = json.loads(wasm_testdata.expected()[wasm_testdata.OUT])
+    recorded = [json.loads((ROOT / "tests" / "data" / f"{n}.json").read_text(encoding="utf-8")) for n in ("perft", "solved")]
+    assert [len(exported["perft"]), len(exported["solved"])] == [len(r) for r in recorded]
+    assert [r["leaves"] for r in exported["perft"]] == [r["leaves"] for r in recorded[0]]
+
+
+@pytest.fixture(scope="module")
+def wasm_dir(request) -> str:
+    if not shutil.which("node"):
+        pytest.skip("node is not installed (the wasm build and its tests need Node.js 20)")
+    if not shutil.which("em++") and not (shutil.which("apt-get") and os.geteuid() == 0):
+        pytest.skip("emscripten (em++) is not installed and apt-get cannot install it here (see docs/wasm.md)")
+    out = request.config.cache.mkdir("stich-wasm")
+    done = subprocess.run(["bash", str(ROOT / "tools" / "wasm.sh"), str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, f"tools/wasm.sh failed:\n{done.stderr[-4000:]}"
+    return str(out)
+
+
+@pytest.mark.slow
+def test_node_suites(wasm_dir):
+    done = subprocess.run(["node", "--test", str(ROOT / "tests" / "wasm")], capture_output=True, text=True,
+                          env={**os.environ, "STICH_WASM_DIR": wasm_dir}, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    assert "# fail 0" in done.stdout and "# pass " in done.stdout
+
+
+@pytest.mark.slow
+def test_wasm_size(wasm_dir):
+    """The bound docs/wasm.md states: the gzipped stich.wasm at most 1.5 MB."""
+    size = len(gzip.compress(Path(wasm_dir, "stich.wasm").read_bytes(), 9))
+    assert size <= 1.5e6, f"stich.wasm is {size} bytes gzipped"
