@@ -64,7 +64,7 @@ for src in "${sources[@]}"; do
     if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ "$newest_header" -nt "$o" ]; then todo+=("$src"); fi
 done
 if [ ${#todo[@]} -gt 0 ]; then
-    echo "tools/wasm.sh: compiling ${#todo[@]} sources with $(em++ --version | head -1 | cut -c1-60)" >&2
+    echo "tools/wasm.sh: compiling ${#todo[@]} sources with $(em++ --version 2>/dev/null | sed -n 1p | cut -c1-60)" >&2
     printf '%s\n' "${todo[@]}" | xargs -P "$jobs" -I{} sh -c 'src="$1"; shift; o="$0/$(basename "${src%.cpp}").o"; em++ "$@" -c "$src" -o "$o" || { rm -f "$o"; exit 255; }' \
         "$obj" {} "${flags[@]}" "${includes[@]}" || die "compiling failed (see above)"
 fi

@@ -484,9 +484,10 @@ def cmd_config(args: argparse.Namespace) -> int:
     """Where the installed C++ core and C ABI are, for a C or C++ build (docs/embedding.md, docs/c-api.md), as
     pybind11 says its own."""
     from . import __version__, get_c_library, get_cmake_dir, get_include, get_library
+    from ._paths import get_wasm_dir
 
     print({"includedir": get_include, "cmakedir": get_cmake_dir, "library": get_library, "c-library": get_c_library,
-           "version": lambda: __version__}[args.what]())
+           "wasm-dir": get_wasm_dir, "version": lambda: __version__}[args.what]())
     return 0
 
 
@@ -605,6 +606,8 @@ def main(argv: list[str] | None = None) -> int:
     what.add_argument("--library", dest="what", action="store_const", const="library", help="the static library libstich_core.a")
     what.add_argument("--c-library", dest="what", action="store_const", const="c-library",
                       help="the C ABI's shared library libstich_c.so (its header stich_c.h is in --includedir; docs/c-api.md)")
+    what.add_argument("--wasm-dir", dest="what", action="store_const", const="wasm-dir",
+                      help="the folder of the WebAssembly module a wheel ships: stich.mjs, stich.wasm (docs/wasm.md)")
     what.add_argument("--version", dest="what", action="store_const", const="version", help="the version of stich")
     cf.set_defaults(func=cmd_config)
     args = parser.parse_args(argv)

@@ -59,3 +59,18 @@ def test_wasm_size(wasm_dir):
     """The bound docs/wasm.md states: the gzipped stich.wasm at most 1.5 MB."""
     size = len(gzip.compress(Path(wasm_dir, "stich.wasm").read_bytes(), 9))
     assert size <= 1.5e6, f"stich.wasm is {size} bytes gzipped"
+
+
+def test_config_wasm_dir(tmp_path, monkeypatch, capsys):
+    """``stich config --wasm-dir``: the installed module's folder, or an error saying how to build one."""
+    import stich._paths
+    from stich.__main__ import main
+
+    monkeypatch.setattr(stich._paths, "_HERE", tmp_path)
+    assert main(["config", "--wasm-dir"]) == 2
+    assert "tools/wasm.sh" in capsys.readouterr().err
+    (tmp_path / "wasm").mkdir()
+    for name in ("stich.mjs", "stich.wasm"):
+        (tmp_path / "wasm" / name).write_text("")
+    assert main(["config", "--wasm-dir"]) == 0
+    assert capsys.readouterr().out.strip() == str(tmp_path / "wasm")
