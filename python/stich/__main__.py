@@ -462,6 +462,32 @@ def _is_full_deal(text: str) -> bool:
     return _core.is_full_deal(text)
 
 
+def cmd_board(args: argparse.Namespace) -> int:
+    """The analysis board as a static site (docs/wasm.md): the page, its Web Worker and the
+    WebAssembly module, for any static file host."""
+    import shutil
+    from pathlib import Path
+
+    from ._paths import get_wasm_dir
+
+    wasm = Path(args.wasm_dir if args.wasm_dir is not None else get_wasm_dir())
+    missing = [n for n in ("stich.mjs", "stich_core.mjs", "stich.wasm") if not (wasm / n).is_file()]
+    if missing:
+        raise ValueError(f"--wasm-dir {wasm} lacks {', '.join(missing)}: build them with bash tools/wasm.sh {wasm}")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {out} is a file, not a folder")
+    (out / "stich").mkdir(parents=True, exist_ok=True)
+    for f in (Path(__file__).parent / "board").iterdir():
+        if f.suffix in (".html", ".js", ".mjs"):
+            shutil.copyfile(f, out / f.name)
+    for n in ("stich.mjs", "stich_core.mjs", "stich.wasm"):
+        shutil.copyfile(wasm / n, out / "stich" / n)
+    print(f"wrote the board to {out}: serve the folder with any static file host (python -m http.server -d {out}) "
+          "and open index.html")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """The analysis board in the browser and its HTTP API (docs/web.md), until Ctrl-C."""
     try:
@@ -597,6 +623,11 @@ def main(argv: list[str] | None = None) -> int:
     sv.add_argument("--max-seconds", type=_seconds, default=30.0, help="the longest analysis a client may ask for (default 30)")
     sv.add_argument("--analyses", type=_positive_int, default=2, help="analyses running at once; more wait their turn (default 2)")
     sv.set_defaults(func=cmd_serve)
+    bd = sub.add_parser("board", help="the analysis board as a static site on the WebAssembly module, no server needed (docs/wasm.md)")
+    bd.add_argument("--out", required=True, help="the folder to write the site into (made if missing)")
+    bd.add_argument("--wasm-dir", help="the folder of stich.mjs and stich.wasm (default: the installed package's, "
+                    "stich config --wasm-dir; from the source: bash tools/wasm.sh DIR)")
+    bd.set_defaults(func=cmd_board)
     cf = sub.add_parser("config", help="where the installed C++ core and C ABI are: headers, CMake package, libraries (docs/embedding.md)")
     what = cf.add_mutually_exclusive_group(required=True)
     what.add_argument("--includedir", dest="what", action="store_const", const="includedir",

@@ -10,13 +10,13 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from helpers import ROOT
+from helpers.wasm import built_wasm
 
 sys.path.insert(0, str(ROOT / "tools"))
 import wasm_testdata  # noqa: E402
@@ -36,14 +36,7 @@ def test_every_perft_and_solved_row_is_exported():
 
 @pytest.fixture(scope="module")
 def wasm_dir(request) -> str:
-    if not shutil.which("node"):
-        pytest.skip("node is not installed (the wasm build and its tests need Node.js 20)")
-    if not shutil.which("em++") and not (shutil.which("apt-get") and os.geteuid() == 0):
-        pytest.skip("emscripten (em++) is not installed and apt-get cannot install it here (see docs/wasm.md)")
-    out = request.config.cache.mkdir("stich-wasm")
-    done = subprocess.run(["bash", str(ROOT / "tools" / "wasm.sh"), str(out)], capture_output=True, text=True)
-    assert done.returncode == 0, f"tools/wasm.sh failed:\n{done.stderr[-4000:]}"
-    return str(out)
+    return built_wasm(request.config)
 
 
 @pytest.mark.slow
