@@ -1,6 +1,7 @@
 // One round of the wasm side of benchmarks/wasm/vs_native.py: every bench search position searched
 // by ISMCTS (ITERATIONS iterations, seed 1, one thread) and every solver row's deals solved open
-// handed, each timed; prints one JSON object {row: seconds}. The positions and deals are those of
+// handed, each timed in CPU seconds (steadier than the clock on a busy machine); prints one JSON
+// object {row: seconds}. The positions and deals are those of
 // `stich bench` (exported in tests/wasm/data.json).
 //   node benchmarks/wasm/run.mjs WASM_DIR [ITERATIONS]
 import { readFileSync } from "node:fs";
@@ -22,19 +23,24 @@ function played(game, options, seed, dealer, moves) {
     return s;
 }
 
+function cpuSeconds() {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+}
+
 const out = {};
 for (const p of data.bench.positions) {
     const s = played(p.game, p.options, p.seed, p.dealer, p.moves);
-    const t = performance.now();
+    const t = cpuSeconds();
     s.ismcts({ iterations, seed: 1 });
-    out[`search: ${p.name}`] = (performance.now() - t) / 1000;
+    out[`search: ${p.name}`] = cpuSeconds() - t;
     s.free();
 }
 for (const row of data.solve_bench) {
     const states = row.deals.map((d) => played(row.game, row.options, d.seed, d.dealer, d.moves));
-    const t = performance.now();
+    const t = cpuSeconds();
     for (const s of states) s.solve();
-    out[`solve: ${row.name}`] = (performance.now() - t) / 1000;
+    out[`solve: ${row.name}`] = cpuSeconds() - t;
     for (const s of states) s.free();
 }
 console.log(JSON.stringify(out));

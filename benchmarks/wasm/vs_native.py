@@ -1,6 +1,6 @@
 """The WebAssembly build against the native one, side by side (docs/wasm.md, "Speed"): the
 positions of ``stich bench`` searched by ISMCTS (iterations a second) and its solver rows' deals
-solved open-handed (deals a second), natively through the Python API in this interpreter and in
+solved open-handed (deals a second), in CPU seconds (steadier than the clock on a busy machine), natively through the Python API in this interpreter and in
 Node through stich.mjs (benchmarks/wasm/run.mjs), in alternating rounds so that the machine's
 load weighs on both alike. Prints a markdown table: each row's median rate on both sides and
 their ratio (wasm / native; the target is at least 0.5), then the geometric means.
@@ -32,15 +32,15 @@ def native_round(iterations: int) -> dict[str, float]:
     out = {}
     for p in stich.bench.positions():
         state = p.state()
-        t = time.perf_counter()
+        t = time.process_time()
         ismcts(state, iterations=iterations, threads=1, seed=1)
-        out[f"search: {p.name}"] = time.perf_counter() - t
+        out[f"search: {p.name}"] = time.process_time() - t
     for name, game, deals in stich.bench.solve_cases():
         states = stich.bench.first_cards(game, deals)
-        t = time.perf_counter()
+        t = time.process_time()
         for s in states:
             solve(s)
-        out[f"solve: {name}"] = time.perf_counter() - t
+        out[f"solve: {name}"] = time.process_time() - t
     return out
 
 
