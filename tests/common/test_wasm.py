@@ -67,3 +67,18 @@ def test_config_wasm_dir(tmp_path, monkeypatch, capsys):
         (tmp_path / "wasm" / name).write_text("")
     assert main(["config", "--wasm-dir"]) == 0
     assert capsys.readouterr().out.strip() == str(tmp_path / "wasm")
+
+
+def test_board_without_a_wasm_build_says_how_to_make_one(tmp_path, capsys):
+    from stich.__main__ import main
+
+    assert main(["board", "--out", str(tmp_path / "site"), "--wasm-dir", str(tmp_path)]) == 2
+    assert "lacks stich.mjs, stich_core.mjs, stich.wasm: build them with bash tools/wasm.sh" in capsys.readouterr().err
+    (tmp_path / "file").write_text("")
+    for name in ("stich.mjs", "stich_core.mjs", "stich.wasm"):
+        (tmp_path / name).write_text("")
+    assert main(["board", "--out", str(tmp_path / "file"), "--wasm-dir", str(tmp_path)]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+    assert main(["board", "--out", str(tmp_path / "site"), "--wasm-dir", str(tmp_path)]) == 0
+    assert sorted(p.relative_to(tmp_path / "site").as_posix() for p in (tmp_path / "site").rglob("*") if p.is_file()) == [
+        "board.js", "index.html", "stich/stich.mjs", "stich/stich.wasm", "stich/stich_core.mjs", "worker.mjs"]
