@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import stich
 from helpers import ROOT
 from helpers.wasm import built_wasm
 
@@ -32,6 +33,26 @@ def test_every_perft_and_solved_row_is_exported():
     recorded = [json.loads((ROOT / "tests" / "data" / f"{n}.json").read_text(encoding="utf-8")) for n in ("perft", "solved")]
     assert [len(exported["perft"]), len(exported["solved"])] == [len(r) for r in recorded]
     assert [r["leaves"] for r in exported["perft"]] == [r["leaves"] for r in recorded[0]]
+
+
+def test_pinned_perft_rows_are_position_texts_of_their_states():
+    """The rows the C ABI cannot deal (Mistigri's turned card pinned) are full-deal texts of the
+    state test_perft builds: the same hands, turned card and actions to come; every other row is dealt."""
+    import stich.fulldeal
+    exported = json.loads(wasm_testdata.expected()[wasm_testdata.OUT])["perft"]
+    recorded = json.loads((ROOT / "tests" / "data" / "perft.json").read_text(encoding="utf-8"))
+    for mine, row in zip(exported, recorded):
+        if all(k in row["seeded"] for k in row["deal"]):
+            assert mine["position"] is None and mine["text_leaves"] is None
+            continue
+        state = stich.GAMES[row["game"]](**row["options"]).deal(seed=row["seed"], dealer=row["dealer"], hands=row["hands"], **row["deal"])
+        for m in row["moves"]:
+            state.apply(m)
+        read = stich.fulldeal.parse_full(mine["position"]).state
+        assert [str(read.hand(s)) for s in range(read.num_players)] == [str(state.hand(s)) for s in range(state.num_players)]
+        assert str(read.turned) == str(state.turned)
+        assert [str(a) for a in read.legal_actions()] == [str(a) for a in state.legal_actions()]
+        assert mine["text_leaves"] is None or mine["text_leaves"] != mine["leaves"]
 
 
 @pytest.fixture(scope="module")

@@ -21,16 +21,19 @@ export async function stich() {
     return loaded;
 }
 
-/** A row's deal (game, options, seed, dealer, hands) with its moves applied; the game freed. */
+/** A row's state: its full-deal position text read (rows pinning more than the hands, e.g.
+ *  Mistigri's turned card), else the deal by (game, options, seed, dealer, hands) with its moves applied. */
 export function dealOf(api, row) {
+    if (row.position) return api.fullDeal(row.position).state;
     const g = api.game(row.game, row.options);
+    let s;
     try {
-        const s = g.deal(row.seed, row.dealer, row.hands ?? undefined);
-        for (const m of row.moves) s.apply(m);
-        return s;
+        s = g.deal(row.seed, row.dealer, row.hands ?? undefined);
     } finally {
         g.free();
     }
+    for (const m of row.moves) s.apply(m);
+    return s;
 }
 
 /** The leaves of the tree of legal actions to `depth` (a finished deal is one leaf), as stich.perft. */
