@@ -1,7 +1,8 @@
 """``stich board --out DIR``, the static board on the WebAssembly module (docs/wasm.md), in a real
 browser (headless Chromium driven by Selenium, as tests/common/test_web_browser.py drives
 ``stich serve``), served by a plain static file server: a deal played to its end by clicks, the
-open-hand values shown on the legal actions equal to ``stich.solve``'s at every card; an analysis
+open-hand values shown on the legal actions equal to ``stich.solve``'s at every card, the state
+and position texts shown equal to the core's (``str(state)``, ``stich.position_text``); an analysis
 cancelled, the board usable afterwards. Slow: it builds the wasm (tools/wasm.sh, cached)."""
 
 from __future__ import annotations
@@ -85,6 +86,10 @@ def test_a_deal_played_by_clicks_shows_the_solvers_values(page, game, seed):
                       for b in page.find_elements(By.CSS_SELECTOR, "#actions .action")}
             assert set(labels) == set(shown) and all(labels.values())
             solved += 1
+        # The core's own texts, no rules in JavaScript: the state (trick with its seats, what each
+        # side took, the talon) and the position of the seat to act.
+        assert page.find_element(By.ID, "state").get_attribute("textContent") == str(state)
+        assert page.find_element(By.ID, "position").get_attribute("textContent") == stich.position_text(state, state.current_player)
         buttons = page.find_elements(By.CSS_SELECTOR, "#actions .action")
         assert [b.get_attribute("data-text") for b in buttons] == [str(a) for a in state.legal_actions()]
         choice = buttons[steps % len(buttons)]
@@ -92,6 +97,7 @@ def test_a_deal_played_by_clicks_shows_the_solvers_values(page, game, seed):
         choice.click()
         steps += 1
     wait_for(page, lambda: board(page, "terminal") == "true")
+    assert page.find_element(By.ID, "state").get_attribute("textContent") == str(state)
     assert solved >= 5
     assert page.find_element(By.ID, "status").text == f"deal over: returns {', '.join(f'{r:g}' for r in state.returns())}"
 
