@@ -289,6 +289,9 @@ struct OptionRow {
     const char* ruling;
     const char* doc;
 };
+// Spelled out for compilers without aggregate CTAD (clang before 17: emscripten 3.1.x, tools/wasm.sh).
+template <class Member, class Codec>
+OptionRow(Member, const char*, Codec, const char*, const char*) -> OptionRow<Member, Codec>;
 
 // The Rules members of a table, each with its default; the table's rows as a tuple.
 #define STICH_OPTION_MEMBER(member, type, fallback, name, accepts, ruling, doc) type member = fallback;

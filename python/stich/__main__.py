@@ -456,6 +456,32 @@ def _is_full_deal(text: str) -> bool:
     return _core.is_full_deal(text)
 
 
+def cmd_board(args: argparse.Namespace) -> int:
+    """The analysis board as a static site (docs/wasm.md): the page, its Web Worker and the
+    WebAssembly module, for any static file host."""
+    import shutil
+    from pathlib import Path
+
+    from ._paths import get_wasm_dir
+
+    wasm = Path(args.wasm_dir if args.wasm_dir is not None else get_wasm_dir())
+    missing = [n for n in ("stich.mjs", "stich_core.mjs", "stich.wasm") if not (wasm / n).is_file()]
+    if missing:
+        raise ValueError(f"--wasm-dir {wasm} lacks {', '.join(missing)}: build them with bash tools/wasm.sh {wasm}")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {out} is a file, not a folder")
+    (out / "stich").mkdir(parents=True, exist_ok=True)
+    for f in (Path(__file__).parent / "board").iterdir():
+        if f.suffix in (".html", ".js", ".mjs"):
+            shutil.copyfile(f, out / f.name)
+    for n in ("stich.mjs", "stich_core.mjs", "stich.wasm"):
+        shutil.copyfile(wasm / n, out / "stich" / n)
+    print(f"wrote the board to {out}: serve the folder with any static file host (python -m http.server -d {out}) "
+          "and open index.html")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """The analysis board in the browser and its HTTP API (docs/web.md), until Ctrl-C."""
     try:
@@ -479,9 +505,10 @@ def cmd_config(args: argparse.Namespace) -> int:
     """Where the installed C++ core and C ABI are, for a C or C++ build (docs/embedding.md, docs/c-api.md), as
     pybind11 says its own."""
     from . import __version__, get_c_library, get_cmake_dir, get_include, get_library
+    from ._paths import get_wasm_dir
 
     print({"includedir": get_include, "cmakedir": get_cmake_dir, "library": get_library, "c-library": get_c_library,
-           "version": lambda: __version__}[args.what]())
+           "wasm-dir": get_wasm_dir, "version": lambda: __version__}[args.what]())
     return 0
 
 
@@ -595,6 +622,11 @@ def main(argv: list[str] | None = None) -> int:
     sv.add_argument("--allow-host", action="append", metavar="NAME", default=[],
                     help="also answer requests for this host name (a reverse proxy's public name); repeatable")
     sv.set_defaults(func=cmd_serve)
+    bd = sub.add_parser("board", help="the analysis board as a static site on the WebAssembly module, no server needed (docs/wasm.md)")
+    bd.add_argument("--out", required=True, help="the folder to write the site into (made if missing)")
+    bd.add_argument("--wasm-dir", help="the folder of stich.mjs and stich.wasm (default: the installed package's, "
+                    "stich config --wasm-dir; from the source: bash tools/wasm.sh DIR)")
+    bd.set_defaults(func=cmd_board)
     cf = sub.add_parser("config", help="where the installed C++ core and C ABI are: headers, CMake package, libraries (docs/embedding.md)")
     what = cf.add_mutually_exclusive_group(required=True)
     what.add_argument("--includedir", dest="what", action="store_const", const="includedir",
@@ -604,6 +636,8 @@ def main(argv: list[str] | None = None) -> int:
     what.add_argument("--library", dest="what", action="store_const", const="library", help="the static library libstich_core.a")
     what.add_argument("--c-library", dest="what", action="store_const", const="c-library",
                       help="the C ABI's shared library libstich_c.so (its header stich_c.h is in --includedir; docs/c-api.md)")
+    what.add_argument("--wasm-dir", dest="what", action="store_const", const="wasm-dir",
+                      help="the folder of the WebAssembly module a wheel ships: stich.mjs, stich.wasm (docs/wasm.md)")
     what.add_argument("--version", dest="what", action="store_const", const="version", help="the version of stich")
     cf.set_defaults(func=cmd_config)
     args = parser.parse_args(argv)
