@@ -164,7 +164,7 @@ for arch in $ARCHS; do
     fi
     say "auditwheel repair --plat $plat"
     rm -rf "$raw/repaired"
-    auditwheel repair -q --plat "$plat" --only-plat -w "$raw/repaired" "$wheel" || die "auditwheel refused the $arch wheel (above)"
+    auditwheel repair --plat "$plat" --only-plat -w "$raw/repaired" "$wheel" || die "auditwheel refused the $arch wheel (above)"
     repaired=$(ls "$raw"/repaired/stich-*.whl)
     auditwheel show "$repaired"
     "$VENV/bin/python" "$ROOT/tools/wheel_check.py" "$repaired" || die "the $arch wheel's libraries do not fit $plat (above)"
