@@ -160,11 +160,10 @@ for arch in $ARCHS; do
         suffix=${suffix/$(uname -m)/$arch}
         defines+=(-Ccmake.define.PYTHON_MODULE_EXTENSION="$suffix")
         env=(_PYTHON_HOST_PLATFORM="linux-$arch" SETUPTOOLS_EXT_SUFFIX="$suffix")
-        # The build machine's CMake and Ninja: pip would fetch the target's own from PyPI otherwise.
+        # The build machine's CMake: pip would fetch the target's own from PyPI otherwise.
         echo 'message("${CMAKE_COMMAND}")' > "$WORK/cmake-path.cmake"
         cmake=$(cmake -P "$WORK/cmake-path.cmake" 2>&1) || die "the $arch cross build needs cmake on PATH"
         env+=(CMAKE_EXECUTABLE="$cmake")
-        command -v ninja >/dev/null && defines+=(-Ccmake.define.CMAKE_MAKE_PROGRAM="$(command -v ninja)")
     fi
     env "${env[@]}" "$VENV/bin/python" -m pip wheel -q --no-deps --disable-pip-version-check -w "$raw" "${defines[@]}" "$ROOT" \
         || die "the $arch build failed (above)"
