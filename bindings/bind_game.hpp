@@ -12,9 +12,6 @@
 #include <thread>
 #include <type_traits>
 #include <vector>
-#ifdef __GLIBCXX__
-#include <cxxabi.h>
-#endif
 
 #include "common.hpp"
 #include "stich/game.hpp"
@@ -201,15 +198,41 @@ struct PyView {
 };
 
 
-// Interpreter exit with work in flight. When the interpreter finalises, CPython (3.11) ends a
-// daemon thread that takes the GIL with pthread_exit: a forced unwind (abi::__forced_unwind with
-// libstdc++) through our frames. It must never reach a noexcept frame (a destructor such as
-// pybind11's gil_scoped_release, which retakes the GIL) nor a frame that still owns a joinable
-// std::thread: either calls std::terminate ("terminate called without an active exception").
-// So the GIL is released and retaken here with the C API in plain code (without_gil,
-// run_interruptible), every catch (...) that can see the unwind rethrows it, and the module's
-// atexit handler (module.cpp) stops every long call in flight and waits until its worker is
-// joined, before the interpreter starts ending threads.
+// Interpreter exit with work in flight. When the interpreter finalises, CPython before 3.14 ends a
+// daemon thread that takes the GIL with pthread_exit: glibc's forced unwind through our frames and
+// pybind11's. Only libstdc++ lets it pass pybind11's dispatcher (a catch (abi::__forced_unwind&)
+// that rethrows); under libc++ (the wheel's) the dispatcher's catch (...) ends it and glibc aborts
+// the process ("FATAL: exception not rethrown"). So such a thread never leaves our frames: where it
+// takes the GIL back (retake_gil) or runs Python code (run_interruptible's tick), it catches the
+// unwind, joins its worker and blocks until the process exits, as CPython 3.14 itself blocks a
+// daemon thread that asks for the GIL after finalisation. The module's atexit handler (module.cpp)
+// stops every long call in flight and waits until its worker is joined, before the interpreter
+// starts ending threads, so that the usual exit meets no worker at all.
+
+// Blocks the calling thread until the process exits: the end of a thread that the interpreter ends.
+[[noreturn]] inline void block_until_exit() {
+    for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+}
+
+// True in a catch (...) block that caught no C++ exception: in these frames, glibc's forced unwind
+// of a thread that the interpreter ends (std::current_exception holds no foreign exception, under
+// libstdc++ and libc++ alike).
+inline bool caught_thread_end() { return !std::current_exception(); }
+
+// Takes the GIL back after PyEval_SaveThread(). A thread that the interpreter ends there (the forced
+// unwind is all that PyEval_RestoreThread throws) runs `finish` and blocks until the process exits.
+template <class Finish>
+void retake_gil(PyThreadState* ts, Finish&& finish) {
+    try {
+        PyEval_RestoreThread(ts);
+    } catch (...) {
+        finish();
+        block_until_exit();
+    }
+}
+inline void retake_gil(PyThreadState* ts) {
+    retake_gil(ts, [] {});
+}
 
 // The long calls in flight (run_interruptible registers its stop flag while its worker runs).
 // Never destroyed: a daemon thread may still deregister while the process exits.
@@ -235,7 +258,7 @@ inline LongCalls& long_calls() {
 }
 
 // Runs `f` (C++ only: it must not touch Python objects) with the GIL released, and takes the GIL
-// back in plain code, not in a destructor (see above): exceptions from `f` pass through.
+// back with retake_gil: exceptions from `f` pass through.
 template <class F>
 auto without_gil(F&& f) {
     using R = decltype(f());
@@ -244,19 +267,19 @@ auto without_gil(F&& f) {
         try {
             f();
         } catch (...) {
-            PyEval_RestoreThread(ts);
+            retake_gil(ts);
             throw;
         }
-        PyEval_RestoreThread(ts);
+        retake_gil(ts);
     } else {
         std::optional<R> r;
         try {
             r.emplace(f());
         } catch (...) {
-            PyEval_RestoreThread(ts);
+            retake_gil(ts);
             throw;
         }
-        PyEval_RestoreThread(ts);
+        retake_gil(ts);
         return std::move(*r);
     }
 }
@@ -277,34 +300,6 @@ inline void stop_long_calls(double seconds) {
     });
 }
 
-// A Python error kept while the GIL is released; its destructor needs the GIL, so a thread that
-// the interpreter ends (a forced unwind, without the GIL) abandons it instead (a leak, at exit).
-class PendingError {
-   public:
-    PendingError() = default;
-    PendingError(const PendingError&) = delete;
-    PendingError& operator=(const PendingError&) = delete;
-    ~PendingError() {
-        if (has_) reinterpret_cast<py::error_already_set*>(buf_)->~error_already_set();
-    }
-    explicit operator bool() const { return has_; }
-    void emplace(py::error_already_set&& e) {
-        new (buf_) py::error_already_set(std::move(e));   // moves a shared pointer: no allocation
-        has_ = true;
-    }
-    py::error_already_set take() {   // with the GIL
-        py::error_already_set e = std::move(*reinterpret_cast<py::error_already_set*>(buf_));
-        reinterpret_cast<py::error_already_set*>(buf_)->~error_already_set();
-        has_ = false;
-        return e;
-    }
-    void abandon() { has_ = false; }
-
-   private:
-    alignas(py::error_already_set) unsigned char buf_[sizeof(py::error_already_set)];
-    bool has_ = false;
-};
-
 // Runs `work` (C++ only: it must not touch Python objects) on a new thread while the calling
 // thread waits with the GIL released, in slices of at most 50 ms. Between slices it takes the GIL
 // to run pending signal handlers (Ctrl-C raises KeyboardInterrupt there) and `tick`; a Python
@@ -313,14 +308,14 @@ class PendingError {
 // (known to end within a few tens of milliseconds) runs on the calling thread: no thread to start;
 // so does any work when no thread can be started (out of memory, the system's thread limit),
 // without Ctrl-C then. The worker is always joined before the GIL is taken back for good, and
-// before a forced unwind (a daemon thread ended at interpreter exit) leaves this frame.
+// before a thread that the interpreter ends blocks for good (see above).
 template <class Work, class Tick>
 auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool brief = false) {
     if (brief) return without_gil(work);
     using R = decltype(work());
     std::optional<R> result;
     std::exception_ptr failed, tick_failed;
-    PendingError error;
+    std::optional<py::error_already_set> error;   // destroyed with the GIL held
     std::mutex m;
     std::condition_variable cv;
     bool done = false;
@@ -344,53 +339,45 @@ auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool b
         try {
             result.emplace(work());
         } catch (...) {
-            PyEval_RestoreThread(ts);
+            retake_gil(ts);
             throw;
         }
-        PyEval_RestoreThread(ts);
+        retake_gil(ts);
         return std::move(*result);
     }
+    // Before this thread blocks for good (the interpreter ends it): the work stopped and joined.
+    auto end_work = [&] {
+        stop = true;
+        worker.join();
+        long_calls().remove(&stop);
+    };
     std::unique_lock lk(m);
     while (!cv.wait_for(lk, std::chrono::milliseconds(50), [&] { return done; })) {
         if (stop.load()) continue;   // ending: wait for the work
         lk.unlock();
-#ifdef __GLIBCXX__
+        retake_gil(ts, end_work);
         try {
-#endif
-            PyEval_RestoreThread(ts);
-            try {
-                if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-                if (!tick()) stop = true;
-            } catch (py::error_already_set& e) {
-                error.emplace(std::move(e));
-                stop = true;
-#ifdef __GLIBCXX__
-            } catch (abi::__forced_unwind&) {
-                throw;
-#endif
-            } catch (...) {   // not past the worker: it must be joined first
-                tick_failed = std::current_exception();
-                stop = true;
-            }
-            PyEval_SaveThread();
-#ifdef __GLIBCXX__
-        } catch (abi::__forced_unwind&) {
-            // The interpreter ends this thread (see above), in PyEval_RestoreThread or in Python code
-            // the tick ran; the thread no longer holds the GIL.
+            if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+            if (!tick()) stop = true;
+        } catch (py::error_already_set& e) {
+            error.emplace(std::move(e));
             stop = true;
-            worker.join();
-            long_calls().remove(&stop);
-            error.abandon();
-            throw;
+        } catch (...) {
+            if (caught_thread_end()) {   // in Python code that the tick ran; the GIL is no longer held
+                end_work();
+                block_until_exit();
+            }
+            tick_failed = std::current_exception();   // not past the worker: it must be joined first
+            stop = true;
         }
-#endif
+        PyEval_SaveThread();
         lk.lock();
     }
     lk.unlock();
     worker.join();
     long_calls().remove(&stop);
-    PyEval_RestoreThread(ts);
-    if (error) throw error.take();
+    retake_gil(ts);
+    if (error) throw std::move(*error);
     if (tick_failed) std::rethrow_exception(tick_failed);
     if (failed) std::rethrow_exception(failed);
     return std::move(*result);

@@ -473,12 +473,17 @@ void CouillonMatch::record(const CouillonState& finished) {
         if (scores[t] <= 0) winner = t;
 }
 
-// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; cloned
-// for x86-64-v3 in portable builds (STICH_HOT, stich/dispatch.hpp).
-STICH_HOT [[gnu::flatten]] void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; copied
+// for x86-64-v3 in portable builds (run_hot, stich/dispatch.hpp).
+namespace {
+[[gnu::flatten]] void couillon_random_playouts_loop(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     random_playouts<CouillonState>(
         [&](int64_t i, uint64_t deal_seed) { return couillon_deal(rules, deal_seed, int(i % 4)); }, seed, n,
         CouillonState::NUM_SEATS, out, stop);
+}
+}  // namespace
+void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+    run_hot<couillon_random_playouts_loop>(rules, seed, n, out, stop);
 }
 
 // ------------------------------------------------------------------------------------ registry

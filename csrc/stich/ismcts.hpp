@@ -332,9 +332,9 @@ struct Arena {
 // Flattened so that the game's moves inline into the loop whatever link-time optimisation decides.
 // One function on purpose: with the child choice and the backup as functions of their own (even
 // always_inline), the search ran 8-16% slower in every game, measured side by side.
-// STICH_HOT: cloned for x86-64-v3 in portable builds (stich/dispatch.hpp).
+// Run through run_hot: copied for x86-64-v3 in portable builds (stich/dispatch.hpp).
 template <GameState State, class Worlds>
-STICH_HOT [[gnu::flatten]] void search_tree(const State& root, int observer, const Worlds& worlds, const SearchConfig& cfg, uint64_t seed,
+[[gnu::flatten]] void search_tree(const State& root, int observer, const Worlds& worlds, const SearchConfig& cfg, uint64_t seed,
                  bool timed, uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
                  uint64_t& done, uint64_t& node_count, uint64_t& arena, Arena* keep) {
     Rng rng(seed);
@@ -650,8 +650,8 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
             const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                               std::chrono::duration<double>(timed ? cfg.seconds * (k + 1) / per_thread : 0.0));
             try {
-                detail::search_tree(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share, deadline,
-                                    per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)], r == 0 ? &tree0 : nullptr);
+                run_hot<detail::search_tree<State, std::remove_cvref_t<decltype(worlds)>>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
+                                                    deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)], r == 0 ? &tree0 : nullptr);
             } catch (...) {
                 if (cfg.progress) {   // release a waiting request (the search fails anyway)
                     std::lock_guard lk(cfg.progress->m);

@@ -1121,13 +1121,18 @@ void MistigriMatch::record(const MistigriState& finished) {
     over = rules.deals > 0 ? deals_played >= rules.deals : broke;
 }
 
-// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; cloned
-// for x86-64-v3 in portable builds (STICH_HOT, stich/dispatch.hpp).
-STICH_HOT [[gnu::flatten]] void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; copied
+// for x86-64-v3 in portable builds (run_hot, stich/dispatch.hpp).
+namespace {
+[[gnu::flatten]] void mistigri_random_playouts_loop(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     rules.validate();
     random_playouts<MistigriState>(
         [&](int64_t i, uint64_t deal_seed) { return mistigri_deal(rules, deal_seed, int(i % rules.players), 0, 0); }, seed, n,
         rules.players, out, stop);
+}
+}  // namespace
+void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+    run_hot<mistigri_random_playouts_loop>(rules, seed, n, out, stop);
 }
 
 // ------------------------------------------------------------------------------------ registry

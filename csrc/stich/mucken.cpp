@@ -611,9 +611,10 @@ void apply_mucken_opening(MuckenState& s, int opening) {
     while (s.phase == MuckenPhase::Doubling) s.apply(ma::DOUBLE_PASS);
 }
 
-// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; cloned
-// for x86-64-v3 in portable builds (STICH_HOT, stich/dispatch.hpp).
-STICH_HOT [[gnu::flatten]] void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening, const std::atomic<bool>* stop) {
+// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; copied
+// for x86-64-v3 in portable builds (run_hot, stich/dispatch.hpp).
+namespace {
+[[gnu::flatten]] void mucken_random_playouts_loop(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening, const std::atomic<bool>* stop) {
     rules.validate();
     random_playouts<MuckenState>(
         [&](int64_t i, uint64_t deal_seed) {
@@ -622,6 +623,10 @@ STICH_HOT [[gnu::flatten]] void mucken_random_playouts(const MuckenRules& rules,
             return s;
         },
         seed, n, rules.players, out, stop);
+}
+}  // namespace
+void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening, const std::atomic<bool>* stop) {
+    run_hot<mucken_random_playouts_loop>(rules, seed, n, out, opening, stop);
 }
 
 // ------------------------------------------------------------------------------------ registry
