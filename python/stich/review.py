@@ -20,10 +20,12 @@ number of workers. The card-play analyses need the game's solver (every register
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import io
 import json
 import math
 import os
+import signal
 import sys
 import threading
 import time
@@ -158,6 +160,10 @@ _worker_settings: tuple[int, int, int, bool] = (DEFAULT_WORLDS, DEFAULT_ITERATIO
 def _start_worker(jobs: list[Job], settings: tuple[int, int, int, bool]) -> None:
     global _worker_jobs, _worker_settings
     _worker_jobs, _worker_settings = jobs, settings
+    # Ctrl-C is the parent's to handle: it ends the workers (_end_workers). A worker interrupted
+    # while it waited for a task could die holding the task queue's lock, and the pool's shutdown
+    # then waited for ever on the other worker (seen with two workers under load).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _end_with_parent()
 
 
@@ -225,7 +231,20 @@ def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: 
                 yield from results
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
+            _end_workers(pool)
             raise
+
+
+def _end_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stops the pool's workers at once (Ctrl-C, an error): their ranges in flight are not written,
+    so --resume does them again. Python 3.14 has terminate_workers(); before, the pool's own list."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
 
 
 def _on_ray(jobs: list[Job], settings: tuple[int, int, int, bool], address: str, workers: int,
