@@ -309,6 +309,10 @@ Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
     auto worlds_of = [](u128 deals) { return uint64_t(std::min<u128>(deals, UINT64_MAX)); };
     if (in_play && cfg.method == M::Exact) {
         const ExactCost cost = estimate();
+        if (cost.deals > u128(PIMC_MAX_WORLDS))
+            throw std::invalid_argument("method 'exact' solves every deal: this position has " + u128_grouped(cost.deals) +
+                                        ", more than the " + u128_grouped(u128(PIMC_MAX_WORLDS)) +
+                                        " it takes (use 'auto' or 'pimc', or a later position)");
         Analysis a = solve(worlds_of(cost.deals), std::nullopt);
         a.method = M::Exact;
         a.why = "as asked: " + exact_cost_text(cost);

@@ -95,13 +95,15 @@ def test_rust_example_built_with_cargo(tmp_path):
 
 @pytest.mark.slow
 def test_c_example_of_the_docs(tmp_path):
-    """docs/c-api.md's example (its one ```c block) compiled as C99 with the installed header and
+    """docs/c-api.md's example (its ```c block with a main) compiled as C99 with the installed header and
     library alone, run, and its answer compared with stich.analyse's."""
     library = _installed()
     if why := Lib(library).not_built("analyse"):
         pytest.skip(why)
     compiler = _tool(os.environ.get("CC", ""), "cc", "gcc", "clang")
-    blocks = re.findall(r"^```c\n(.*?)^```", (ROOT / "docs" / "c-api.md").read_text(encoding="utf-8"), re.S | re.M)
+    # The example is the page's one C block with a main (the others show declarations).
+    blocks = [b for b in re.findall(r"^```c\n(.*?)^```", (ROOT / "docs" / "c-api.md").read_text(encoding="utf-8"), re.S | re.M)
+              if "int main(" in b]
     assert len(blocks) == 1 and len(blocks[0].splitlines()) <= 24
     source = tmp_path / "example.c"
     source.write_text(blocks[0], encoding="utf-8")

@@ -186,6 +186,9 @@ test("ISMCTS: one budget, reproducible from its seed, most visited first", () =>
 test("analyse: a budget, progress and a cancel before the start", (t) => {
     const s = api.game("Euchre").deal(6, 0);
     while (s.phase !== "play") s.apply(s.heuristicAction(1));
+    // Two tricks in: few enough deals for the exact analysis within the budget.
+    for (let i = 0; i < 8 && !s.isTerminal; i++) s.apply(s.heuristicAction(1));
+    assert.ok(!s.isTerminal);
     const aborted = new AbortController();
     aborted.abort();
     assert.throws(() => s.analyse({ seconds: 1, signal: aborted.signal }), (e) => e.name === "AbortError");
