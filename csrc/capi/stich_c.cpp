@@ -1160,3 +1160,76 @@ int stich_record_text(const stich_state* s, char*, int) {
 #endif
 
 }  // extern "C"
+
+// ------------------------------------------------------------------ the table (a board's drawing)
+// Kept apart at the end: what a board draws (the served board reads the same through Python).
+
+namespace {
+
+// A JSON string literal (the texts here are card texts and place names, but quote whatever comes).
+std::string json_string(std::string_view text) {
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"' || c == '\\') out += '\\', out += c;
+        else if (static_cast<unsigned char>(c) < 0x20) {
+            out += "\\u00";
+            out += "0123456789abcdef"[(c >> 4) & 0xF];
+            out += "0123456789abcdef"[c & 0xF];
+        } else out += c;
+    }
+    return out + "\"";
+}
+
+// Cards in display order as [{"card": text, "suit": suit index}, ...].
+std::string json_cards(CardSet cards, Alphabet alphabet) {
+    std::string out = "[";
+    for_each_card_display(cards, [&](Card c) {
+        if (out.size() > 1) out += ",";
+        out += "{\"card\":" + json_string(card_text(c, alphabet)) + ",\"suit\":" + std::to_string(suit_of(c)) + "}";
+    });
+    return out + "]";
+}
+
+template <class Def>
+std::string table_json(const typename Def::State& st) {
+    const Alphabet al = st.deck_info().alphabet;
+    const int players = st.num_players();
+    std::string out = "{\"dealer\":" + std::to_string(int(st.dealer)) + ",\"tally\":";
+    if constexpr (requires { st.tally(0); }) {
+        out += "[";
+        for (int seat = 0; seat < players; ++seat) out += (seat ? "," : "") + std::to_string(st.tally(seat));
+        out += "]";
+    } else {
+        out += "null";
+    }
+    out += ",\"hands\":[";
+    for (int seat = 0; seat < players; ++seat) out += (seat ? "," : "") + json_cards(st.hand(seat), al);
+    // The trick's cards are the history's last actions (as trick_plays in Python).
+    out += "],\"trick\":[";
+    const int first = int(st.history.size) - int(st.trick.size);
+    for (int i = 0; i < int(st.trick.size); ++i) {
+        const Card c = st.trick.cards[size_t(i)];
+        out += std::string(i ? "," : "") + "{\"seat\":" + std::to_string(int(st.history.actors[size_t(first + i)])) +
+               ",\"card\":" + json_string(card_text(c, al)) + ",\"suit\":" + std::to_string(suit_of(c)) + "}";
+    }
+    out += "],\"trick_taker\":";
+    out += st.trick.size == 0 && st.trick.done != 0 ? std::to_string(int(st.trick.winner)) : "null";
+    out += ",\"places\":[";
+    const Locations where = st.locations();
+    const auto& names = Def::extra_locations();
+    for (size_t k = 0; k < names.size() && size_t(players) + k < where.size(); ++k)
+        out += std::string(k ? "," : "") + "{\"name\":" + json_string(names[k]) + ",\"cards\":" + json_cards(where[size_t(players) + k], al) + "}";
+    return out + "]}";
+}
+
+}  // namespace
+
+extern "C" {
+
+int stich_state_table(const stich_state* s, char* buf, int cap) {
+    return STICH_GUARDED({
+        return put_text(on_state(s, "s", []<class Def>(const typename Def::State& st) { return table_json<Def>(st); }), buf, cap);
+    });
+}
+
+}  // extern "C"

@@ -275,6 +275,16 @@ STICH_API int stich_record_state(const stich_records *r, int index, int at, stic
  * stich_deal_hands. */
 STICH_API int stich_record_text(const stich_state *s, char *buf, int cap);
 
+/* ------------------------------------------------------------------ the table (what a board draws) */
+
+/* The table of the state as a JSON object (docs/c-api.md, "The table"): "dealer" (a seat),
+ * "tally" (each seat's side's take so far, the game's TALLY; null for a game without one), "hands"
+ * (each seat's cards), "trick" (the cards on the table in the order played, each with its "seat"),
+ * "trick_taker" (the seat that took the last complete trick until a card of the next is played,
+ * else null), "places" (the game's other places after the seats, e.g. a talon: "name" and
+ * "cards"). A card is {"card": its text, "suit": its suit 0..3}; cards are in display order. */
+STICH_API int stich_state_table(const stich_state *s, char *buf, int cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,7 +36,7 @@ stich_is_terminal stich_ismcts stich_last_error stich_legal_actions stich_num_pl
 stich_position_read stich_position_text stich_record_length stich_record_state stich_record_text
 stich_records_count stich_records_free stich_records_read stich_result_actions stich_result_best stich_result_column
 stich_result_count stich_result_free stich_result_method stich_result_partial stich_result_tied stich_returns stich_solve
-stich_solve_batch stich_state_clone stich_state_free stich_state_game stich_state_text stich_status_name
+stich_solve_batch stich_state_clone stich_state_free stich_state_game stich_state_table stich_state_text stich_status_name
 stich_version stich_view_free stich_view_new stich_view_sample stich_view_seat stich_view_text
 stich_view_world_count
 """.split()
@@ -480,6 +480,8 @@ def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
         ("stich_record_state", (h["records"], 5, 0, C.byref(out)), OOR), ("stich_record_state", (h["records"], 0, 0, None), IA),
         ("stich_record_state", (s, 0, 0, C.byref(out)), IA),
         ("stich_record_text", (None, buf, 64), IA), ("stich_record_text", (s, buf, 8), BTS), ("stich_record_text", (g, buf, 64), IA),
+        ("stich_state_table", (None, buf, 64), IA), ("stich_state_table", (g, buf, 64), IA), ("stich_state_table", (s, buf, 8), BTS),
+        ("stich_state_table", (s, None, 10), IA), ("stich_state_table", (s, buf, -1), IA),
     ]
     for text in HOSTILE:
         rows += [("stich_game_new", (text, b"", C.byref(out)), UN), ("stich_position_read", (text, 0, C.byref(out), None), BT),
@@ -645,4 +647,36 @@ def test_records_agree_with_python(lib, name, game, tmp_path):
         assert lib.stich_record_length(records, i) == len(record.actions)
         assert lib.text("stich_state_text", lib.new("stich_record_state", records, i, -1)) == str(record.state())
     lib.stich_records_free(records)
+    lib.stich_game_free(g)
+
+
+def _table_of(state) -> dict:
+    """What stich_state_table gives, from the Python API (the served board reads the same)."""
+    cards = lambda held: [{"card": str(c), "suit": c.suit} for c in held]  # noqa: E731
+    names = state.view(0).location_names
+    return {"dealer": state.dealer, "tally": [state.tally(s) for s in range(state.num_players)] if hasattr(state, "tally") else None,
+            "hands": [cards(state.hand(s)) for s in range(state.num_players)],
+            "trick": [{"seat": s, "card": str(c), "suit": c.suit} for s, c in state.trick_plays], "trick_taker": state.trick_taker,
+            "places": [{"name": names[k], "cards": cards(held)} for k, held in enumerate(state._locations()) if k >= state.num_players]}
+
+
+@pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)
+def test_the_table_agrees_with_python(lib, name, game):
+    """stich_state_table (what a board draws: tallies, hands, the trick with its seats, the trick's
+    taker, the other places) equals the Python API's, at every action of random deals to their end."""
+    import json
+
+    g = lib.game(name, options_text(game))
+    for seed in range(3):
+        state = game.deal(seed=seed, dealer=seed % game.num_players)
+        s = lib.new("stich_deal", g, seed, seed % game.num_players)
+        rng = random.Random(seed)
+        while True:
+            assert json.loads(lib.text("stich_state_table", s)) == _table_of(state)
+            if state.is_terminal:
+                break
+            a = rng.choice(state.legal_actions())
+            state.apply(a)
+            lib.ok(lib.stich_apply(s, a.id))
+        lib.stich_state_free(s)
     lib.stich_game_free(g)
