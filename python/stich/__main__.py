@@ -475,6 +475,8 @@ def cmd_board(args: argparse.Namespace) -> int:
     for f in (Path(__file__).parent / "board").iterdir():
         if f.suffix in (".html", ".js", ".mjs"):
             shutil.copyfile(f, out / f.name)
+    for n in ("table.js", "style.css"):   # the served board's table drawing and look, shared
+        shutil.copyfile(Path(__file__).parent / "web" / "static" / n, out / n)
     for n in ("stich.mjs", "stich_core.mjs", "stich.wasm"):
         shutil.copyfile(wasm / n, out / "stich" / n)
     print(f"wrote the board to {out}: serve the folder with any static file host (python -m http.server -d {out}) "

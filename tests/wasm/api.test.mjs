@@ -212,3 +212,30 @@ test("load from bytes, twice: two independent modules", async () => {
     assert.equal(other.game("Mucken").deal(4).text, api.game("Mucken").deal(4).text);
     await assert.rejects(load({ wasmBinary: new Uint8Array([0, 1, 2, 3]) }));
 });
+
+test("the table a board draws: hands, tallies, the trick with its seats, the other places", () => {
+    const g = api.game("Mistigri", "");
+    const m = g.deal(3, 1);
+    const t = m.table();
+    assert.equal(t.dealer, 1);
+    assert.deepEqual(t.hands.map((h) => h.map((c) => c.card).join(" ")), Array.from({ length: m.numPlayers }, (_, seat) => m.hand(seat)));
+    assert.ok(t.hands.flat().every((c) => Number.isInteger(c.suit) && c.suit >= 0 && c.suit < 4));
+    assert.deepEqual(t.tally, Array(m.numPlayers).fill(0));
+    assert.deepEqual(t.trick, []);
+    assert.equal(t.trickTaker, null);
+    assert.ok(t.places.some((p) => p.cards.length > 0), "Mistigri's talon and turned card are places");
+    m.free();
+    g.free();
+    // Into a Euchre deal's card play: each card played joins the trick under its seat.
+    const e = api.game("Euchre", "");
+    const s = e.deal(7, 0);
+    const seats = [];
+    while (!s.isTerminal && s.table().trick.length < 2) {
+        seats.push(s.currentPlayer);
+        s.apply(s.heuristicAction(1));
+    }
+    assert.deepEqual(s.table().trick.map((p) => p.seat), seats.slice(-2));
+    assert.deepEqual(s.table().trick.map((p) => p.seat), [1, 2]);
+    s.free();
+    e.free();
+});

@@ -1,5 +1,6 @@
 // The stich analysis board (docs/web.md): plain JavaScript over the JSON API under /api/.
 // Every rule and value comes from the server (the core); this file only draws and sends clicks.
+// The table itself (seats, hands, trick, places) and the el/cardButton helpers are in table.js.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -46,18 +47,6 @@ async function api(method, path, body) {
 }
 
 function say(text) { $("message").textContent = text || ""; }
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "onclick") node.onclick = v;
-    else if (k.startsWith("data-")) node.setAttribute(k, v);
-    else node[k] = v;
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
 
 // --- the game and its options ------------------------------------------------------------------
 
@@ -157,10 +146,6 @@ async function goto(at) {
 
 // --- drawing --------------------------------------------------------------------------------------
 
-function cardButton(card, extra = {}) {
-  return el("button", { class: `card s${card.suit}`, "data-card": card.card, ...extra }, el("span", {}, card.card));
-}
-
 function valueOf(action) {
   const open = openData && openData.values ? openData.values[action] : undefined;
   const move = viewData ? viewData.moves.find((m) => m.action === action) : undefined;
@@ -174,58 +159,27 @@ function render() {
   $("status").textContent = `${b.title}: ${who}`;
   $("table").setAttribute("data-at", b.at);
   $("table").setAttribute("data-board", b.id);
-  const felt = $("felt");
-  felt.innerHTML = "";
-  const n = b.num_players;
-  for (const seat of b.seats) {
-    const angle = Math.PI / 2 + (2 * Math.PI * seat.seat) / n;
-    const x = 50 + 33 * Math.cos(angle), y = 50 + 38 * Math.sin(angle);
-    const box = el("div", { class: "seat" + (seat.seat === b.to_act ? " to-act" : ""), "data-seat": seat.seat });
-    box.style.left = `${x}%`;
-    box.style.top = `${y}%`;
-    const dealer = seat.seat === b.dealer ? " · dealer" : "";
-    box.append(el("div", { class: "name" }, `seat ${seat.seat}${dealer} · ${seat.tally}`));
-    const hand = el("div", { class: "hand" });
-    const playing = seat.seat === b.to_act && b.card_play;
-    for (const card of playing ? b.cards : seat.hand) {
-      const button = cardButton(card, { "data-seat": seat.seat });
-      if (playing) {
-        if (card.legal) {
-          button.classList.add("legal");
-          // One action plays the card at once; several (the card with a choice) are offered beside.
-          button.onclick = () => (card.actions.length === 1 ? act(card.actions[0]) : choose(card.card));
-          const opens = card.actions.map((a) => valueOf(a).open).filter((v) => v !== undefined);
-          if (opens.length) {
-            button.append(el("span", { class: "val open" }, fmt(Math.max(...opens), 0)));
-            if (card.actions.length === 1) button.setAttribute("data-open-value", opens[0]);
-            if (card.actions.includes(openData.best)) button.classList.add("best");
-          }
-          const views = card.actions.map((a) => valueOf(a).view).filter(Boolean);
-          if (views.length) button.append(el("span", { class: "val view" }, fmt(Math.max(...views.map((v) => v.mean)), 1)));
-          if (card.card === chooser) button.classList.add("chosen");
-        } else {
-          button.classList.add("illegal");
-          button.title = card.reason || "not a legal card now";
-          button.setAttribute("data-reason", card.reason || "");
-          button.onclick = () => say(`${card.card}: ${card.reason || "not a legal card now"}`);
-        }
+  drawTable(b, (button, card) => {
+    if (card.legal) {
+      button.classList.add("legal");
+      // One action plays the card at once; several (the card with a choice) are offered beside.
+      button.onclick = () => (card.actions.length === 1 ? act(card.actions[0]) : choose(card.card));
+      const opens = card.actions.map((a) => valueOf(a).open).filter((v) => v !== undefined);
+      if (opens.length) {
+        button.append(el("span", { class: "val open" }, fmt(Math.max(...opens), 0)));
+        if (card.actions.length === 1) button.setAttribute("data-open-value", opens[0]);
+        if (card.actions.includes(openData.best)) button.classList.add("best");
       }
-      hand.append(button);
+      const views = card.actions.map((a) => valueOf(a).view).filter(Boolean);
+      if (views.length) button.append(el("span", { class: "val view" }, fmt(Math.max(...views.map((v) => v.mean)), 1)));
+      if (card.card === chooser) button.classList.add("chosen");
+    } else {
+      button.classList.add("illegal");
+      button.title = card.reason || "not a legal card now";
+      button.setAttribute("data-reason", card.reason || "");
+      button.onclick = () => say(`${card.card}: ${card.reason || "not a legal card now"}`);
     }
-    box.append(hand);
-    felt.append(box);
-  }
-  const trick = $("trick");
-  trick.innerHTML = "";
-  for (const play of b.trick) trick.append(el("div", { class: "played" }, cardButton(play), el("div", {}, `seat ${play.seat}`)));
-  const places = $("places");
-  places.innerHTML = "";
-  for (const place of b.places) {
-    if (!place.cards.length) continue;
-    const row = el("div", {}, `${place.name}: `);
-    for (const card of place.cards) row.append(cardButton(card));
-    places.append(row);
-  }
+  });
   // The actions that are not cards of the hand (bids, declarations, ...), with their values.
   const actions = $("actions");
   actions.innerHTML = "";
