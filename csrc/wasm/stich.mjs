@@ -315,6 +315,12 @@ class State extends Handle {
         const seat_ = int32(seat, "seat");
         return this._s._text((b, c) => this._s._m._stich_position_text(this._p, seat_, b, c));
     }
+    /** The table a board draws (stich_state_table): { dealer, tally (per seat, or null), hands,
+     *  trick: [{ seat, card, suit }], trickTaker, places: [{ name, cards }] }; a card is { card, suit }. */
+    table() {
+        const t = JSON.parse(this._s._text((b, c) => this._s._m._stich_state_table(this._p, b, c)));
+        return { dealer: t.dealer, tally: t.tally, hands: t.hands, trick: t.trick, trickTaker: t.trick_taker, places: t.places };
+    }
     /** The record of the deal as played so far (docs/records.md). */
     recordText() {
         return this._s._text((b, c) => this._s._m._stich_record_text(this._p, b, c));
