@@ -1222,9 +1222,71 @@ std::string table_json(const typename Def::State& st) {
     return out + "]}";
 }
 
+// A schema value as JSON: None null, a bool, an int, a text, names and cards as arrays of texts.
+std::string json_value(const Value& v, Alphabet alphabet) {
+    auto array = [](const auto& items, auto&& each) {
+        std::string out = "[";
+        for (const auto& item : items) out += (out.size() > 1 ? "," : "") + each(item);
+        return out + "]";
+    };
+    switch (v.kind) {
+        case Value::Kind::None: return "null";
+        case Value::Kind::Bool: return v.i ? "true" : "false";
+        case Value::Kind::Int: return std::to_string(v.i);
+        case Value::Kind::Text: return json_string(v.text);
+        case Value::Kind::Texts: return array(v.texts, [](const std::string& t) { return json_string(t); });
+        case Value::Kind::OneCard: return json_string(card_text(Card(v.i), alphabet));
+        case Value::Kind::Cards: {
+            std::vector<std::string> texts;
+            for_each_card_display(v.cards, [&](Card c) { texts.push_back(card_text(c, alphabet)); });
+            return array(texts, [](const std::string& t) { return json_string(t); });
+        }
+        case Value::Kind::CardList: return array(v.ints, [&](int64_t c) { return json_string(card_text(Card(c), alphabet)); });
+        case Value::Kind::Ints: return array(v.ints, [](int64_t x) { return std::to_string(x); });
+        case Value::Kind::List:
+        case Value::Kind::Tuple: return array(v.items, [&](const Value& x) { return json_value(x, alphabet); });
+    }
+    return "null";
+}
+
+template <class Def>
+std::string schema_json(const typename Def::Rules& rules) {
+    static constexpr const char* KINDS[] = {"bool", "int", "choice", "subset", "card", "cards", "text", "int_rows", "deck"};
+    const typename Def::Rules defaults{};
+    const Deck& deck = Def::deck_of(rules);
+    const Alphabet al = deck.alphabet;
+    std::string out = "{\"name\":" + json_string(Def::NAME) + ",\"num_players\":" + std::to_string(Def::num_players(rules)) + ",\"options\":[";
+    bool first = true;
+    for (const auto& o : Def::options()) {
+        const Accepts& a = o.accepts;
+        out += std::string(first ? "" : ",") + "{\"name\":" + json_string(o.name) + ",\"doc\":" + json_string(o.doc) +
+               ",\"kind\":\"" + KINDS[size_t(a.kind)] + "\",\"accepts\":" + json_string(describe(a)) +
+               ",\"none_ok\":" + (a.none_ok ? "true" : "false") + ",\"choices\":" + json_value(Value::list(a.choices), al) +
+               ",\"low\":" + (a.kind == Accepts::Kind::Int ? std::to_string(a.low) : "null") +
+               ",\"high\":" + (a.kind == Accepts::Kind::Int ? std::to_string(a.high) : "null") +
+               ",\"default\":" + json_value(o.get(defaults), al) + ",\"value\":" + json_value(o.get(rules), al) + "}";
+        first = false;
+    }
+    // The places of a deal and their sizes (the seats, then the game's deal_locations()), as dealt.
+    const InitialDeal dealt = Def::initial_deal(deal<Def>(rules, 0, 0));
+    out += "],\"deck\":" + json_cards(deck.cards, al) + ",\"places\":[";
+    const size_t places = size_t(Def::num_players(rules)) + Def::deal_locations().size();
+    for (size_t k = 0; k < places; ++k)
+        out += std::string(k ? "," : "") + "{\"name\":" +
+               json_string(k < size_t(Def::num_players(rules)) ? "seat" + std::to_string(k) : Def::deal_locations()[k - size_t(Def::num_players(rules))]) +
+               ",\"size\":" + std::to_string(dealt.cards[k].size()) + "}";
+    return out + "]}";
+}
+
 }  // namespace
 
 extern "C" {
+
+int stich_game_schema(const stich_game* g, char* buf, int cap) {
+    return STICH_GUARDED({
+        return put_text(visit_game(live(g, "g").rules, []<class Def>(const typename Def::Rules& r) { return schema_json<Def>(r); }), buf, cap);
+    });
+}
 
 int stich_state_table(const stich_state* s, char* buf, int cap) {
     return STICH_GUARDED({

@@ -284,6 +284,12 @@ STICH_API int stich_record_text(const stich_state *s, char *buf, int cap);
  * else null), "places" (the game's other places after the seats, e.g. a talon: "name" and
  * "cards"). A card is {"card": its text, "suit": its suit 0..3}; cards are in display order. */
 STICH_API int stich_state_table(const stich_state *s, char *buf, int cap);
+/* The game's schema as a JSON object (docs/c-api.md, "The table"): "name", "num_players",
+ * "options" (each option in the game's order: "name", "doc", "kind" (bool, int, choice, subset,
+ * ...), "accepts" (what it takes, in words), "none_ok", "choices", "low" and "high" (an int's
+ * range, else null), "default", "value" (the game's)), "deck" (its cards, as a table's) and
+ * "places" (the places of a deal, the seats then the game's others: "name", "size"). */
+STICH_API int stich_game_schema(const stich_game *g, char *buf, int cap);
 
 #ifdef __cplusplus
 }

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.rules   # the differential part runs under the sanitize
 PINNED = """
 stich_abi_version stich_action_text stich_analyse stich_analyse_batch stich_apply stich_apply_text
 stich_current_player stich_deal stich_deal_hands stich_full_deal_read stich_game_count stich_game_free
-stich_game_name stich_game_new stich_game_num_players stich_game_text stich_hand stich_heuristic_action
+stich_game_name stich_game_new stich_game_num_players stich_game_schema stich_game_text stich_hand stich_heuristic_action
 stich_is_terminal stich_ismcts stich_last_error stich_legal_actions stich_num_players stich_phase
 stich_position_read stich_position_text stich_record_length stich_record_state stich_record_text
 stich_records_count stich_records_free stich_records_read stich_result_actions stich_result_best stich_result_column
@@ -482,6 +482,7 @@ def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
         ("stich_record_text", (None, buf, 64), IA), ("stich_record_text", (s, buf, 8), BTS), ("stich_record_text", (g, buf, 64), IA),
         ("stich_state_table", (None, buf, 64), IA), ("stich_state_table", (g, buf, 64), IA), ("stich_state_table", (s, buf, 8), BTS),
         ("stich_state_table", (s, None, 10), IA), ("stich_state_table", (s, buf, -1), IA),
+        ("stich_game_schema", (None, buf, 64), IA), ("stich_game_schema", (s, buf, 64), IA), ("stich_game_schema", (g, buf, 8), BTS),
     ]
     for text in HOSTILE:
         rows += [("stich_game_new", (text, b"", C.byref(out)), UN), ("stich_position_read", (text, 0, C.byref(out), None), BT),
@@ -680,3 +681,33 @@ def test_the_table_agrees_with_python(lib, name, game):
             lib.ok(lib.stich_apply(s, a.id))
         lib.stich_state_free(s)
     lib.stich_game_free(g)
+
+
+def _jsonable(x):
+    """A Python option value as the C ABI's JSON gives it: tuples as lists, cards as their texts."""
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(i) for i in x]
+    if isinstance(x, (bool, int, str)) or x is None:
+        return x
+    if hasattr(x, "__iter__"):   # a card set
+        return [str(c) for c in x]
+    return str(x)   # a card
+
+
+@pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)
+def test_the_game_schema_agrees_with_python(lib, name, game):
+    """stich_game_schema (what a board's option form and hand set-up need): every option as
+    Game.OPTIONS describes it with the game's value, the deck, the places of a deal with their sizes."""
+    import json
+
+    g = lib.game(name, options_text(game))
+    got = json.loads(lib.text("stich_game_schema", g))
+    lib.stich_game_free(g)
+    assert got["name"] == game.name and got["num_players"] == game.num_players
+    assert got["options"] == [{"name": o.name, "doc": o.doc, "kind": o.kind, "accepts": o.accepts, "none_ok": o.none_ok,
+                               "choices": _jsonable(o.choices), "low": o.low, "high": o.high, "default": _jsonable(o.default),
+                               "value": _jsonable(game.options[o.name])} for o in game.OPTIONS.values()]
+    assert got["deck"] == [{"card": str(c), "suit": c.suit} for c in game.deck.cards]
+    cards, _ = game.deal(seed=0)._initial_deal()
+    names = [f"seat{s}" for s in range(game.num_players)] + list(game.DEAL_LOCATIONS)
+    assert got["places"] == [{"name": n, "size": len(c)} for n, c in zip(names, cards)]

@@ -92,6 +92,7 @@ SIGNATURES: dict[str, tuple[object, list[object]]] = {
     "stich_record_state": (_int, [P, _int, _int, _pp]),
     "stich_record_text": (_int, [P, *_buf]),
     "stich_state_table": (_int, [P, *_buf]),
+    "stich_game_schema": (_int, [P, *_buf]),
 }
 
 
