@@ -1218,7 +1218,8 @@ std::string table_json(const typename Def::State& st) {
     const Locations where = st.locations();
     const auto& names = Def::extra_locations();
     for (size_t k = 0; k < names.size() && size_t(players) + k < where.size(); ++k)
-        out += std::string(k ? "," : "") + "{\"name\":" + json_string(names[k]) + ",\"cards\":" + json_cards(where[size_t(players) + k], al) + "}";
+        out += std::string(k ? "," : "") + "{\"name\":" + json_string(names[k]) + ",\"cards\":" +
+               json_cards(where[size_t(players) + k], al) + "}";
     return out + "]}";
 }
 
@@ -1255,7 +1256,8 @@ std::string schema_json(const typename Def::Rules& rules) {
     const typename Def::Rules defaults{};
     const Deck& deck = Def::deck_of(rules);
     const Alphabet al = deck.alphabet;
-    std::string out = "{\"name\":" + json_string(Def::NAME) + ",\"num_players\":" + std::to_string(Def::num_players(rules)) + ",\"options\":[";
+    const int players = Def::num_players(rules);
+    std::string out = "{\"name\":" + json_string(Def::NAME) + ",\"num_players\":" + std::to_string(players) + ",\"options\":[";
     bool first = true;
     for (const auto& o : Def::options()) {
         const Accepts& a = o.accepts;
@@ -1270,11 +1272,11 @@ std::string schema_json(const typename Def::Rules& rules) {
     // The places of a deal and their sizes (the seats, then the game's deal_locations()), as dealt.
     const InitialDeal dealt = Def::initial_deal(deal<Def>(rules, 0, 0));
     out += "],\"deck\":" + json_cards(deck.cards, al) + ",\"places\":[";
-    const size_t places = size_t(Def::num_players(rules)) + Def::deal_locations().size();
-    for (size_t k = 0; k < places; ++k)
-        out += std::string(k ? "," : "") + "{\"name\":" +
-               json_string(k < size_t(Def::num_players(rules)) ? "seat" + std::to_string(k) : Def::deal_locations()[k - size_t(Def::num_players(rules))]) +
-               ",\"size\":" + std::to_string(dealt.cards[k].size()) + "}";
+    const size_t places = size_t(players) + Def::deal_locations().size();
+    for (size_t k = 0; k < places; ++k) {
+        const std::string name = k < size_t(players) ? "seat" + std::to_string(k) : Def::deal_locations()[k - size_t(players)];
+        out += std::string(k ? "," : "") + "{\"name\":" + json_string(name) + ",\"size\":" + std::to_string(dealt.cards[k].size()) + "}";
+    }
     return out + "]}";
 }
 
@@ -1284,7 +1286,8 @@ extern "C" {
 
 int stich_game_schema(const stich_game* g, char* buf, int cap) {
     return STICH_GUARDED({
-        return put_text(visit_game(live(g, "g").rules, []<class Def>(const typename Def::Rules& r) { return schema_json<Def>(r); }), buf, cap);
+        return put_text(visit_game(live(g, "g").rules, []<class Def>(const typename Def::Rules& r) { return schema_json<Def>(r); }), buf,
+                        cap);
     });
 }
 

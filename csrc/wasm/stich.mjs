@@ -215,6 +215,13 @@ class Game extends Handle {
     get numPlayers() {
         return this._s._check(this._s._m._stich_game_num_players(this._p));
     }
+    /** What an option form and a set-up of hands need (stich_game_schema): { name, numPlayers,
+     *  options: [{ name, doc, kind, accepts, none_ok, choices, low, high, default, value }],
+     *  deck: [{ card, suit }], places: [{ name, size }] } (the seats, then the game's other places). */
+    schema() {
+        const t = JSON.parse(this._s._text((b, c) => this._s._m._stich_game_schema(this._p, b, c)));
+        return { name: t.name, numPlayers: t.num_players, options: t.options, deck: t.deck, places: t.places };
+    }
     /**
      * A new deal (game.deal(seed=..., dealer=..., hands=...) in Python): seed a Number or BigInt;
      * hands: an optional array of card texts per seat in deal order (null or "" for a random hand).

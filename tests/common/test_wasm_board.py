@@ -62,8 +62,14 @@ def board(page, name):
     return page.find_element(By.ID, "board").get_attribute(f"data-{name}")
 
 
-def deal(page, game, seed, dealer=0):
+def choose(page, game):
+    """The game chosen, once its option form (from its schema) is drawn."""
     Select(page.find_element(By.ID, "game")).select_by_value(game)
+    wait_for(page, lambda: page.find_element(By.ID, "options").get_attribute("data-game") == game)
+
+
+def deal(page, game, seed, dealer=0):
+    choose(page, game)
     for field, value in (("seed", seed), ("dealer", dealer)):
         page.find_element(By.ID, field).clear()
         page.find_element(By.ID, field).send_keys(str(value))
@@ -140,11 +146,11 @@ def test_an_analysis_cancelled(page):
 
 
 def test_bad_input_is_said_on_the_page(page):
-    page.find_element(By.ID, "options").send_keys("players=9")
-    Select(page.find_element(By.ID, "game")).select_by_value("Mucken")
+    choose(page, "Mucken")
+    page.find_element(By.ID, "option-text").send_keys("players=9")
     page.find_element(By.ID, "deal").click()
     wait_for(page, lambda: "players" in page.find_element(By.ID, "message").text)
-    page.find_element(By.ID, "options").clear()
+    page.find_element(By.ID, "option-text").clear()
 
 
 def paste(page, text):
@@ -195,18 +201,23 @@ def test_records_out_and_in_and_reviewed(page):
     assert marked == losing
 
 
-def test_a_position_pasted_and_hands_set(page):
-    """A position text read as the seat's view; a deal with a hand given (the rest dealt by the seed)."""
+def test_a_position_pasted_options_chosen_and_hands_set(page):
+    """A position text read as the seat's view; a game's options chosen in its form (from the
+    module's schema); a deal with a hand given by clicking cards (the rest dealt by the seed)."""
     state = stich.GAMES["Euchre"]().deal(seed=11, dealer=1)
     for _ in range(6):
         state.apply(state.legal_actions()[0])
     paste(page, stich.position_text(state, state.current_player))
     page.find_element(By.ID, "load-position").click()
-    wait_for(page, lambda: page.find_element(By.ID, "position").get_attribute("textContent") == stich.position_text(state, state.current_player))
-    Select(page.find_element(By.ID, "game")).select_by_value("Euchre")
+    text = stich.position_text(state, state.current_player)
+    wait_for(page, lambda: page.find_element(By.ID, "position").get_attribute("textContent") == text)
+    choose(page, "Euchre")
     page.find_element(By.ID, "setup-toggle").click()
-    hand = "CA CK CQ CJ C10"
-    page.find_elements(By.CSS_SELECTOR, "#setup-hands input")[2].send_keys(hand)
+    hand = "CA CK CQ CJ CT"
+    wait_for(page, lambda: page.find_elements(By.CSS_SELECTOR, '[data-setup-seat="2"]'))
+    page.find_element(By.CSS_SELECTOR, '[data-setup-seat="2"]').click()
+    for card in hand.split():
+        page.find_element(By.CSS_SELECTOR, f'#setup-deck .card[data-card="{card}"]').click()
     for field, value in (("seed", 7), ("dealer", 3)):
         page.find_element(By.ID, field).clear()
         page.find_element(By.ID, field).send_keys(str(value))
@@ -215,3 +226,13 @@ def test_a_position_pasted_and_hands_set(page):
     wait_for(page, lambda: page.find_element(By.ID, "state").get_attribute("textContent") == str(given))
     assert_table(page, given)
     page.find_element(By.ID, "setup-toggle").click()
+    # Options from the form: six-player Mucken with a target, the rest at their defaults.
+    choose(page, "Mucken")
+    Select(page.find_element(By.CSS_SELECTOR, '#options [data-option="players"]')).select_by_visible_text("6")
+    target = page.find_element(By.CSS_SELECTOR, '#options [data-option="target"]')
+    target.clear()
+    target.send_keys("31")
+    page.find_element(By.ID, "deal").click()
+    six = stich.GAMES["Mucken"](players=6, target=31).deal(seed=7, dealer=3)
+    wait_for(page, lambda: page.find_element(By.ID, "state").get_attribute("textContent") == str(six))
+    assert_table(page, six)

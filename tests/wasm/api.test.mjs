@@ -239,3 +239,20 @@ test("the table a board draws: hands, tallies, the trick with its seats, the oth
     s.free();
     e.free();
 });
+
+test("a game's schema: its options with their values, its deck, the places of a deal", () => {
+    const g = api.game("Mucken", "players=6 target=31");
+    const sc = g.schema();
+    assert.equal(sc.name, "Mucken");
+    assert.equal(sc.numPlayers, 6);
+    const byName = Object.fromEntries(sc.options.map((o) => [o.name, o]));
+    assert.deepEqual([byName.players.kind, byName.players.choices, byName.players.default, byName.players.value], ["choice", [4, 6], 4, 6]);
+    assert.deepEqual([byName.target.kind, byName.target.default, byName.target.value], ["int", 21, 31]);
+    assert.ok(Number.isInteger(byName.target.low) && byName.target.high > byName.target.low);
+    assert.equal(sc.places.length, 6);
+    const s = g.deal(1, 0);
+    assert.deepEqual(sc.places.map((p) => p.size), Array.from({ length: 6 }, (_, seat) => s.hand(seat).split(" ").length));
+    assert.equal(sc.deck.length, sc.places.reduce((n, p) => n + p.size, 0));
+    s.free();
+    g.free();
+});

@@ -1,14 +1,17 @@
 // The static board's page (docs/wasm.md, "The static board"): deals (by seed and dealer, with given
 // hands), reads positions and records, plays by clicks on the table or the action list, steps
 // through the deal, shows the open-hand values, analyses the seat's view and reviews the deal;
-// every computation in the Web Worker worker.mjs. The table is drawn by table.js, the served
-// board's own drawing (a classic script: drawTable, cardButton and el are globals of the page).
+// every computation in the Web Worker worker.mjs. The table, the option form and the set-up of
+// hands are drawn by table.js, the served board's own drawing (a classic script: drawTable,
+// drawOptions, optionValues, drawSetup, cardButton and el are globals of the page).
 const $ = (id) => document.getElementById(id);
 let worker, pending = new Map(), nextId = 1, ready;
 let line = null;          // { start, actions: [ids], at }: the deal, its actions, the cursor
 let shown = null;         // the board data at the cursor
 let review = null;        // the open-hand review of the line ({ decisions }), while it holds
 let analysing = null;     // a token while an analysis runs
+let schema = null;        // the chosen game's schema (stich_game_schema): its options, deck, places
+let setup = null;         // the set-up of hands: { deck: { cards, places }, seat, hands }
 
 function startWorker() {
     worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
@@ -134,8 +137,28 @@ async function begin(start, actions = []) {
     await show();
 }
 
-function dealHands() {
-    return [...document.querySelectorAll("#setup-hands input")].map((input) => input.value.trim() || null);
+// An option's value in the option text the module reads (docs/notation.md, the game line).
+function optionText(value) {
+    if (value === null) return "None";
+    if (typeof value === "boolean") return value ? "True" : "False";
+    if (Array.isArray(value)) return value.length === 0 ? "()" : value.length === 1 ? `${value[0]},` : value.join(",");
+    return String(value);
+}
+
+// The options of the form that differ from their defaults, then the text field's, as option text.
+function optionsText() {
+    const values = optionValues($("options"), schema.options);
+    const changed = schema.options.filter((o) => o.name in values && JSON.stringify(values[o.name]) !== JSON.stringify(o.default))
+        .map((o) => `${o.name}=${optionText(values[o.name])}`);
+    return [...changed, $("option-text").value.trim()].filter(Boolean).join(" ");
+}
+
+// The game chosen: its option form from its schema (the set-up of hands starts again).
+async function chooseGame() {
+    schema = await call("schema", { game: $("game").value, options: "" });
+    drawOptions($("options"), schema.options);
+    $("options").dataset.game = schema.name;
+    $("setup").hidden = true;
 }
 
 function deal(withHands = false) {
@@ -143,22 +166,24 @@ function deal(withHands = false) {
         const seedText = $("seed").value.trim();
         const seed = seedText === "" ? String(Math.floor(Math.random() * 2 ** 32)) : seedText;
         if (!/^\d+$/.test(seed)) throw new Error(`seed must be a non-negative integer, got ${seedText}`);
-        const start = { kind: "deal", game: $("game").value, options: $("options").value.trim(), seed, dealer: Number($("dealer").value || 0),
-                        hands: withHands ? dealHands() : null };
+        const start = { kind: "deal", game: $("game").value, options: optionsText(), seed, dealer: Number($("dealer").value || 0),
+                        hands: withHands && setup ? setup.hands.map((h) => (h.length ? h.join(" ") : null)) : null };
         await begin(start);
         $("seed").value = seed;
     });
 }
 
-// The set-up of hands: a card text field per seat (the cards left open are dealt at random).
+// The set-up of hands by clicking cards into seats, for the game with the options of the form
+// (the cards left open are dealt from the seed).
 function toggleSetup() {
     const box = $("setup");
     box.hidden = !box.hidden;
     if (box.hidden) return;
-    const players = shown && shown.num_players && line.start.game === $("game").value ? shown.num_players : 4;
-    const before = dealHands();
-    $("setup-hands").replaceChildren(...Array.from({ length: players }, (_, seat) =>
-        el("label", {}, `seat ${seat} `, el("input", { size: 40, value: before[seat] ?? "", placeholder: "cards, e.g. EA EK; empty: random" }))));
+    run(async () => {
+        const s = await call("schema", { game: $("game").value, options: optionsText() });
+        setup = { deck: { cards: s.deck, places: s.places }, seat: 0, hands: s.places.slice(0, s.numPlayers).map(() => []) };
+        drawSetup(setup, say);
+    });
 }
 
 function loadText(kind) {
@@ -229,6 +254,7 @@ function cancel() {
 
 startWorker();
 $("deal").onclick = () => deal();
+$("game").onchange = () => run(chooseGame);
 $("setup-toggle").onclick = toggleSetup;
 $("setup-deal").onclick = () => deal(true);
 $("analyse").onclick = analyse;
@@ -254,8 +280,9 @@ document.addEventListener("keydown", (e) => {
     const to = { ArrowLeft: line.at - 1, ArrowRight: line.at + 1, Home: 0, End: line.actions.length }[e.key];
     if (to !== undefined) { e.preventDefault(); goto(to); }
 });
-call("games").then(({ games, version }) => {
+call("games").then(async ({ games, version }) => {
     $("game").replaceChildren(...games.map((g) => el("option", { value: g, textContent: g })));
     $("version").textContent = `stich ${version} (WebAssembly)`;
+    await chooseGame();
     $("board").dataset.ready = "true";
-}, (e) => say(e.message));
+}).catch((e) => say(e.message));

@@ -147,8 +147,9 @@ function review(line, progress) {
                 const sol = s.solve();
                 const played = s.actionText(id);
                 const best = Math.max(...Object.values(sol.values));
+                const value = sol.values[played];
                 decisions.push({ index, seat: s.currentPlayer, played,
-                                 open: { best: sol.bestText, value_best: best, value_played: sol.values[played], loss: best - sol.values[played] } });
+                                 open: { best: sol.bestText, value_best: best, value_played: value, loss: best - value } });
             }
             s.apply(id);
         });
@@ -162,6 +163,10 @@ const ops = {
     games: () => ({ games: stich.games, version: stich.version }),
     board: (line) => boardData(line),
     records: ({ text, index }) => recordActions(text, index),
+    schema: ({ game, options }) => {
+        const g = stich.game(game, options);
+        try { return g.schema(); } finally { g.free(); }
+    },
     solve: (line) => {
         const s = replay(line);
         try { return s.solve(); } finally { s.free(); }

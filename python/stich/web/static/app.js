@@ -1,6 +1,7 @@
 // The stich analysis board (docs/web.md): plain JavaScript over the JSON API under /api/.
 // Every rule and value comes from the server (the core); this file only draws and sends clicks.
-// The table itself (seats, hands, trick, places) and the el/cardButton helpers are in table.js.
+// The table itself (seats, hands, trick, places), the option form, the set-up of hands and the
+// el/cardButton helpers are in table.js (shared with the static board).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -52,44 +53,9 @@ function say(text) { $("message").textContent = text || ""; }
 
 function currentGame() { return games.find((g) => g.name === $("game").value); }
 
-function renderOptions() {
-  const box = $("options");
-  box.innerHTML = "";
-  for (const o of currentGame().options) {
-    let input;
-    if (o.kind === "bool") {
-      input = el("input", { type: "checkbox", checked: !!o.default });
-    } else if (o.kind === "choice") {
-      input = el("select");
-      o.choices.forEach((c, i) => input.append(el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(o.default) }, c === null ? "(default)" : String(c))));
-    } else if (o.kind === "int") {
-      input = el("input", { type: "number", value: o.default ?? "" });
-      if (o.low !== null) input.min = o.low;
-      if (o.high !== null) input.max = o.high;
-    } else {
-      const value = Array.isArray(o.default) ? o.default.join(",") : (o.default ?? "");
-      input = el("input", { type: "text", value, size: 14 });
-    }
-    input.setAttribute("data-option", o.name);
-    input.title = `${o.doc} (${o.accepts})`;
-    box.append(el("label", {}, o.name + " ", input));
-  }
-}
+function renderOptions() { drawOptions($("options"), currentGame().options); }
 
-function readOptions() {
-  const out = {};
-  for (const o of currentGame().options) {
-    const input = $("options").querySelector(`[data-option="${o.name}"]`);
-    let value;
-    if (o.kind === "bool") value = input.checked;
-    else if (o.kind === "choice") value = o.choices[Number(input.value)];
-    else if (o.kind === "int") value = input.value === "" ? null : Number(input.value);
-    else if (o.kind === "subset") value = input.value.split(/[\s,]+/).filter(Boolean);
-    else value = input.value === "" ? null : input.value;
-    if (value !== null) out[o.name] = value;
-  }
-  return out;
-}
+function readOptions() { return optionValues($("options"), currentGame().options); }
 
 // --- a board: dealt, pasted or loaded ------------------------------------------------------------
 
@@ -410,33 +376,7 @@ async function toggleSetup() {
   } catch (e) { say(e.message); box.hidden = true; }
 }
 
-function renderSetup() {
-  const seats = $("setup-seats");
-  seats.innerHTML = "";
-  const given = new Set(setup.hands.flat());
-  setup.hands.forEach((hand, s) => {
-    const size = setup.deck.places[s].size;
-    const button = el("button", { class: s === setup.seat ? "on" : "", "data-setup-seat": s, onclick: () => { setup.seat = s; renderSetup(); } },
-      `seat ${s} (${hand.length}/${size})`);
-    const cards = el("span", {});
-    for (const text of hand) {
-      const card = setup.deck.cards.find((c) => c.card === text);
-      cards.append(cardButton(card, { onclick: () => { hand.splice(hand.indexOf(text), 1); renderSetup(); } }));
-    }
-    seats.append(el("div", {}, button, " ", cards));
-  });
-  const deck = $("setup-deck");
-  deck.innerHTML = "";
-  for (const card of setup.deck.cards) {
-    if (given.has(card.card)) continue;
-    deck.append(cardButton(card, { onclick: () => {
-      const hand = setup.hands[setup.seat];
-      if (hand.length >= setup.deck.places[setup.seat].size) { say(`seat ${setup.seat} holds ${hand.length} cards already`); return; }
-      hand.push(card.card);
-      renderSetup();
-    } }));
-  }
-}
+function renderSetup() { drawSetup(setup, say); }
 
 // --- text in and out ---------------------------------------------------------------------------------
 
