@@ -2,8 +2,9 @@
 // hands), reads positions and records, plays by clicks on the table or the action list, steps
 // through the deal, shows the open-hand values, analyses the seat's view and reviews the deal;
 // every computation in the Web Worker worker.mjs. The table, the option form and the set-up of
-// hands are drawn by table.js, the served board's own drawing (a classic script: drawTable,
-// drawOptions, optionValues, drawSetup, cardButton and el are globals of the page).
+// hands and the review's chart are drawn by table.js, the served board's own drawing (a classic
+// script: drawTable, drawOptions, optionValues, drawSetup, drawReviewChart, cardButton and el are
+// globals of the page).
 const $ = (id) => document.getElementById(id);
 let worker, pending = new Map(), nextId = 1, ready;
 let line = null;          // { start, actions: [ids], at }: the deal, its actions, the cursor
@@ -109,6 +110,7 @@ function drawHistory() {
 }
 
 function drawDecision() {
+    drawReviewChart($("review-chart"), { review, history: line.actions, at: line.at }, goto);
     const d = review && review.decisions.find((x) => x.index === line.at);
     $("decision").textContent = !review ? "" : !d ? "no choice of the card play at this action"
         : `action ${d.index}: seat ${d.seat} chose ${d.played}\nopen-hand: best ${d.open.best} (${fmt(d.open.value_best)}), `

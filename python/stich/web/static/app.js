@@ -256,45 +256,7 @@ function renderDecision() {
   renderReviewChart();
 }
 
-function renderReviewChart() {
-  const box = $("review-chart");
-  box.innerHTML = "";
-  if (!board.review) return;
-  const ds = board.review.decisions;
-  const W = 560, H = 170, pad = 28, n = Math.max(board.history.length, 1);
-  const pts = (key) => ds.filter((d) => d[key] && d[key].value_played !== null).map((d) => [d.index, d[key].value_played, d]);
-  const series = [["open", "#2f6fd1"], ["view", "#a34ba3"]].map(([k, c]) => [pts(k), c]);
-  const ys = [0, ...series.flatMap(([p]) => p.map((q) => q[1]))];
-  const lo = Math.min(...ys), hi = Math.max(...ys), span = hi - lo || 1;
-  const X = (i) => pad + ((W - 2 * pad) * i) / n, Y = (v) => H - pad - ((H - 2 * pad) * (v - lo)) / span;
-  const NS = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("width", W);
-  svg.setAttribute("height", H);
-  const add = (tag, attrs, text) => {
-    const node = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (text) node.textContent = text;
-    svg.append(node);
-    return node;
-  };
-  add("line", { x1: pad, x2: W - pad, y1: Y(0), y2: Y(0), stroke: "#999" });
-  add("line", { x1: X(board.at), x2: X(board.at), y1: pad / 2, y2: H - pad, stroke: "#d08b00", "stroke-dasharray": "3 3" });
-  add("text", { x: 4, y: 12, "font-size": 10 }, `value of the chosen action for its seat (${board.unit}); blue open-hand, purple from the seat's view; red: loss`);
-  for (const [p, colour] of series) {
-    if (!p.length) continue;
-    add("polyline", { points: p.map(([i, v]) => `${X(i)},${Y(v)}`).join(" "), fill: "none", stroke: colour });
-    for (const [i, v, d] of p) {
-      const bad = (d.view && d.view.mistake) || (d.open && d.open.loss > 0);
-      const dot = add("circle", { cx: X(i), cy: Y(v), r: bad ? 4 : 2.5, fill: bad ? "#c00" : colour, "data-index": i });
-      dot.style.cursor = "pointer";
-      dot.addEventListener("click", () => goto(i));
-    }
-  }
-  add("text", { x: pad, y: H - 8, "font-size": 10 }, "action 0");
-  add("text", { x: W - pad - 40, y: H - 8, "font-size": 10 }, `action ${n}`);
-  box.append(svg);
-}
+function renderReviewChart() { drawReviewChart($("review-chart"), board, goto); }
 
 // --- analyses ----------------------------------------------------------------------------------------
 
