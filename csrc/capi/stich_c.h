@@ -277,14 +277,14 @@ STICH_API int stich_record_text(const stich_state *s, char *buf, int cap);
 
 /* ------------------------------------------------------------------ the table (what a board draws) */
 
-/* The table of the state as a JSON object (docs/c-api.md, "The table"): "dealer" (a seat),
+/* The table of the state as a JSON object (docs/c-api.md, "The functions"): "dealer" (a seat),
  * "tally" (each seat's side's take so far, the game's TALLY; null for a game without one), "hands"
  * (each seat's cards), "trick" (the cards on the table in the order played, each with its "seat"),
  * "trick_taker" (the seat that took the last complete trick until a card of the next is played,
  * else null), "places" (the game's other places after the seats, e.g. a talon: "name" and
  * "cards"). A card is {"card": its text, "suit": its suit 0..3}; cards are in display order. */
 STICH_API int stich_state_table(const stich_state *s, char *buf, int cap);
-/* The game's schema as a JSON object (docs/c-api.md, "The table"): "name", "num_players",
+/* The game's schema as a JSON object (docs/c-api.md, "The functions"): "name", "num_players",
  * "options" (each option in the game's order: "name", "doc", "kind" (bool, int, choice, subset,
  * ...), "accepts" (what it takes, in words), "none_ok", "choices", "low" and "high" (an int's
  * range, else null), "default", "value" (the game's)), "deck" (its cards, as a table's) and
