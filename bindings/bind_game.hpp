@@ -542,7 +542,8 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); },
              py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
         .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"),
-             "The canonical text of an action id of this game in this state (a hand-dependent id, such as a discard's, names cards of the hand).")
+             "The canonical text of an action id of this game in this state "
+             "(a hand-dependent id, such as a discard's, names cards of the hand).")
         .def("_locations",
              [](const State& s) {
                  const Locations l = s.locations();

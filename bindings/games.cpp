@@ -463,6 +463,8 @@ void register_games(py::module_& m) {
     // The search's accepted budgets, defined once in the core (ismcts.hpp).
     m.attr("SEARCH_MAX_SECONDS") = MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
+    m.def("check_seconds", [](double seconds, const std::string& name) { check_seconds(seconds, name); }, py::arg("seconds"),
+          py::arg("name") = "seconds", "Raises ValueError unless seconds is a time budget the core takes: a number in (0, SEARCH_MAX_SECONDS].");
     // The checks of stich.ismcts's arguments without a position: a bot checks its settings when
     // it is made, not at its first move.
     m.def(
@@ -481,9 +483,9 @@ void register_games(py::module_& m) {
     // The one reader of position texts (stich/notation.hpp): the text as UTF-8 bytes (Python's
     // surrogatepass, so that a line that is not UTF-8 is named), the seed of the hidden cards.
     m.def("parse_position",
-          [](const py::bytes& text, uint64_t seed) {
+          [](const py::bytes& text, py::handle seed) {
               const std::string t = text;
-              return visit_position_text(t, seed, [](const auto& p) { return py::make_tuple(p.seat, py::cast(p.state)); });
+              return visit_position_text(t, seed_arg(seed), [](const auto& p) { return py::make_tuple(p.seat, py::cast(p.state)); });
           },
           py::arg("text"), py::arg("seed"),
           "(seat, state) of a position text (docs/notation.md); ValueError naming the line, and the history entry, at fault.");

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "stich/cards.hpp"
@@ -16,6 +19,17 @@ namespace stich {
 // Cards given per location (seats first, then e.g. a turned card) in deal order; the rest of each
 // location is dealt at random.
 using FixedHands = std::array<std::vector<Card>, MAX_LOCATIONS>;
+
+// Card ids given per location (a caller's lists, as wide as it may give them) as FixedHands: the one
+// check of their ids and count (std::invalid_argument: more than `places` lists, `what` naming them,
+// or an id that is no card); Def::deal checks the rest (the deck, a hand's size, a card given twice).
+FixedHands fixed_cards(const std::vector<std::vector<int64_t>>& ids, size_t places, const std::string& what);
+
+// The one check of a number of deals to play (random_playouts' n): std::invalid_argument unless >= 0.
+inline int64_t checked_deal_count(int64_t n) {
+    if (n < 0) throw std::invalid_argument("n (the number of deals) must be an int >= 0, got " + std::to_string(n));
+    return n;
+}
 
 // A deal as dealt, before its first action (docs/records.md): the cards of every deal location in
 // deal order (the seats, then the game's deal_locations()) and the values of the game's

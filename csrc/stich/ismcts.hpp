@@ -562,14 +562,13 @@ inline std::vector<LineStep> principal_line(const Arena& a, Action first) {
 
 }  // namespace detail
 
-// Checks a search's values (in Python's names and notation: stich.ismcts), as wide as a caller may give them: std::invalid_argument saying what
-// is accepted and what was given.
+// Checks a search's values (in Python's names and notation: stich.ismcts), as wide as a caller may
+// give them: std::invalid_argument saying what is accepted and what was given.
 inline void check_search_values(uint64_t iterations, double seconds, int64_t threads, double c, int64_t max_nodes, int64_t runs) {
     auto refuse = [](const std::string& accepted, const std::string& got) {
         throw std::invalid_argument(accepted + ", got " + got);
     };
-    if (iterations == 0 && !(seconds > 0 && seconds <= MAX_SECONDS))
-        refuse("seconds must be a number in (0, " + limit_text(MAX_SECONDS) + "]", number_text(seconds));
+    if (iterations == 0) check_seconds(seconds);
     check_threads(threads);
     if (iterations > detail::MAX_ITERATIONS * uint64_t(threads))
         refuse("iterations must be at most " + std::to_string(detail::MAX_ITERATIONS) + " a thread (visit counts are 32-bit)",

@@ -235,6 +235,7 @@ class _MatchBase(metaclass=_Pybind11Type):
 
 SEARCH_MAX_SECONDS: float
 SEARCH_MAX_C: float
+def check_seconds(seconds: float, name: str = "seconds") -> None: ...
 def check_search_args(
     iterations: int | None, seconds: float | None, threads: int, c: float | None, playout: str, runs: int | None,
     others_before_play: str = "heuristic",
@@ -421,6 +422,16 @@ def analyse(
     playout: str = "heuristic",
     callback: Callable[[str, Any], Any] | None = None,
 ) -> AnalysisStats: ...
+def check_analyse_args(
+    state: _StateBase,
+    method: str = "auto",
+    seconds: float = 2.0,
+    iterations: int | None = None,
+    seed: int = 0,
+    threads: int = 1,
+    worlds: int = 200,
+    playout: str = "heuristic",
+) -> None: ...
 def exact_cost(state: _StateBase, threads: int = 1, seed: int = 0) -> tuple[int, float, int, int, float]: ...
 def pimc(
     state: _StateBase,

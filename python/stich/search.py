@@ -299,7 +299,8 @@ def _rows(raw: _core.SearchStats) -> list[ActionRow]:
 def _result(raw: _core.SearchStats, state: _core._StateBase, threads: int, seed: int, partial: bool,
             rows: list[ActionRow] | None = None) -> SearchResult:
     """A SearchResult from the core's statistics (``rows``: its table where the core made it already)."""
-    return SearchResult(raw.observer, _rows(raw) if rows is None else rows, raw.iterations, raw.nodes, raw.seconds, threads, seed, raw.arena_bytes,
+    return SearchResult(raw.observer, _rows(raw) if rows is None else rows, raw.iterations, raw.nodes, raw.seconds, threads, seed,
+                        raw.arena_bytes,
                         tuple(LineStep(m.action, m.seat, m.visits, m.mean) for m in raw.line), partial, len(raw.runs) or 1,
                         state)
 
@@ -355,5 +356,6 @@ def ismcts(
 
     state = state.clone()   # what the result describes, whatever happens to the caller's state later
     raw = _core.ismcts(state, iterations, seconds, threads, seed, c, playout, max_nodes,
-                       None if callback is None else report if callable(callback) else callback, every, runs, bool(wide_root), others_before_play)
+                       None if callback is None else report if callable(callback) else callback, every, runs, bool(wide_root),
+                       others_before_play)
     return _result(raw, state, threads, seed, partial=stopped)
