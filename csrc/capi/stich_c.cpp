@@ -323,10 +323,8 @@ std::unique_ptr<stich_game> new_game(const typename Def::Rules& r) {
 
 template <class Def>
 std::unique_ptr<stich_state> new_state(const typename Def::State& s, std::optional<uint64_t> seed = std::nullopt) {
-    auto h = std::make_unique<stich_state>();
-    h->game.template emplace<StateOf<Def>>(StateOf<Def>{s});
-    h->seed = seed;
-    return h;
+    // The game's State copied once, straight into the variant (no other game's State made first).
+    return std::unique_ptr<stich_state>(new stich_state{STATE_TAG, AnyState(std::in_place_type<StateOf<Def>>, s), {}, false, seed});
 }
 
 // The state a long call reads: a copy, so that nothing the caller does meanwhile reaches it.

@@ -18,7 +18,7 @@ import subprocess
 import threading
 
 import pytest
-from helpers import fast_and_slow, skip_empty
+from helpers import ROOT, fast_and_slow, skip_empty
 from helpers.c_abi import HEADER, P, PROGRESS, SIGNATURES, STATUS, CError, Control, Lib, header_functions, library_path, options_text
 from helpers.hooks import HOOKS
 
@@ -101,6 +101,15 @@ def test_exported_symbols_are_pinned(lib):
     assert names == sorted(PINNED)
     assert all(s.endswith("@@STICH_C_1") for s in symbols if s != "STICH_C_1"), symbols
     assert set(PINNED) == header_functions() == set(SIGNATURES)
+
+
+def test_docs_list_every_function_and_status():
+    """docs/c-api.md's table of functions names each function of stich_c.h once, and its table of
+    status codes gives each code of the header with its value."""
+    page = (ROOT / "docs" / "c-api.md").read_text(encoding="utf-8")
+    assert sorted(re.findall(r"^\| `[^`|]*?\b(stich_\w+)\(", page, re.M)) == sorted(header_functions())
+    codes = {name: int(value) for name, value in re.findall(r"^\| `(STICH_(?:OK|E_\w+))` \| (-?\d+) \|", page, re.M)}
+    assert codes == {"STICH_OK": 0, **STATUS}
 
 
 def test_versions(lib):
