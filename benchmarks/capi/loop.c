@@ -11,9 +11,11 @@ int c_playouts(const stich_game *g, long deals, uint64_t seed, double *sums, lon
     for (long i = 0; i < deals; ++i) {
         stich_state *s = NULL;
         if (stich_deal(g, seed + (uint64_t)i, (int)(i % players), &s) != STICH_OK) return -1;
-        int n;
-        while ((n = stich_legal_actions(s, ids, 64)) > 0) {
-            if (stich_apply(s, ids[bench_next(&pick) % (uint64_t)n]) != STICH_OK) return -1;
+        /* List the legal actions, pick one, apply it: stich_step applies the one picked (by its
+         * index in the list) and lists the next ones. */
+        int n = stich_legal_actions(s, ids, 64);
+        while (n > 0) {
+            n = stich_step(s, (int)(bench_next(&pick) % (uint64_t)n), ids, 64);
             ++*steps;
         }
         const int ok = n == 0 && stich_returns(s, returns, 6) == players;

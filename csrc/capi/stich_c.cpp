@@ -294,10 +294,20 @@ int put_text(const std::string& text, char* buf, int cap) {
 }
 
 // Copies an array out (see "Arrays out" in stich_c.h): n values of at(i).
+[[noreturn, gnu::cold, gnu::noinline]] void refuse_array_out(int cap) {
+    if (cap < 0) throw std::invalid_argument("cap must be >= 0, got " + std::to_string(cap));
+    throw std::invalid_argument("the output array is NULL with cap " + std::to_string(cap) + " (NULL and 0 ask the count)");
+}
+
+// An array out's pointer and capacity (see "Arrays out" in stich_c.h), refused if they do not go together.
+inline void check_array_out(const void* out, int cap) {
+    if (cap < 0 || (!out && cap > 0)) [[unlikely]]
+        refuse_array_out(cap);
+}
+
 template <class T, class At>
 int put_array(int n, T* out, int cap, At&& at) {
-    if (cap < 0) throw std::invalid_argument("cap must be >= 0, got " + std::to_string(cap));
-    if (!out && cap > 0) throw std::invalid_argument("the output array is NULL with cap " + std::to_string(cap) + " (NULL and 0 ask the count)");
+    check_array_out(out, cap);
     for (int i = 0; i < std::min(n, cap); ++i) out[i] = at(i);
     return n;
 }
@@ -313,10 +323,8 @@ std::unique_ptr<stich_game> new_game(const typename Def::Rules& r) {
 
 template <class Def>
 std::unique_ptr<stich_state> new_state(const typename Def::State& s, std::optional<uint64_t> seed = std::nullopt) {
-    auto h = std::make_unique<stich_state>();
-    h->game.template emplace<StateOf<Def>>(StateOf<Def>{s});
-    h->seed = seed;
-    return h;
+    // The game's State copied once, straight into the variant (no other game's State made first).
+    return std::unique_ptr<stich_state>(new stich_state{STATE_TAG, AnyState(std::in_place_type<StateOf<Def>>, s), {}, false, seed});
 }
 
 // The state a long call reads: a copy, so that nothing the caller does meanwhile reaches it.
@@ -625,6 +633,41 @@ int batch(const char* function, const stich_state* const* states, int n, int thr
     return status[size_t(first)];
 }
 
+#if STICH_C_RECORDS
+// Record `index` of a handle (std::out_of_range naming the records there are).
+const GameRecord& record_at(const stich_records& r, int index) {
+    if (index < 0 || size_t(index) >= r.records.size())
+        throw std::out_of_range("index must be a record 0.." + std::to_string(int(r.records.size()) - 1) + ", got " + std::to_string(index));
+    return r.records[size_t(index)];
+}
+#endif
+
+// An index of stich_step outside the legal actions (the deal over: none).
+template <class State>
+[[noreturn, gnu::cold, gnu::noinline]] void refuse_index(int index, int n, const State& st) {
+    if (n == 0) throw IllegalAction("the deal is over; there is no action to apply (index " + std::to_string(index) + ")");
+    throw std::out_of_range("index must be a legal action's index 0.." + std::to_string(n - 1) + ", got " + std::to_string(index) +
+                            "; legal: " + legal_actions_text(st));
+}
+
+// Applies action `id` to the state of handle `h` if it is one of the legal actions (listed once
+// for the state, see legal_of); otherwise throws IllegalAction naming the legal ones, the state
+// unchanged. The check is a walk of the listed ids: no listing again, no allocation.
+template <class State>
+void apply_listed(stich_state& h, State& st, int32_t id) {
+    const ActionList& legal = legal_of(h, st);
+    for (int i = 0; i < legal.n; ++i)
+        if (int32_t(legal.a[size_t(i)]) == id) {
+            h.listed = false;
+            st.apply(Action(id));
+            return;
+        }
+    if (id < 0 || id >= int32_t(HIDDEN_ACTION))
+        throw IllegalAction("action id " + std::to_string(id) + " out of range: not an action of this game; legal: " + legal_actions_text(st));
+    h.listed = false;
+    apply_checked(st, Action(id));   // not legal: throws IllegalAction naming the legal ones
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------- the C functions
@@ -799,20 +842,27 @@ int stich_action_text(const stich_state* s, int32_t id, char* buf, int cap) {
 int stich_apply(stich_state* s, int32_t id) {
     return STICH_GUARDED({
         stich_state& h = live(s, "s");
-        visit_game(h.game, [&]<class Def>(typename Def::State& st) {
-            const ActionList& legal = legal_of(h, st);
-            h.listed = false;
-            for (int i = 0; i < legal.n; ++i)
-                if (int32_t(legal.a[size_t(i)]) == id) {
-                    st.apply(Action(id));
-                    return;
-                }
-            if (id < 0 || id >= int32_t(HIDDEN_ACTION))
-                throw IllegalAction("action id " + std::to_string(id) + " out of range: not an action of this game; legal: " +
-                                    legal_actions_text(st));
-            apply_checked(st, Action(id));   // not legal: throws IllegalAction naming the legal ones
-        });
+        visit_game(h.game, [&]<class Def>(typename Def::State& st) { apply_listed(h, st, id); });
         return STICH_OK;
+    });
+}
+
+int stich_step(stich_state* s, int index, int32_t* ids, int cap) {
+    return STICH_GUARDED({
+        stich_state& h = live(s, "s");
+        check_array_out(ids, cap);   // before the state changes: a failed call changes nothing
+        return visit_game(h.game, [&]<class Def>(typename Def::State& st) {
+            const ActionList& legal = legal_of(h, st);
+            if (index < 0 || index >= legal.n) [[unlikely]]
+                refuse_index(index, legal.n, st);
+            h.listed = false;
+            st.apply(legal.a[size_t(index)]);
+            legal_of(h, st);
+            // The ids out as put_array writes them, in a loop the compiler can vectorise.
+            const int n = legal.n, m = std::min(n, cap);
+            for (int i = 0; i < m; ++i) ids[i] = int32_t(legal.a[size_t(i)]);
+            return n;
+        });
     });
 }
 
@@ -1085,13 +1135,6 @@ int stich_records_read(const char* text, stich_records** out) {
 }
 
 int stich_records_count(const stich_records* r) { return STICH_GUARDED({ return int(live(r, "r").records.size()); }); }
-
-// Record `index` of a handle (std::out_of_range naming the records there are).
-const GameRecord& record_at(const stich_records& r, int index) {
-    if (index < 0 || size_t(index) >= r.records.size())
-        throw std::out_of_range("index must be a record 0.." + std::to_string(int(r.records.size()) - 1) + ", got " + std::to_string(index));
-    return r.records[size_t(index)];
-}
 
 int stich_record_length(const stich_records* r, int index) {
     return STICH_GUARDED({ return int(record_at(live(r, "r"), index).actions.size()); });

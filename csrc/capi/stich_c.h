@@ -155,6 +155,13 @@ STICH_API int stich_legal_actions(const stich_state *s, int32_t *ids, int cap);
 STICH_API int stich_action_text(const stich_state *s, int32_t id, char *buf, int cap);
 /* Applies a legal action by id (STICH_E_ILLEGAL_ACTION otherwise, the state unchanged). */
 STICH_API int stich_apply(stich_state *s, int32_t id);
+/* One step of a playout loop in one call: applies the legal action at `index` of the ascending
+ * list stich_legal_actions gives (0 .. count - 1), then lists the legal actions of the state that
+ * follows as stich_legal_actions does (returns their count, 0 when the deal is over, and writes
+ * the first min(count, cap) ids). STICH_E_OUT_OF_RANGE for an index outside the list
+ * (STICH_E_ILLEGAL_ACTION when the deal is over), STICH_E_INVALID_ARGUMENT for ids and cap that do
+ * not go together: the state unchanged. */
+STICH_API int stich_step(stich_state *s, int index, int32_t *ids, int cap);
 /* Applies a legal action by its text (case-insensitive; cards in any form the game reads);
  * returns its id. */
 STICH_API int stich_apply_text(stich_state *s, const char *text);

@@ -18,7 +18,7 @@ import subprocess
 import threading
 
 import pytest
-from helpers import fast_and_slow, skip_empty
+from helpers import ROOT, fast_and_slow, skip_empty
 from helpers.c_abi import HEADER, P, PROGRESS, SIGNATURES, STATUS, CError, Control, Lib, header_functions, library_path, options_text
 from helpers.hooks import HOOKS
 
@@ -36,7 +36,7 @@ stich_is_terminal stich_ismcts stich_last_error stich_legal_actions stich_num_pl
 stich_position_read stich_position_text stich_record_length stich_record_state stich_record_text
 stich_records_count stich_records_free stich_records_read stich_result_actions stich_result_best stich_result_column
 stich_result_count stich_result_free stich_result_method stich_result_partial stich_result_tied stich_returns stich_solve
-stich_solve_batch stich_state_clone stich_state_free stich_state_game stich_state_table stich_state_text stich_status_name
+stich_solve_batch stich_state_clone stich_state_free stich_state_game stich_state_table stich_state_text stich_status_name stich_step
 stich_version stich_view_free stich_view_new stich_view_sample stich_view_seat stich_view_text
 stich_view_world_count
 """.split()
@@ -103,6 +103,15 @@ def test_exported_symbols_are_pinned(lib):
     assert set(PINNED) == header_functions() == set(SIGNATURES)
 
 
+def test_docs_list_every_function_and_status():
+    """docs/c-api.md's table of functions names each function of stich_c.h once, and its table of
+    status codes gives each code of the header with its value."""
+    page = (ROOT / "docs" / "c-api.md").read_text(encoding="utf-8")
+    assert sorted(re.findall(r"^\| `[^`|]*?\b(stich_\w+)\(", page, re.M)) == sorted(header_functions())
+    codes = {name: int(value) for name, value in re.findall(r"^\| `(STICH_(?:OK|E_\w+))` \| (-?\d+) \|", page, re.M)}
+    assert codes == {"STICH_OK": 0, **STATUS}
+
+
 def test_versions(lib):
     abi = re.search(r"#define STICH_ABI_VERSION (\d+)", HEADER.read_text(encoding="utf-8"))
     assert abi and lib.stich_abi_version() == int(abi.group(1))
@@ -151,8 +160,15 @@ def _walk(lib: Lib, name: str, game, seed: int) -> None:
         if step % 7 == 3:
             assert lib.stich_heuristic_action(s, seed + step) == state.heuristic_action(seed + step).id
         action = rng.choice(legal)
-        if step % 2:
+        if step % 3 == 1:
             assert lib.ok(lib.stich_apply(s, action.id)) == 0
+        elif step % 3 == 2:   # by its index, the next legal ids out
+            ids = (C.c_int32 * 64)()
+            n = lib.ok(lib.stich_step(s, legal.index(action), ids, 64))
+            state.apply(action)
+            assert list(ids[:n]) == [a.id for a in state.legal_actions()]
+            step += 1
+            continue
         else:
             assert lib.ok(lib.stich_apply_text(s, str(action).encode())) == action.id
         state.apply(action)
@@ -406,7 +422,10 @@ def handles(lib):
                 "stich_view": lambda: lib.new("stich_view_new", s, 1), "stich_result": lambda: lib.new("stich_solve", play, None)}[kind]()
         getattr(lib, kind + "_free")(made)
         assert lib.error() == ""
-    return {"g": g, "s": s, "v": v, "r": r, "play": play, "records": records}
+    over = lib.new("stich_deal", g, 2, 0)   # a deal played to its end
+    while lib.legal(over):
+        lib.ok(lib.stich_apply(over, lib.legal(over)[0]))
+    return {"g": g, "s": s, "v": v, "r": r, "play": play, "records": records, "over": over}
 
 
 def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
@@ -443,6 +462,9 @@ def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
         ("stich_apply", (None, 0), IA), ("stich_apply", (s, -1), IL), ("stich_apply", (s, 65535), IL), ("stich_apply", (s, 2**31 - 1), IL),
         ("stich_apply", (s, 0), IL), ("stich_apply", (g, 0), IA),
         ("stich_apply_text", (None, b"pass"), IA), ("stich_apply_text", (s, None), IA),
+        ("stich_step", (None, 0, ids, 4), IA), ("stich_step", (g, 0, ids, 4), IA), ("stich_step", (s, -1, ids, 4), OOR),
+        ("stich_step", (s, 64, ids, 4), OOR), ("stich_step", (s, 2**31 - 1, ids, 4), OOR), ("stich_step", (s, 0, None, 4), IA),
+        ("stich_step", (s, 0, ids, -1), IA), ("stich_step", (h["over"], 0, ids, 4), IL),
         ("stich_returns", (None, d, 4), IA), ("stich_returns", (s, None, 4), IA), ("stich_returns", (s, d, -2), IA),
         ("stich_hand", (s, 4, buf, 64), OOR), ("stich_hand", (s, -1, buf, 64), OOR), ("stich_hand", (None, 0, buf, 64), IA),
         ("stich_hand", (s, 0, buf, 1), BTS),

@@ -59,6 +59,7 @@ SIGNATURES: dict[str, tuple[object, list[object]]] = {
     "stich_legal_actions": (_int, [P, C.POINTER(C.c_int32), _int]),
     "stich_action_text": (_int, [P, C.c_int32, *_buf]),
     "stich_apply": (_int, [P, C.c_int32]),
+    "stich_step": (_int, [P, _int, C.POINTER(C.c_int32), _int]),
     "stich_apply_text": (_int, [P, _str]),
     "stich_returns": (_int, [P, C.POINTER(C.c_double), _int]),
     "stich_hand": (_int, [P, _int, *_buf]),
