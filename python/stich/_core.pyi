@@ -333,6 +333,7 @@ def ismcts(
     runs: int | None = None,
     wide_root: bool = True,
     others_before_play: str = "heuristic",
+    in_flight: int = 1,
 ) -> SearchStats: ...
 
 # The open-hand solver (bindings/solve.cpp; stich.solve / stich.analyse_deal make their results).
