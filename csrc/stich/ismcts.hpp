@@ -347,7 +347,7 @@ struct Arena {
 // One function on purpose: with the child choice and the backup as functions of their own (even
 // always_inline), the search ran 8-16% slower in every game, measured side by side.
 // Run through run_hot: copied for x86-64-v3 in portable builds (stich/dispatch.hpp).
-template <GameState State, class Worlds>
+template <GameState State, class Worlds, bool InFlight>
 [[gnu::flatten]] void search_tree(const State& root, int observer, const Worlds& worlds, const SearchConfig& cfg, uint64_t seed,
                  bool timed, uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
                  uint64_t& done, uint64_t& node_count, uint64_t& arena, Arena* keep) {
@@ -429,9 +429,11 @@ template <GameState State, class Worlds>
         std::array<uint32_t, MAX_DEPTH> path{};
         std::array<uint16_t, MAX_DEPTH> offset{};
     };
-    const int slots = std::max(1, cfg.in_flight);
-    const bool virtual_loss = slots > 1;
-    std::vector<Descent> descents(size_t(slots), Descent{root});
+    // InFlight: compiled apart from the plain search (in_flight = 1), which keeps its one descent
+    // on the stack and no slot bookkeeping: sharing that code cost the plain search 2.7% more
+    // instructions (docs/search.md).
+    constexpr bool virtual_loss = InFlight;
+    std::vector<Descent> descents(InFlight ? size_t(std::max(1, cfg.in_flight)) : 0, Descent{root});
     // Whether another iteration may start (the budget, the stop flag, progress requests).
     auto may_start = [&]() -> bool {
         if (!timed ? it >= iterations : (it && (it & 255) == 0 && std::chrono::steady_clock::now() >= deadline) || it >= MAX_ITERATIONS)
@@ -602,22 +604,31 @@ template <GameState State, class Worlds>
             if constexpr (requires { s.schneider(); }) root_schneider[root_key] += s.schneider();
         }
     };
-    int live = 0;
-    for (Descent& d : descents)
-        if (may_start()) {
+    if constexpr (!InFlight) {
+        Descent d{root};
+        while (may_start()) {
             begin(d);
-            ++live;
-        }
-    while (live)
-        for (Descent& d : descents) {
-            if (!d.live || step(d)) continue;
+            while (step(d)) {}
             finish(d);
-            if (may_start()) begin(d);
-            else {
-                d.live = false;
-                --live;
-            }
         }
+    } else {
+        int live = 0;
+        for (Descent& d : descents)
+            if (may_start()) {
+                begin(d);
+                ++live;
+            }
+        while (live)
+            for (Descent& d : descents) {
+                if (!d.live || step(d)) continue;
+                finish(d);
+                if (may_start()) begin(d);
+                else {
+                    d.live = false;
+                    --live;
+                }
+            }
+    }
     done = it;
     node_count = used;
     add_root(out);
@@ -745,8 +756,15 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
             const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                               std::chrono::duration<double>(timed ? cfg.seconds * (k + 1) / per_thread : 0.0));
             try {
-                run_hot<detail::search_tree<State, std::remove_cvref_t<decltype(worlds)>>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
-                                                    deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)], r == 0 ? &tree0 : nullptr);
+                using W = std::remove_cvref_t<decltype(worlds)>;
+                if (cfg.in_flight > 1)
+                    run_hot<detail::search_tree<State, W, true>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
+                                                                 deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
+                                                                 r == 0 ? &tree0 : nullptr);
+                else
+                    run_hot<detail::search_tree<State, W, false>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
+                                                                  deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
+                                                                  r == 0 ? &tree0 : nullptr);
             } catch (...) {
                 if (cfg.progress) {   // release a waiting request (the search fails anyway)
                     std::lock_guard lk(cfg.progress->m);

@@ -237,7 +237,7 @@ SEARCH_MAX_SECONDS: float
 SEARCH_MAX_C: float
 def check_search_args(
     iterations: int | None, seconds: float | None, threads: int, c: float | None, playout: str, runs: int | None,
-    others_before_play: str = "heuristic",
+    others_before_play: str = "heuristic", in_flight: int = 1,
 ) -> None: ...
 
 def games() -> list[dict[str, Any]]: ...

@@ -66,3 +66,12 @@ def test_descents_in_flight_in_a_full_tree_and_a_timed_search():
 def test_bad_in_flight(value, exc, fragment):
     with pytest.raises(exc, match=fragment):
         stich.ismcts(stich.Couillon().deal(seed=1), iterations=10, in_flight=value)
+
+
+def test_the_bot_checks_in_flight_when_made_and_passes_it_on():
+    with pytest.raises(ValueError, match=r"^in_flight must be an int in 1..16 .*, got 0$"):
+        stich.IsmctsBot(iterations=10, in_flight=0)
+    bot = stich.IsmctsBot(iterations=500, seed=1, in_flight=4)
+    assert repr(bot) == "IsmctsBot(iterations=500, in_flight=4)"
+    state = stich.Couillon().deal(seed=1)
+    assert bot.act(state) in state.legal_actions()
