@@ -444,7 +444,7 @@ char thread_state(long tid) {
     return end == std::string::npos || end + 2 >= stat.size() ? '?' : stat[end + 2];
 }
 
-void check_threads() {
+void check_cancelled_threads() {
     for (const int threads : {1, 2}) {
         Cancelled c;
         c.threads = threads;
@@ -716,7 +716,7 @@ int main(int argc, char** argv) {
         {"perft", [&] { check_perft(argc > 2 ? argv[2] : "tests/data/perft.json"); }},
         {"errors", check_errors}, {"options", check_option_tables}, {"notation", check_notation}, {"search", check_search},
         {"view", check_view_text}, {"version", check_version}, {"analyse", check_analyse}, {"records", check_records},
-        {"invariants", check_invariants}, {"threads", check_threads}};
+        {"invariants", check_invariants}, {"threads", check_cancelled_threads}};
     if (argc < 2 || !cases.count(argv[1])) {
         std::fprintf(stderr, "usage: stich_core_tests CASE [PERFT_JSON]; cases:");
         for (const auto& [name, f] : cases) std::fprintf(stderr, " %s", name.c_str());
