@@ -22,9 +22,6 @@
 #include <thread>
 #include <variant>
 #include <vector>
-#ifdef __GLIBCXX__
-#include <cxxabi.h>
-#endif
 
 #include "stich/errors.hpp"
 #include "stich/stich.hpp"
@@ -175,18 +172,15 @@ int failed(const char* function) noexcept {
 
 // Runs the body of a C function: its result (the thread's last error then ""), or the status of
 // what it threw. A thread being ended (pthread_exit, pthread_cancel: a forced unwind) unwinds
-// through.
+// through: only C++ exceptions (std::exception, everything the core throws) are caught, under
+// libstdc++ and libc++ alike (stich::run_on_threads says why not catch (...)).
 template <class F>
 int guarded(const char* function, F&& body) {
     try {
         const int status = body();
         if (status >= -1) last_error[0] = '\0';   // a result, not an error (a batch returns its first error)
         return status;
-#ifdef __GLIBCXX__
-    } catch (abi::__forced_unwind&) {
-        throw;
-#endif
-    } catch (...) {
+    } catch (const std::exception&) {
         return failed(function);
     }
 }
@@ -404,21 +398,26 @@ auto controlled(const stich_control* ctl, std::atomic<bool>& stop, Work&& work, 
         std::unique_lock lock(out.m);
         return out.cv.wait_for(lock, slice, [&] { return out.ready; });
     };
-    try {
-        while (!ended()) {
-            if (stop) continue;
-            if (cancelled()) stop = true;
-            const auto now = std::chrono::steady_clock::now();
-            if (ctl->progress && now >= next && !stop) {
-                const auto [done, total] = progress();
-                if (ctl->progress(ctl->user, done, total, std::chrono::duration<double>(now - start).count()) != 0) stop = true;
-                next = std::chrono::steady_clock::now() + period;
-            }
+    // Never leave with the worker running: not by an exception, nor by this thread's end (its wait
+    // is a cancellation point; a forced unwind, which no catch may stop: guarded says why).
+    struct JoinOnUnwind {
+        std::atomic<bool>& stop;
+        std::thread& worker;
+        ~JoinOnUnwind() {
+            if (!worker.joinable()) return;
+            stop = true;
+            worker.join();
         }
-    } catch (...) {   // never leave with the worker running
-        stop = true;
-        worker.join();
-        throw;
+    } join_on_unwind{stop, worker};
+    while (!ended()) {
+        if (stop) continue;
+        if (cancelled()) stop = true;
+        const auto now = std::chrono::steady_clock::now();
+        if (ctl->progress && now >= next && !stop) {
+            const auto [done, total] = progress();
+            if (ctl->progress(ctl->user, done, total, std::chrono::duration<double>(now - start).count()) != 0) stop = true;
+            next = std::chrono::steady_clock::now() + period;
+        }
     }
     worker.join();
     if (out.error) std::rethrow_exception(out.error);
@@ -606,11 +605,7 @@ int batch(const char* function, const stich_state* const* states, int n, int thr
                 try {
                     results[i] = one(states[i], i, &stop).release();
                     status[size_t(i)] = STICH_OK;
-#ifdef __GLIBCXX__
-                } catch (abi::__forced_unwind&) {
-                    throw;
-#endif
-                } catch (...) {
+                } catch (const std::exception&) {   // not a thread's forced unwind (guarded says why)
                     status[size_t(i)] = failed(function);
                     messages[size_t(i)] = last_error;
                 }

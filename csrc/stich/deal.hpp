@@ -78,8 +78,10 @@ inline CardSet slots_set(const std::array<Card, MAX_CARDS>& slots, int first, in
 // Plays n deals with uniformly random legal actions; deal(i, seed_i) makes deal i. Writes each
 // deal's returns (`players` per deal) to out. Deal i depends only on (seed, i). A set `stop` flag
 // (polled every 64 deals) ends the batch early, leaving the rest of out unwritten.
+// Flattened, as play_out_randomly is: Clang's flatten is not recursive (stich/dispatch.hpp), and a
+// hot loop's x86-64-v3 copy inlines the game's apply and random_action only through this chain.
 template <GameState State, class DealFn>
-void random_playouts(DealFn&& deal, uint64_t seed, int64_t n, int players, int32_t* out, const std::atomic<bool>* stop = nullptr) {
+[[gnu::flatten]] void random_playouts(DealFn&& deal, uint64_t seed, int64_t n, int players, int32_t* out, const std::atomic<bool>* stop = nullptr) {
     // In chunks of 64 deals, the flag read between them: the deal loop itself stays as it was.
     for (int64_t chunk = 0; chunk < n; chunk += 64) {
         if (stop && stop->load(std::memory_order_relaxed)) return;

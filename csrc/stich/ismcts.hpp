@@ -240,8 +240,9 @@ inline float exploration_bonus(const QuarterRootTable& root4, float c, uint32_t 
 }
 
 // A uniformly chosen legal action of another seat whose public projection equals `key`.
+// This and playout_action are flattened for search_tree's: Clang's flatten is not recursive.
 template <GameState State>
-Action action_for_key(const State& s, const ActionList& legal, Action key, Rng& rng) {
+[[gnu::flatten]] Action action_for_key(const State& s, const ActionList& legal, Action key, Rng& rng) {
     int matching = 0;
     for (Action a : legal) matching += s.public_projection(a) == key;
     int pick = matching > 1 ? int(rng.below(uint32_t(matching))) : 0;
@@ -251,7 +252,7 @@ Action action_for_key(const State& s, const ActionList& legal, Action key, Rng& 
 }
 
 template <GameState State>
-Action playout_action(const State& s, Playout p, Rng& rng) {
+[[gnu::flatten]] Action playout_action(const State& s, Playout p, Rng& rng) {
     if constexpr (requires { s.heuristic_action(rng); })
         if (p == Playout::Heuristic) return s.heuristic_action(rng);
     return s.random_action(rng);
@@ -754,24 +755,28 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
             const uint64_t share = std::max<uint64_t>(1, cfg.iterations / uint64_t(runs) + (uint64_t(r) < cfg.iterations % uint64_t(runs) ? 1 : 0));
             const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                               std::chrono::duration<double>(timed ? cfg.seconds * (k + 1) / per_thread : 0.0));
-            try {
-                using W = std::remove_cvref_t<decltype(worlds)>;
-                if (cfg.in_flight > 1)
-                    run_hot<detail::search_tree<State, W, true>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
-                                                                 deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
-                                                                 r == 0 ? &tree0 : nullptr);
-                else
-                    run_hot<detail::search_tree<State, W, false>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
-                                                                  deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
-                                                                  r == 0 ? &tree0 : nullptr);
-            } catch (...) {
-                if (cfg.progress) {   // release a waiting request (the search fails anyway)
+            // A run that ends by an exception (to the caller, through run_on_threads) or by its
+            // thread's end (a forced unwind, which no catch may stop) releases a waiting request.
+            struct ReleaseOnUnwind {
+                const SearchConfig& cfg;
+                bool returned = false;
+                ~ReleaseOnUnwind() {
+                    if (returned || !cfg.progress) return;
                     std::lock_guard lk(cfg.progress->m);
                     cfg.progress->pending = 0;
                     cfg.progress->cv.notify_all();
                 }
-                throw;   // to the caller, through run_on_threads
-            }
+            } release{cfg};
+            using W = std::remove_cvref_t<decltype(worlds)>;
+            if (cfg.in_flight > 1)
+                run_hot<detail::search_tree<State, W, true>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share, deadline,
+                                                             per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
+                                                             r == 0 ? &tree0 : nullptr);
+            else
+                run_hot<detail::search_tree<State, W, false>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share, deadline,
+                                                              per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
+                                                              r == 0 ? &tree0 : nullptr);
+            release.returned = true;
             if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) break;
         }
     };
