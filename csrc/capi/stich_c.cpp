@@ -753,6 +753,20 @@ int stich_deal(const stich_game* g, uint64_t seed, int dealer, stich_state** out
     });
 }
 
+int stich_deal_into(const stich_game* g, uint64_t seed, int dealer, stich_state* s) {
+    return STICH_GUARDED({
+        stich_state& h = live(s, "s");
+        visit_game(live(g, "g").rules, [&]<class Def>(const typename Def::Rules& r) {
+            // Dealt first, then put in: an error leaves the handle as it was.
+            StateOf<Def> dealt{deal<Def>(r, seed, seat_in(dealer, Def::num_players(r), "dealer"))};
+            h.game.template emplace<StateOf<Def>>(std::move(dealt));
+        });
+        h.listed = false;
+        h.seed = seed;
+        return STICH_OK;
+    });
+}
+
 int stich_deal_hands(const stich_game* g, uint64_t seed, int dealer, const char* const* hands, int n_hands, stich_state** out) {
     return STICH_GUARDED({
         out_handle(out);

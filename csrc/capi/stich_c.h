@@ -127,6 +127,10 @@ STICH_API int stich_game_num_players(const stich_game *g);
 
 /* A new deal from a seed, dealt by `dealer` (stich.<Game>(...).deal(seed=seed, dealer=dealer)). */
 STICH_API int stich_deal(const stich_game *g, uint64_t seed, int dealer, stich_state **out);
+/* The same deal into a state handle the caller already has (whatever game it held), so that a loop
+ * of many deals makes no new handle: s afterwards is what stich_deal would have made. On an error
+ * s is unchanged. */
+STICH_API int stich_deal_into(const stich_game *g, uint64_t seed, int dealer, stich_state *s);
 /* The same with cards pinned per seat in deal order: hands[i] is seat i's card text ("EO GO HO",
  * NULL or "" for a random hand); n_hands <= the number of seats. */
 STICH_API int stich_deal_hands(const stich_game *g, uint64_t seed, int dealer, const char *const *hands, int n_hands,

@@ -193,6 +193,18 @@ static void case_play(void) {
     char hand[128];
     CHECK(stich_hand(s, 0, hand, sizeof hand) > 0);
     CHECK(strcmp(hand, "EO EU GO GU HO SO") == 0);   /* in display order */
+    /* Dealt into a handle it has: the state stich_deal makes; a refused dealer changes nothing. */
+    stich_state *fresh = dealt(g, 7);
+    OK(stich_deal_into(g, 7, 3, s));
+    char *into = text_of(stich_state_text, s), *made = text_of(stich_state_text, fresh);
+    CHECK(strcmp(into, made) == 0);
+    CHECK_ERROR(stich_deal_into(g, 8, 4, s), STICH_E_OUT_OF_RANGE, "stich_deal_into");
+    char *after = text_of(stich_state_text, s);
+    CHECK(strcmp(into, after) == 0);
+    free(into);
+    free(made);
+    free(after);
+    stich_state_free(fresh);
     stich_state_free(s);
     const char *bad[] = {"EO EO"};
     stich_state *none = NULL;

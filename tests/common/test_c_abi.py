@@ -30,7 +30,7 @@ pytestmark = pytest.mark.rules   # the differential part runs under the sanitize
 # The exported symbols, pinned: a change here is a change of the ABI (docs/c-api.md, "ABI version").
 PINNED = """
 stich_abi_version stich_action_text stich_analyse stich_analyse_batch stich_apply stich_apply_text
-stich_current_player stich_deal stich_deal_hands stich_full_deal_read stich_game_count stich_game_free
+stich_current_player stich_deal stich_deal_hands stich_deal_into stich_full_deal_read stich_game_count stich_game_free
 stich_game_name stich_game_new stich_game_num_players stich_game_schema stich_game_text stich_hand stich_heuristic_action
 stich_is_terminal stich_ismcts stich_last_error stich_legal_actions stich_num_players stich_phase
 stich_position_read stich_position_text stich_record_length stich_record_state stich_record_text
@@ -143,7 +143,11 @@ def _walk(lib: Lib, name: str, game, seed: int) -> None:
     g = lib.game(name, options_text(game))
     players = game.num_players
     state = game.deal(seed=seed, dealer=seed % players)
-    s = lib.new("stich_deal", g, seed, seed % players)
+    if seed % 2:
+        s = lib.new("stich_deal", g, seed, seed % players)
+    else:   # a handle of another deal (and for odd players another dealer), dealt into
+        s = lib.new("stich_deal", g, seed + 1, (seed + 1) % players)
+        assert lib.ok(lib.stich_deal_into(g, seed, seed % players, s)) == 0
     rng = random.Random(seed)
     step = 0
     while True:
@@ -317,6 +321,27 @@ def test_deal_with_hands_agrees_with_python(lib):
         lib.stich_game_free(g)
 
 
+def test_deal_into_replaces_any_handle_and_a_failed_one_changes_nothing(lib):
+    """stich_deal_into: the handle afterwards is what stich_deal makes, whatever game it held; its
+    record names the new seed; a refused dealer leaves the handle as it was."""
+    mucken, euchre = lib.game("mucken", ""), lib.game("euchre", "")
+    s = lib.new("stich_deal", mucken, 4, 1)
+    lib.legal(s)   # a listing the new deal must not keep
+    assert lib.ok(lib.stich_deal_into(euchre, 7, 2, s)) == 0
+    fresh = lib.new("stich_deal", euchre, 7, 2)
+    assert lib.text("stich_state_text", s) == lib.text("stich_state_text", fresh)
+    assert lib.legal(s) == lib.legal(fresh)
+    assert lib.text("stich_record_text", s) == lib.text("stich_record_text", fresh)
+    before = lib.text("stich_state_text", s)
+    assert lib.stich_deal_into(mucken, 8, 4, s) == STATUS["STICH_E_OUT_OF_RANGE"]
+    assert "dealer" in lib.stich_last_error().decode()
+    assert lib.text("stich_state_text", s) == before
+    for h in (s, fresh):
+        lib.stich_state_free(h)
+    lib.stich_game_free(mucken)
+    lib.stich_game_free(euchre)
+
+
 def test_batch_agrees_with_single_calls(lib):
     """stich_solve_batch on 2 threads: each position's result as its own stich_solve; a position
     that cannot be solved has its status, the others their results."""
@@ -447,6 +472,8 @@ def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
         ("stich_game_num_players", (None,), IA), ("stich_game_num_players", (r,), IA),
         ("stich_deal", (None, 1, 0, C.byref(out)), IA), ("stich_deal", (g, 1, 4, C.byref(out)), OOR),
         ("stich_deal", (g, 1, -1, C.byref(out)), OOR), ("stich_deal", (g, 1, 0, None), IA), ("stich_deal", (v, 1, 0, C.byref(out)), IA),
+        ("stich_deal_into", (None, 1, 0, s), IA), ("stich_deal_into", (g, 1, 4, s), OOR), ("stich_deal_into", (g, 1, 0, None), IA),
+        ("stich_deal_into", (g, 1, 0, v), IA), ("stich_deal_into", (s, 1, 0, s), IA),
         ("stich_deal_hands", (g, 1, 0, None, 2, C.byref(out)), IA), ("stich_deal_hands", (g, 1, 0, None, -1, C.byref(out)), OOR),
         ("stich_deal_hands", (g, 1, 0, (C.c_char_p * 1)(b"EO EO"), 1, C.byref(out)), BT),
         ("stich_deal_hands", (g, 1, 0, (C.c_char_p * 1)(b"EO GO HO SO EU GU EA"), 1, C.byref(out)), IA),

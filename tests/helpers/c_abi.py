@@ -47,6 +47,7 @@ SIGNATURES: dict[str, tuple[object, list[object]]] = {
     "stich_game_text": (_int, [P, *_buf]),
     "stich_game_num_players": (_int, [P]),
     "stich_deal": (_int, [P, _u64, _int, _pp]),
+    "stich_deal_into": (_int, [P, _u64, _int, P]),
     "stich_deal_hands": (_int, [P, _u64, _int, C.POINTER(C.c_char_p), _int, _pp]),
     "stich_state_free": (None, [P]),
     "stich_state_clone": (_int, [P, _pp]),
