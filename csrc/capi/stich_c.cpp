@@ -56,6 +56,10 @@ template <class Def>
 struct StateOf {
     using D = Def;
     typename Def::State state;
+    // Constructors, not an aggregate: clang before 16 (emscripten 3.1.6's) has no C++20
+    // parenthesized aggregate init, which the variant's in-place construction needs.
+    StateOf() = default;
+    explicit StateOf(const typename Def::State& s) : state(s) {}
 };
 template <class List, template <class> class Box>
 struct OneOfGames;

@@ -157,7 +157,7 @@ def test_the_guides_cython_block(example):
 
 @pytest.mark.slow
 def test_errors_reach_python(example):
-    with pytest.raises(ValueError, match="n must be >= 0"):
+    with pytest.raises(ValueError, match=r"n \(the number of deals\) must be an int >= 0, got -1"):
         example.couillon_playout_sums(1, -1)                      # std::invalid_argument from the core
     with pytest.raises(ValueError, match="n must be >= 0"):
         example.lowest_card_playout_sums(1, -1)
