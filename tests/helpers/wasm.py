@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -18,6 +19,10 @@ def built_wasm(config) -> str:
     if not shutil.which("em++") and not (shutil.which("apt-get") and os.geteuid() == 0):
         pytest.skip("emscripten (em++) is not installed and apt-get cannot install it here (see docs/wasm.md)")
     out = config.cache.mkdir("stich-wasm")
-    done = subprocess.run(["bash", str(ROOT / "tools" / "wasm.sh"), str(out)], capture_output=True, text=True)
+    # One build at a time: test workers (pytest-xdist) that reach this together would otherwise
+    # write the same files at once (a .wasm of one build beside the other's JavaScript glue).
+    with open(out / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = subprocess.run(["bash", str(ROOT / "tools" / "wasm.sh"), str(out)], capture_output=True, text=True)
     assert done.returncode == 0, f"tools/wasm.sh failed:\n{done.stderr[-4000:]}"
     return str(out)
