@@ -489,7 +489,9 @@ ActionSet MistigriState::legal_keys(bool own) const {
                 for (int count = 0; count <= std::min(k, limit); ++count) keys.add(mi::DISCARDED + unsigned(count));
                 break;
             }
-            for (int mask = 0; mask < (1 << k); ++mask)
+            // (A state whose hand is broken, as the invariant checks build, may hold more cards
+            // than an exchange can name: keys past the set's 128 are no actions.)
+            for (int mask = 0; mask < (1 << k) && mi::EXCHANGE + unsigned(mask) < 128; ++mask)
                 if (std::popcount(unsigned(mask)) <= limit) keys.add(mi::EXCHANGE + unsigned(mask));
             break;
         }

@@ -539,9 +539,14 @@ class JsonReader {
         }
         j.kind = Json::Kind::Int;
         const bool negative = j.s[0] == '-';
-        for (size_t k = negative ? 1 : 0; k < j.s.size() && !j.big; ++k) {
-            if (j.i > ((i128(1) << 126) - 1) / 5) j.big = true;   // past 2^127 / 10
-            j.i = j.i * 10 + (j.s[k] - '0');
+        const i128 most = i128(~(__uint128_t(1) << 127));   // 2^127 - 1
+        for (size_t k = negative ? 1 : 0; k < j.s.size(); ++k) {
+            const int digit = j.s[k] - '0';
+            if (j.i > (most - digit) / 10) {   // the next digit would pass 2^127 - 1: too big, and no overflow
+                j.big = true;
+                break;
+            }
+            j.i = j.i * 10 + digit;
         }
         if (negative) j.i = -j.i;
     }
