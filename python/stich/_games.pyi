@@ -15,6 +15,7 @@ from ._core import MuckenRules as MuckenRules, MuckenState as MuckenState, Mucke
 from ._core import MistigriRules as MistigriRules, MistigriState as MistigriState, MistigriMatch as MistigriMatch
 from ._core import EuchreRules as EuchreRules, EuchreState as EuchreState, EuchreMatch as EuchreMatch
 from .games import Game, Hands
+from .extras.mucken import BobblResult as BobblResult, TableRow as TableRow, bobbl_results as bobbl_results, tournament_table as tournament_table
 
 __all__ = [
     'Couillon',
@@ -33,6 +34,10 @@ __all__ = [
     'EuchreRules',
     'EuchreState',
     'EuchreMatch',
+    'BobblResult',
+    'TableRow',
+    'bobbl_results',
+    'tournament_table',
 ]
 
 class Couillon(Game):
