@@ -101,6 +101,8 @@ class Game:
     DEAL_LOCATIONS: ClassVar[tuple[str, ...]] = ()
     # The game's name in OpenSpiel where OpenSpiel plays it the same way (stich bench --peer), else None.
     OPENSPIEL: ClassVar[str | None] = None
+    # Whether the game has the exact open-hand solver (its SolverTraits): stich.solve, stich.pimc, PimcBot.
+    SOLVER: ClassVar[bool] = False
     Rules: ClassVar[type[_core._RulesBase]]
     State: ClassVar[type[_core._StateBase]]
     Match: ClassVar[type[_core._MatchBase]]
@@ -232,6 +234,7 @@ def _game_class(d: dict[str, Any]) -> type[Game]:
         "BENCH": tuple((b["name"], b["options"], b["seed"], tuple(b["moves"])) for b in d["bench"]),
         "SOLVE_BENCH": tuple((b["name"], b["options"], b["deals"]) for b in d["solve_bench"]),
         "OPENSPIEL": d["openspiel"],
+        "SOLVER": d["solver"],
         "num_distinct_actions": d["num_distinct_actions"],
         "DEAL_LOCATIONS": tuple(d["deal_locations"]),
         "FUNCTIONS": {name: {p["name"]: Option._from_core(p) for p in f["params"]} for name, f in d["functions"].items()},

@@ -207,9 +207,10 @@ def test_ctrl_c_during_the_peer_search_ends_the_bench(monkeypatch):
     """OpenSpiel's search runs on a thread of its own, which checks no signals: the bench's thread
     waits for it in short joins, so that Ctrl-C during that search still ends the run at once."""
     pytest.importorskip("pyspiel", reason="open_spiel is not installed")
-    from stich.peers import euchre as openspiel_peer
-    euchre = [p for p in bench.positions() if type(p.game).__name__ == "Euchre"][:1]
-    monkeypatch.setattr(bench, "positions", lambda: euchre)
+    from stich.peers import openspiel_bridges
+    name, openspiel_peer = next(iter(openspiel_bridges().items()))   # the first game OpenSpiel plays too
+    first = [p for p in bench.positions() if p.game.name == name][:1]
+    monkeypatch.setattr(bench, "positions", lambda: first)
     monkeypatch.setattr(bench, "signature", lambda progress=None: None)
     ctrl_c = CtrlC()
     searches: list[threading.Event] = []   # OpenSpiel's, each set when it has ended

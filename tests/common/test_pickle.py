@@ -13,27 +13,18 @@ from typing import Any
 import pytest
 
 import stich
+from helpers.hooks import HOOKS, configs
 from stich import _core
 from helpers.serial import Decoded, decode_match, decode_state, encode_state, replay
 
 PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
 
-GAMES = [
-    stich.Couillon(),
-    stich.Couillon(kontra_doubles=True),
-    stich.Mucken(),
-    stich.Mucken(players=6),
-    stich.Mucken(long_deck=True, if_all_pass="must_play"),
-    stich.Mistigri(),
-    stich.Mistigri(players=3, monch=True),
-    stich.Euchre(),
-    stich.Euchre(allow_lone_defender=True, stick_the_dealer=True),
-    stich.Mistigri(players=6, deck="french52", monch=True, club_law=True),
-]
+# Every registered game, in its hooks' PICKLE_CONFIGS (else its first two configurations).
+GAMES = configs("PICKLE_CONFIGS", first=2)
 IDS = [repr(g) for g in GAMES]
-# The 52-card six-seat Mistigri samples worlds slowly (seconds per view in play): the tests that
-# resample every seat's view skip it.
-SMALL = GAMES[:-1]
+# The configurations that sample worlds slowly (the hooks' SLOW_CONFIGS: seconds per view in
+# play): the tests that resample every seat's view skip them.
+SMALL = [g for g in GAMES if all(g not in getattr(h, "SLOW_CONFIGS", []) for h in HOOKS.values())]
 SMALL_IDS = IDS[:-1]
 
 
@@ -116,7 +107,8 @@ def test_sampled_worlds_pickle_when_play_reaches_them(game):
             refused += 1
             continue
         same_position(pickle.loads(data), s)
-    assert (refused > 0) == (game.name in ("Couillon", "Mistigri"))
+    # Only where a world ties hidden history to its cards (the hooks' WORLDS_REFUSED_BY_PICKLE).
+    assert (refused > 0) == getattr(HOOKS[game.name], "WORLDS_REFUSED_BY_PICKLE", False)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -212,8 +204,8 @@ def test_views_equal_when_the_information_is(game):
                 is_legal_play(w._origin)   # a view loads as one of a state legal play reaches
             assert copy.deepcopy(v) == v
             # A pickled view carries only what its seat knows, where a state holding only that
-            # replays (always in Mucken and Euchre; docs/api.md says where else).
-            if game.name in ("Mucken", "Euchre"):
+            # replays (always in some games, the hooks' VIEWS_PICKLE_ALIKE; docs/api.md says where else).
+            if getattr(HOOKS[game.name], "VIEWS_PICKLE_ALIKE", False):
                 assert pickle.dumps(other.view(seat)) == pickle.dumps(v)
         if not s.is_terminal:
             t = s.clone()
@@ -337,7 +329,7 @@ def test_payload_fuzz_loads_legal_play_or_raises(game):
     rng = random.Random(11)
     states = positions(game, deals=3)
     cls = type(states[0])
-    other = (stich.Mucken() if game.name != "Mucken" else stich.Couillon()).deal(seed=1).__getstate__()
+    other = next(g for g in stich.GAMES.values() if g.name != game.name)().deal(seed=1).__getstate__()   # another game's
     loaded = refused = 0
     for kind, data in fuzzed_payloads([s.__getstate__() for s in states], other, rng):
         obj = cls.__new__(cls)
@@ -357,7 +349,7 @@ def test_payload_fuzz_loads_legal_play_or_raises(game):
     assert loaded > 0 and refused > 0
 
 
-@pytest.mark.parametrize("game", [stich.Couillon(), stich.Mucken(), stich.Mistigri(players=3), stich.Euchre()], ids=repr)
+@pytest.mark.parametrize("game", configs(first=1), ids=repr)
 def test_a_match_loads_only_by_recording_its_deals_again(game):
     """A match's form is its rules, seed, first dealer and the forms of its recorded deals; a load
     records each deal again (checked by the match: its dealer, its rules, finished), so scores,

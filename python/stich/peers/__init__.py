@@ -11,10 +11,10 @@ from types import ModuleType
 from ..games import GAMES
 
 
-def openspiel_bridge() -> ModuleType:
-    """The bridge to OpenSpiel: the module of the game whose registry entry names its OpenSpiel twin
-    (ImportError when open_spiel is not installed)."""
+def openspiel_bridges() -> dict[str, ModuleType]:
+    """The bridges to OpenSpiel by game name: the module of every game whose registry entry names its
+    OpenSpiel twin, in registry order (ImportError when open_spiel is not installed)."""
     games = [g for g in GAMES.values() if g.OPENSPIEL]
     if not games:
         raise ImportError("no registered game is played by OpenSpiel the same way")
-    return importlib.import_module(f"{__name__}.{games[0].name.lower()}")
+    return {g.name: importlib.import_module(f"{__name__}.{g.name.lower()}") for g in games}
