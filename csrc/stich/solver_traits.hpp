@@ -9,7 +9,9 @@
 namespace stich {
 
 // Per-game hooks. A specialisation gives:
-//   static bool in_play(const S&);                    // the card-play phase
+//   static bool in_play(const S&);                    // the positions the solver takes: the card-play
+//                                                     // phase, or its end where whole deals are too big
+//                                                     // (then optionally START, a text: from where)
 //   static bool two_sided(const S&);                  // teams seat % 2, zero-sum between them:
 //                                                     // returns[s] = returns[0] (s even), -returns[0] (odd)
 //   static const Contract& contract(const S&);

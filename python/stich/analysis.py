@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import _core
-from .games import in_card_play
+from .games import solvable
 from .search import SearchResult, ismcts, state_to_act
 from .solve import PimcResult, pimc
 
@@ -57,8 +57,9 @@ def exact_cost(state_or_view: Any, threads: int = 1, seed: int = 0) -> ExactCost
     state = state_to_act(state_or_view, "exact_cost")
     if state.is_terminal:
         raise ValueError("the deal is over: there is no decision to analyse")
-    if not in_card_play(state):
-        raise ValueError(f"the exact analysis covers the card play only; this position is in phase {state.phase!r}")
+    if not solvable(state):
+        raise ValueError(f"the exact analysis covers the card play only (from where the game's solver starts); this position "
+                         f"is in phase {state.phase!r}")
     deals = _core.exact_deals(state)
     sample = pimc(state, worlds=max(1, min(COST_SAMPLE, deals)), seed=seed)
     per_deal = sample.seconds / max(sample.worlds, 1)
@@ -140,7 +141,7 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
     if seed is None:
         seed = secrets.randbits(64)
     progress = None if callback is None else (lambda solved, total, elapsed: callback((solved, total, elapsed)))
-    in_play = in_card_play(state)
+    in_play = solvable(state)
     if method == "auto" and in_play and iterations is not None:
         raise ValueError("iterations is a budget of the search; in the card play the auto method answers by the exact "
                          "analysis or PIMC within `seconds`: pass method 'ismcts' (CLI: --method ismcts) to search")

@@ -262,6 +262,13 @@ def in_card_play(state: _core._StateBase) -> bool:
     return state.phase == GAMES_BY_STATE[type(state)].PLAY_PHASE
 
 
+def solvable(state: _core._StateBase) -> bool:
+    """Whether the open-hand solver (solve, pimc, the exact analysis) takes a state: a game with
+    the solver, in its card play from where its solver starts (the core's; a game whose whole
+    deals are too big starts it late, Hearts at its last five tricks)."""
+    return GAMES_BY_STATE[type(state)].SOLVER and bool(_core.solvable(state))
+
+
 def game_named(name: str) -> type[Game]:
     """The game class of a name, case-insensitive; ValueError naming the games."""
     for key, game in GAMES.items():

@@ -544,7 +544,7 @@ for s in states:
         while not t.is_terminal:
             if steps % 4 == 0:
                 stich.ismcts(t, iterations=16, seed=1)
-                if t.phase == "play":
+                if stich.games.solvable(t):
                     stich.solve(t)
             t.apply(rng.choice(t.legal_actions()))
             steps += 1

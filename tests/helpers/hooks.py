@@ -15,7 +15,9 @@ game from here, so that no file outside the game's own has a row per game
 
 Optional, with what stands in without them:
 
-- ``public_text(text)`` (what other seats see of an action's text), ``choose(rng, state, legal)``
+- ``public_text(text)`` (what other seats see of an action's text), ``seen_text(state, actor,
+  seat, text)`` (what `seat` has seen of another seat's action by now, where that is more than its
+  public text), ``choose(rng, state, legal)``
   (how a random walk picks), ``check_finals(game, finished_states)`` and ``truth(state,
   location_name)`` (the true content of a location after the seats);
 - configurations for a purpose, where CONFIGS (or its first entries) do not serve:
@@ -34,7 +36,8 @@ Optional, with what stands in without them:
   the whole deal);
 - ``opening(state)`` (the decisions before the card play of a normal game, for the search's
   tests), ``sits_out(state, seat)`` (a seat that plays no card in the deal), ``random_deal_args(rng,
-  i)`` (random extra arguments of a deal);
+  i)`` (random extra arguments of a deal), ``fixed_length(game)`` (every deal of this
+  configuration has one length);
 - about the example position (``examples/position_<game>.txt``): ``EXAMPLE_ITERATIONS`` (the
   budget at which its best move is clear) and ``EXAMPLE_TALLY`` (least, most and a line the
   position shows, for the search's report of the side's tally);

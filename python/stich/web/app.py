@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 from .. import _core
 from ..analysis import METHODS, ExactCost, analyse
 from ..fulldeal import has_full_deal, parse_full
-from ..games import GAMES, Game, game_of, game_named, in_card_play
+from ..games import GAMES, Game, game_of, game_named, solvable
 from ..notation import parse, position_text
 from ..records import Record, read_records, write_records
 from ..review import review_record
@@ -231,7 +231,7 @@ def _board_data(board: Board) -> dict[str, Any]:
         "id": board.id, "game": game.name, "title": repr(game), "options": game.options, "unit": game.UNIT,
         "num_players": state.num_players, "dealer": getattr(state, "dealer", None), "phase": state.phase,
         "terminal": terminal, "to_act": to_act, "returns": state.returns() if terminal else None,
-        "legal": legal_texts, "cards": cards, "card_play": any(c["actions"] for c in cards), "solvable": not terminal and in_card_play(state),
+        "legal": legal_texts, "cards": cards, "card_play": any(c["actions"] for c in cards), "solvable": not terminal and solvable(state),
         "seats": [{"seat": s, "hand": _cards(state.hand(s)), "tally": state.tally(s)} for s in range(state.num_players)],
         "places": places, "trick": [{"seat": s, "card": str(c), "suit": c.suit} for s, c in state.trick_plays],
         "trick_taker": state.trick_taker, "text": str(state),
@@ -486,8 +486,10 @@ async def open_values(request: Request) -> Response:
     server = _server(request)
     board = server.board(request.path_params["board"])
     state = board.state.clone()
-    if state.is_terminal or not in_card_play(state):
-        solve(state)   # the core's message: the deal is over, or not the card play
+    if not game_of(state).SOLVER:
+        raise ApiError(400, f"{game_of(state).name} has no open-hand solver")
+    if not solvable(state):
+        solve(state)   # the core's message: the deal is over, or not the card play (yet)
     async with server.solve_slots:
         data = await _in_thread(lambda: _solve_data(state))
     return JSONResponse(data)
@@ -543,7 +545,7 @@ def _check_analysis(state: Any, method: str, worlds: int, seed: int) -> None:
         raise ApiError(400, f"worlds must be an int in 1..{_core.PIMC_MAX_WORLDS}, got {worlds!r}")
     if not 0 <= seed < 2**64:
         raise ApiError(400, f"seed must be an int in 0..2**64-1, got {seed}")
-    if method in ("exact", "pimc") and not in_card_play(state):
+    if method in ("exact", "pimc") and not solvable(state):
         raise ApiError(400, f"method {method!r} solves the card play only; this position is in phase {state.phase!r} "
                             "(use 'auto' or 'ismcts')")
 
