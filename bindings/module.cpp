@@ -41,6 +41,12 @@ pybind11::dict build_info() {
 #else
     info["assertions"] = true;
 #endif
+    // The debug build (STICH_DEBUG): every state's invariants checked after every action.
+#ifdef STICH_DEBUG
+    info["invariants_checked"] = true;
+#else
+    info["invariants_checked"] = false;
+#endif
     // The instruction-set extensions the core's hot paths use when compiled for them: ssse3 (the
     // search's edge-key test), popcnt and bmi (card counts, lowest cards), bmi2 (pdep: the n-th
     // card of a set), avx2 (the compiler's vectorisation). "features": those this build was

@@ -93,6 +93,7 @@ void CouillonState::start_play() {
 }
 
 void CouillonState::apply(Action a) {
+    STICH_CHECK_AFTER_APPLY(*this, a);
     history.push(to_act, a);
     switch (phase) {
         case CouillonPhase::Trump: {

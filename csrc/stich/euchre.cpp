@@ -162,6 +162,7 @@ void EuchreState::start_play() {
 }
 
 void EuchreState::apply(Action a) {
+    STICH_CHECK_AFTER_APPLY(*this, a);
     history.push(to_act, a);
     switch (phase) {
         case EuchrePhase::Bid:

@@ -21,13 +21,17 @@
 //                                        // card points, tricks); the search reports its mean per move
 //   bool schneider() const;              // optional: the finished deal was decided "with Schneider";
 //                                        // the search reports how often per move
-//   std::string to_string() const;
+//   std::string to_string() const;      std::string phase_name() const;   // PLAY_PHASE in the card play
+//   const char* broken_invariant() const;    // optional: the game's own invariants (broken_invariant below)
+// and its apply opens with STICH_CHECK_AFTER_APPLY(*this, a) (the debug build's check).
 #pragma once
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <cctype>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <concepts>
@@ -148,6 +152,68 @@ concept GameState = std::is_trivially_copyable_v<S> && requires(S s, const S cs,
     { cs.phase_name() } -> std::convertible_to<std::string>;
     { cs == cs } -> std::convertible_to<bool>;
 };
+
+// What must hold of every state of every game (Stockfish's pos_is_ok): the seat to act is a seat
+// exactly while the deal goes on, the legal actions are ascending and non-empty there and a card
+// play is a card of the mover's hand, the true locations hold each card of the deck once at most
+// and the hands are the seats' hands, and every seat's view is consistent with the truth (its
+// known cards there, its forbidden ones elsewhere, the sizes right). A game adds its own checks as
+// `const char* broken_invariant() const` (nullptr when they hold). Returns what is broken, or
+// nullptr. The debug build (STICH_DEBUG) checks it after every apply; the tests call it directly.
+template <GameState State>
+const char* broken_invariant(const State& s) {
+    const int players = s.num_players();
+    if (players < 1 || players > MAX_SEATS) return "the number of players is out of range";
+    const int mover = s.current_player();
+    if (s.is_terminal() != (mover == -1)) return "current_player() is -1 exactly when the deal is over";
+    if (mover < -1 || mover >= players) return "current_player() is no seat";
+    if (!s.is_terminal()) {
+        ActionList list;
+        s.legal_actions(list);
+        if (list.n < 1) return "no legal action in a deal that goes on";
+        for (int i = 1; i < list.n; ++i)
+            if (list.a[size_t(i - 1)] >= list.a[size_t(i)]) return "the legal actions are not strictly ascending";
+        for (Action a : list)
+            if (a < 64 && !contains(s.hand(mover), Card(a))) return "a legal card play is not a card of the mover's hand";
+    }
+    const Locations truth = s.locations();
+    const CardSet deck_cards = s.deck_info().cards;
+    CardSet seen = 0;
+    for (const CardSet place : truth) {
+        if (place & ~deck_cards) return "a location holds a card outside the deck";
+        if (place & seen) return "a card is in two locations";
+        seen |= place;
+    }
+    for (int seat = 0; seat < players; ++seat)
+        if (truth[size_t(seat)] != s.hand(seat)) return "a seat's location is not its hand";
+    for (int seat = 0; seat < players; ++seat)
+        if (!consistent(s.view(seat), truth)) return "a seat's view is not consistent with the true locations";
+    if constexpr (requires { { s.broken_invariant() } -> std::convertible_to<const char*>; })
+        if (const char* why = s.broken_invariant()) return why;
+    return nullptr;
+}
+
+// Checks broken_invariant() when it goes out of scope: a game's apply opens with
+// `STICH_CHECK_AFTER_APPLY(*this, a);` so that the debug build (STICH_DEBUG) checks the state each
+// action leaves, whatever path apply takes. A broken state ends the process with a message naming
+// the game, the action and what is broken (an assert: it is a bug in the core, not bad input).
+#ifdef STICH_DEBUG
+template <GameState State>
+struct InvariantCheck {
+    const State& s;
+    Action a;
+    ~InvariantCheck() {
+        if (const char* why = broken_invariant(s)) {
+            std::fprintf(stderr, "stich: invariant broken after action %u (%s): %s\n%s\n", unsigned(a), s.action_text(a).c_str(), why,
+                         s.to_string().c_str());
+            std::abort();
+        }
+    }
+};
+#define STICH_CHECK_AFTER_APPLY(state, action) const ::stich::InvariantCheck<std::remove_cvref_t<decltype(state)>> stich_invariant_check_{state, action}
+#else
+#define STICH_CHECK_AFTER_APPLY(state, action) static_cast<void>(0)
+#endif
 
 // A uniformly random legal action, from the listed actions (decisions other than card play).
 template <class State>

@@ -160,6 +160,7 @@ void HeartsState::start_play() {
 }
 
 void HeartsState::apply(Action a) {
+    STICH_CHECK_AFTER_APPLY(*this, a);
     history.push(to_act, a);
     switch (phase) {
         case HeartsPhase::Pass: {   // H-3

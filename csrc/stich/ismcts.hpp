@@ -57,7 +57,7 @@
 
 #include "stich/dispatch.hpp"
 #include "stich/game.hpp"
-#include "stich/memory.hpp"
+#include "stich/limits.hpp"
 #include "stich/sampler.hpp"
 #include "stich/solver_traits.hpp"
 

@@ -323,6 +323,7 @@ void MistigriState::start_play() {
 }
 
 void MistigriState::apply(Action a) {
+    STICH_CHECK_AFTER_APPLY(*this, a);
     history.push(to_act, a);
     switch (phase) {
         case MistigriPhase::Bid: bid(a); break;

@@ -247,6 +247,7 @@ void MuckenState::start_play() {
 }
 
 void MuckenState::apply(Action a) {
+    STICH_CHECK_AFTER_APPLY(*this, a);
     history.push(to_act, a);
     switch (phase) {
         case MuckenPhase::Auction:

@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #include "stich/deal.hpp"
-#include "stich/memory.hpp"
+#include "stich/limits.hpp"
 #include "stich/game.hpp"
 #include "stich/schema.hpp"
 #include "stich/trick.hpp"

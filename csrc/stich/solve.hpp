@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "stich/game.hpp"
-#include "stich/memory.hpp"
+#include "stich/limits.hpp"
 #include "stich/registry.hpp"
 #include "stich/sampler.hpp"
 #include "stich/solver_traits.hpp"

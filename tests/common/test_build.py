@@ -21,7 +21,7 @@ def info() -> dict:
 
 def test_the_keys_are_there_with_their_types(info):
     for key in ("compiler", "build_type", "flags", "native", "lto", "assertions", "features", "cpu_features", "dispatch",
-                "pdep"):
+                "pdep", "invariants_checked"):
         assert key in info, key
     assert info["dispatch"] in (None, "x86-64-v3", "default") and isinstance(info["pdep"], bool)
     assert set(info["features"]) <= FEATURES and set(info["cpu_features"]) <= FEATURES

@@ -77,7 +77,11 @@ def run_block(code: str, namespace: dict, name: str, first_line: int = 1) -> int
 
 
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_python_blocks_run_and_state_their_outputs(path: Path) -> None:
+def test_python_blocks_run_and_state_their_outputs(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # In a folder of their own: an example that writes a file (docs/records.md writes games.txt)
+    # must not leave it in the checkout; `examples/` stays reachable for those that read one.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
     namespace: dict = {"__name__": "__docs__"}
     checked = 0
     for first_line, code in python_blocks(path):

@@ -133,6 +133,7 @@ void check_legal() {
                 CHECK(list.n > 0);
                 CHECK(std::is_sorted(list.begin(), list.end()));
                 CHECK(consistent(s.view(s.current_player()), s.locations()));
+                CHECK(broken_invariant(s) == nullptr);
                 if constexpr (requires { s.contract->follow; s.trick.led(); }) {   // the view's inference, both forms
                     if (s.contract && s.phase_name() == std::string(PLAY_PHASE))
                         for (CardSet h = s.hand(s.current_player()); h;) {
@@ -154,6 +155,33 @@ void check_legal() {
                     "record checked\n", Def::NAME, static_cast<unsigned long long>(states), static_cast<unsigned long long>(inferences),
                     static_cast<unsigned long long>(recorded));
         CHECK(inferences > 0 && (recorded > 0) == ReplaysOnce<State>);
+    });
+}
+
+// broken_invariant (the debug build's check after every apply) sees a broken state: a world
+// installed with a card in two hands, taken from random positions of every game. (Where a game
+// cannot install such a world the check cannot be planted; at least one position a game must.)
+void check_invariants() {
+    for_each_game([]<class Def>() {
+        const auto rules = rules_of<Def>();
+        int planted = 0, caught = 0;
+        for (uint64_t seed = 0; seed < 50; ++seed) {
+            auto s = stich::deal<Def>(rules, seed, 0);
+            Rng rng(seed);
+            for (int k = int(seed % 7); k > 0 && !s.is_terminal(); --k) s.apply(s.random_action(rng));
+            CHECK(broken_invariant(s) == nullptr);
+            if (s.is_terminal() || s.num_players() < 3) continue;
+            Locations world = s.locations();
+            const CardSet from = world[1];
+            if (!from) continue;
+            world[2] |= CardSet(1) << std::countr_zero(from);   // the card now in seats 1 and 2
+            auto broken = s;
+            broken.set_hidden(world, 0, rng);
+            ++planted;
+            if (broken_invariant(broken) != nullptr) ++caught;
+        }
+        std::printf("invariants: %s, %d of %d planted breaks caught\n", Def::NAME, caught, planted);
+        CHECK(planted > 0 && caught == planted);
     });
 }
 
@@ -424,7 +452,7 @@ int main(int argc, char** argv) {
         {"cards", check_cards}, {"deal", check_deal}, {"legal", check_legal}, {"playouts", check_playouts},
         {"perft", [&] { check_perft(argc > 2 ? argv[2] : "tests/data/perft.json"); }},
         {"errors", check_errors}, {"options", check_option_tables}, {"notation", check_notation}, {"search", check_search},
-        {"view", check_view_text}, {"version", check_version}};
+        {"view", check_view_text}, {"version", check_version}, {"invariants", check_invariants}};
     if (argc < 2 || !cases.count(argv[1])) {
         std::fprintf(stderr, "usage: stich_core_tests CASE [PERFT_JSON]; cases:");
         for (const auto& [name, f] : cases) std::fprintf(stderr, " %s", name.c_str());

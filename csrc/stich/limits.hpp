@@ -1,7 +1,8 @@
-// The machine's physical memory, which bounds the size arguments of the searches (a transposition
-// table, a search tree): a size the machine cannot hold is refused up front with a ValueError
-// naming what is accepted, instead of running the machine out of memory. With the longest time
-// budget and the number texts of those messages.
+// The limits every long call shares: the longest time budget (MAX_SECONDS), the most threads
+// (MAX_THREADS, check_threads), and the machine's physical memory, which bounds the size arguments
+// of the searches (a transposition table, a search tree, the vector environments): a size the
+// machine cannot hold is refused up front with a ValueError naming what is accepted, instead of
+// running the machine out of memory. With the number texts of those messages.
 #pragma once
 #include <cmath>
 #include <cstdint>
