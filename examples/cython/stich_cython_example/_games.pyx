@@ -59,7 +59,7 @@ cdef object _run(State s, str what, tuple args):
         apply_checked(s, <Action>args[1])
         return s.phase_name().decode()
     if what == "search":      # ismcts with the game's defaults: {action text: visits}
-        cfg = _search_config(s, args[0], args[1])
+        cfg = _search_config(s, <uint64_t>args[0], <uint64_t>args[1])
         with nogil:
             found = ismcts(s, cfg)
         return {s.action_text(stats.action).decode(): stats.visits for stats in found.actions}
