@@ -602,7 +602,8 @@ const std::vector<FieldSpec<HeartsMatch>>& HeartsDef::match_fields() {
 const std::vector<BenchSpec>& HeartsDef::bench_positions() {
     static const std::vector<BenchSpec> positions{
         {"hearts pass", {}, 1, {}},
-        {"hearts first trick", {}, 2, {"*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*"}},
+        // After the passes and the lead of the two of clubs (H-4): the second seat, six cards to choose from.
+        {"hearts first trick", {}, 5, {"*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*"}},
         {"hearts mid-play", {}, 3, {"*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*",
                                     "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*"}},
     };
