@@ -20,6 +20,7 @@ Run:  PYTHONPATH=python python benchmarks/peers/openspiel_speed.py [--game Heart
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 
 import pyspiel
@@ -46,7 +47,7 @@ def openspiel_rollouts(o, n: int) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=4, help="post-deal positions (deal seeds 1..N)")
+    parser.add_argument("--positions", type=int, default=4, help="post-deal positions (the first N deal seeds whose position has a choice)")
     parser.add_argument("--quick", action="store_true", help="smaller batches and budgets (a smoke run)")
     parser.add_argument("--game", default="Euchre", help="a game OpenSpiel plays the same way (default Euchre)")
     args = parser.parse_args()
@@ -57,8 +58,16 @@ def main() -> None:
     bridge = bridges[args.game]
     game = bridge.GAME()
     os_game = pyspiel.load_game(game.OPENSPIEL, dict(game.options))
-    seeds = range(1, args.positions + 1)
-    positions = [bridge.deal_pair(seed, game, os_game) for seed in seeds]
+    # The first post-deal positions with a choice (deal seeds 1, 2, ...): where one action is legal
+    # (Hearts without a pass: the two of clubs' lead) OpenSpiel's ISMCTS returns without searching.
+    seeds, positions = [], []
+    for seed in itertools.count(1):
+        if len(positions) == args.positions:
+            break
+        s, o = bridge.deal_pair(seed, game, os_game)
+        if len(o.legal_actions()) > 1:
+            seeds.append(seed)
+            positions.append((s, o))
     rows = []
 
     # Whole games, with the deal.
