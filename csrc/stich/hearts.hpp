@@ -274,7 +274,7 @@ struct HeartsDef {
                                        "each for itself, 52 cards, the pass, the queen of spades, shooting the moon.";
     static constexpr const char* UNIT = "points";
     static constexpr const char* TALLY = "hearts and queen points taken by seat {seat}";
-    static constexpr double SEARCH_C = 0.7;   // each seat for itself, as Mistigri (docs/search.md)
+    static constexpr double SEARCH_C = 0.7;   // each seat for itself: the value of a game without partners (docs/search.md)
     // Analysis: moves whose values differ by less (and whose difference cannot be told from 0) are
     // a tie; a fifth of a point (a deal scores 0 to 36).
     static constexpr double TIE_THRESHOLD = 0.2;

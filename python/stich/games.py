@@ -265,7 +265,7 @@ def in_card_play(state: _core._StateBase) -> bool:
 def solvable(state: _core._StateBase) -> bool:
     """Whether the open-hand solver (solve, pimc, the exact analysis) takes a state: a game with
     the solver, in its card play from where its solver starts (the core's; a game whose whole
-    deals are too big starts it late, Hearts at its last five tricks)."""
+    deals are too big starts it late, in its last tricks)."""
     return GAMES_BY_STATE[type(state)].SOLVER and bool(_core.solvable(state))
 
 

@@ -113,6 +113,7 @@ def test_the_naming_check_can_fail():
 GENERATED = {"python/stich/_core.pyi", "python/stich/_games.pyi", "python/stich/cython/games.pxd", "python/stich/cython/search.pxd"}
 SHARED_TREES = ("csrc", "bindings", "python/stich")
 TEXT_SUFFIXES = {".cpp", ".hpp", ".h", ".py", ".pyi", ".pxd", ".pyx", ".txt", ".cmake"}
+SUIT_WORDS = {"clubs", "spades", "hearts", "diamonds"}   # the French suits' names
 
 
 def _own_file(path: Path, game: str) -> bool:
@@ -123,8 +124,11 @@ def _own_file(path: Path, game: str) -> bool:
 
 def shared_files_naming(game: str, root: Path = ROOT) -> list[str]:
     """Lines of files outside the game's own that name the game (as a word or the start of an
-    identifier, in any case: Mucken, MuckenDef, mucken_contract)."""
-    pattern = re.compile(rf"\b{re.escape(game)}", re.IGNORECASE)
+    identifier, in any case: Mucken, MuckenDef, mucken_contract). A game named after a suit
+    (Hearts) is named by its identifiers only (HeartsDef, hearts_contract): the word alone is the
+    suit's, which the cards and other games name."""
+    suit_word = game.lower() in SUIT_WORDS
+    pattern = re.compile(rf"\b{re.escape(game)}" + (r"(?=\w)" if suit_word else ""), re.IGNORECASE)
     out = []
     for tree in SHARED_TREES:
         for path in sorted((root / tree).rglob("*")):
