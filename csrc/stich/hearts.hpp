@@ -238,6 +238,8 @@ struct SolverTraits<HeartsState> {
     static constexpr int TRICKS = 5;
     static constexpr const char* START = "from its last five tricks on (docs/rules/hearts.md, \"The solver\")";
     static bool in_play(const S& s) { return s.phase == HeartsPhase::Play && s.trick.done >= S::NUM_TRICKS - TRICKS; }
+    // The whole card play: the search's other seats play there by the tree, not the heuristic.
+    static bool in_card_play(const S& s) { return s.phase == HeartsPhase::Play; }
     static bool two_sided(const S&) { return false; }
     static bool plays(const S&, int) { return true; }
     static const Contract& contract(const S& s) { return *s.contract; }
