@@ -299,11 +299,18 @@ void HeartsState::set_hidden(const Locations& world, int observer, Rng& rng) {
             }
             passed[size_t(p)] = pick;
         }
-        // The history's passes of p become these cards, lowest first.
+        // The history's passes of p become these cards: a pass whose card is still among them
+        // stays where it is (a replay keeps the passes it was told), the others take the rest,
+        // lowest first.
         CardSet rest = passed[size_t(p)];
-        for (int i = 0; i < history.size && rest; ++i)
+        for (int i = 0; i < history.size; ++i)
             if (history.actors[size_t(i)] == p && !is_card_action(history.actions[size_t(i)]))
+                rest &= ~bit(hearts_card(history.actions[size_t(i)] - ha::PASS));
+        for (int i = 0; i < history.size && rest; ++i) {
+            const Action a = history.actions[size_t(i)];
+            if (history.actors[size_t(i)] == p && !is_card_action(a) && !contains(passed[size_t(p)], hearts_card(a - ha::PASS)))
                 history.actions[size_t(i)] = Action(ha::PASS + hearts_index(pop_lsb(rest)));
+        }
     }
 }
 
@@ -367,19 +374,29 @@ int direction_of(std::string_view text) {
 
 // The replay's hooks (stich/position.hpp): a pass the observer saw only as "passes" is any card of
 // the working state's hand but the two of clubs (which read_position gave the first leader); a
-// pass the observer received names its card, which the giver must hold.
+// pass the observer received names its card, which the giver must hold. The observer's view in
+// the pass phase knows neither the giver's pile nor the two of clubs, so every redraw there keeps
+// them: the cards the giver has passed stay in its pile, the two of clubs with the first leader.
 struct HeartsPositionHooks {
     const PositionEntries& es;
     int observer;
+    int giver;          // the seat whose passes the observer receives (-1: none, the direction is hold)
+    int first_leader;   // the seat that must hold the two of clubs through the pass (-1: none)
 
     void hidden(HeartsState&, int) const {}
     Need need(const HeartsState& s, int i) const {
         Need n;
-        const PositionEntry& e = es[size_t(i)];
-        if (s.phase == HeartsPhase::Pass && e.seat != observer && e.text.rfind("pass ", 0) == 0) {
-            n.known[size_t(e.seat)] |= entry_cards(es, i, std::string_view(e.text).substr(5), s.deck_info());
-            n.why = "it passed that card to seat " + std::to_string(observer);
-        }
+        if (s.phase != HeartsPhase::Pass) return n;
+        // The giver's passes so far stay in its pile; this entry's card is in its hand.
+        if (giver >= 0)
+            for (int j = 0; j <= i; ++j) {
+                const PositionEntry& e = es[size_t(j)];
+                if (e.seat != giver || e.text.rfind("pass ", 0) != 0) continue;
+                const CardSet c = entry_cards(es, j, std::string_view(e.text).substr(5), s.deck_info());
+                n.known[size_t(j < i ? HeartsState::LOC_PASS + giver : giver)] |= c;
+                if (j == i) n.why = "it passed that card to seat " + std::to_string(observer);
+            }
+        if (first_leader >= 0) n.known[size_t(first_leader)] |= bit(hc::TWO_OF_CLUBS);
         return n;
     }
     Action action(HeartsState& s, int i, Rng& rng) const {
@@ -434,6 +451,17 @@ HeartsState read_position(const HeartsRules& rules, int dealer, int observer, Ca
     }
     own &= ~received;
     check_own_hand(own, HeartsState::HAND_SIZE, observer);
+    // H-4, H-13: once the play starts every seat knows who holds the two of clubs; before the
+    // first card the line "lead" says it (after it, the first card's seat).
+    if (const std::string* lead = position_line(lines, "lead")) {
+        if (first_leader >= 0) throw PositionError("lead", -1, "the first card of the history says who led; a 'lead' line is for a position before it");
+        if (*lead != "0" && *lead != "1" && *lead != "2" && *lead != "3")
+            throw PositionError("lead", -1, "the seat that holds the two of clubs and leads the first trick, 0..3, got " + quoted(*lead));
+        first_leader = (*lead)[0] - '0';
+        if ((first_leader == observer) != contains(hand, hc::TWO_OF_CLUBS))
+            throw PositionError("lead", -1, "seat " + std::to_string(first_leader) + " leads the first trick, so it holds the two of clubs (H-4); " +
+                                                "seat " + std::to_string(observer) + "'s hand " + (contains(hand, hc::TWO_OF_CLUBS) ? "holds" : "lacks") + " it");
+    }
     FixedHands fixed{};
     for (CardSet o = own; o;) fixed[size_t(observer)].push_back(pop_lsb(o));
     // H-4: the first leader holds the two of clubs; where the observer does not know it, the
@@ -441,15 +469,20 @@ HeartsState read_position(const HeartsRules& rules, int dealer, int observer, Ca
     if (first_leader >= 0 && first_leader != observer && !contains(own | received, hc::TWO_OF_CLUBS))
         fixed[size_t(first_leader)].push_back(hc::TWO_OF_CLUBS);
     HeartsState s = hearts_deal(rules, mix_seed(seed, 1), dealer, &fixed, direction);
-    HeartsPositionHooks hooks{es, observer};
+    HeartsPositionHooks hooks{es, observer, direction != HOLD && giver != observer ? giver : -1, -1};
+    if (first_leader >= 0 && first_leader != observer && !contains(own | received, hc::TWO_OF_CLUBS)) hooks.first_leader = first_leader;
     return rebuild_position(s, observer, hand, own, es, seed, hooks, HEARTS_EXTRA_LOCATIONS);
 }
 
-std::vector<std::string> position_keys(const HeartsRules&) { return {"pass"}; }
+std::vector<std::string> position_keys(const HeartsRules&) { return {"pass", "lead"}; }
 
 PositionEntries position_history(const HeartsState& s, int seat) { return view_history_entries(s, seat); }
 
-PositionLines position_lines(const HeartsState& s, int) { return {{"pass", hearts_direction_name(s.direction)}}; }
+PositionLines position_lines(const HeartsState& s, int) {
+    PositionLines out{{"pass", hearts_direction_name(s.direction)}};
+    if (s.phase == HeartsPhase::Play && s.trick.done == 0 && s.trick.size == 0) out.push_back({"lead", std::to_string(s.leader)});
+    return out;
+}
 
 STICH_HOT [[gnu::flatten]] void hearts_random_playouts(const HeartsRules& rules, uint64_t seed, int64_t n, int32_t* out,
                                                        const std::atomic<bool>* stop) {

@@ -10,7 +10,7 @@ import pytest
 
 import stich
 from stich.__main__ import main
-from helpers import EXAMPLES
+from helpers import EXAMPLES, starts_in_play
 from helpers.hooks import HOOKS, configs
 from helpers.random_play import played_on
 from helpers.play import texts
@@ -66,7 +66,8 @@ def test_round_trip(name):
                 assert pos.state.current_player == seat
                 assert texts(pos.state) == texts(state)
         phases.add(state.phase)
-    assert "play" in phases and len(phases) >= 2, phases
+    # The walks reach a decision before the card play, where the configuration has one.
+    assert "play" in phases and (len(phases) >= 2 or starts_in_play(game)), phases
 
 
 def test_every_decision_kind_round_trips():
