@@ -252,6 +252,28 @@ def test_H_13_what_each_seat_knows():
     assert t.view(0).forbidden(2) >= cards(" ".join(s + r for s in "CSD" for r in RANKS)) - cards("SQ")
 
 
+def test_H_13_positions_read_back_after_hidden_passes():
+    """A position read back keeps what its seat knows after a pass it did not see: who holds the
+    two of clubs before the first card (the 'lead' line, H-4), the passes it received in their
+    order, and a card another seat plays that it received through a hidden pass."""
+    s = deal(BY_SUIT, "left")
+    play(s, "C2", "C3", "C4", "S2", "S3", "S4", "H2", "H3", "H4", "D2", "D3", "D4")
+    for seat in range(4):
+        text = stich.position_text(s, seat)
+        assert "lead: 1" in text.splitlines()
+        pos = stich.parse(text)
+        assert pos.view == s.view(seat) and pos.state.current_player == 1 and str(pos) == text
+    play(s, "C2")   # the two of clubs seat 1 received from seat 0: seat 3 never saw that pass
+    pos = stich.parse(stich.position_text(s, 3))
+    assert pos.view == s.view(3) and "lead:" not in str(pos)
+    with pytest.raises(ValueError, match="lead"):   # a lead line with the first card in the history
+        stich.parse(stich.position_text(s, 3).replace("pass: left", "pass: left\nlead: 1"))
+    t = deal(BY_SUIT, "left")
+    play(t, "C2", "C3", "C4", "S2", "S3", "S4", "H2", "H3", "H4", "D2", "D3", "D4")
+    with pytest.raises(ValueError, match="two of clubs"):   # seat 2 leads, yet seat 1 holds C2
+        stich.parse(stich.position_text(t, 1).replace("lead: 1", "lead: 2"))
+
+
 def test_H_14_action_ids_and_openspiels_texts():
     s = deal(direction="left")
     a = next(a for a in s.legal_actions() if a.text == "pass CA")
