@@ -1,12 +1,13 @@
-"""Side-by-side speed of builds of the core (issue 13): random playouts and ISMCTS of every game,
-each build in its own interpreter, the builds alternating, min of the repeats.
+"""Side-by-side speed of builds of the core (issues 13 and 44): random playouts and ISMCTS of every
+game, each build in its own interpreter, the builds alternating; the median and the min of the runs.
 
     python benchmarks/portable_vs_native.py --build portable=/tmp/site-portable --build native=build/native \\
         --rounds 3 --repeats 3
 
-Each --build NAME=DIR is a directory that holds the ``stich`` package, or a CMake build directory
-holding ``_core*.so`` (then the Python package comes from python/ with that module). The table
-gives seconds (min over rounds x repeats) and the ratio of each build to the first."""
+Each --build NAME=DIR is a directory that holds the ``stich`` package, a wheel (``.whl``: unpacked
+here), or a CMake build directory holding ``_core*.so`` (then the Python package comes from
+python/ with that module). The table gives seconds (median and min over rounds x repeats) and the
+ratio of each build's median to the first's (docs/wheels.md: the wheel against ``pip install .``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,15 +32,15 @@ repeats, playouts, iterations = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv
 out = {"build": dict(_core.build_info()), "times": {}}
 for name, cls in games:
     game = cls()
-    best = float("inf")
+    runs = []
     for _ in range(repeats):
-        t = time.perf_counter(); game.random_playouts(playouts, seed=1); best = min(best, time.perf_counter() - t)
-    out["times"][f"playouts {name}"] = best
+        t = time.perf_counter(); game.random_playouts(playouts, seed=1); runs.append(time.perf_counter() - t)
+    out["times"][f"playouts {name}"] = runs
     deal = game.deal(seed=3)
-    best = float("inf")
+    runs = []
     for _ in range(repeats):
-        t = time.perf_counter(); stich.ismcts(deal, iterations=iterations, seed=1); best = min(best, time.perf_counter() - t)
-    out["times"][f"ismcts {name}"] = best
+        t = time.perf_counter(); stich.ismcts(deal, iterations=iterations, seed=1); runs.append(time.perf_counter() - t)
+    out["times"][f"ismcts {name}"] = runs
 print(json.dumps(out))
 """
 
@@ -47,6 +49,11 @@ def site_dir(path: Path, tmp: Path, name: str) -> Path:
     """A directory to put on sys.path that holds a ``stich`` package with this build's core."""
     if (path / "stich" / "__init__.py").exists():
         return path
+    if path.suffix == ".whl":
+        import zipfile
+
+        zipfile.ZipFile(path).extractall(tmp / name)
+        return tmp / name
     cores = sorted(path.glob("_core*.so"))
     if not cores:
         sys.exit(f"{path}: neither a stich package nor a build directory with _core*.so")
@@ -66,7 +73,7 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="also write the results here")
     args = ap.parse_args()
     builds = [b.split("=", 1) for b in args.build]
-    best: dict[str, dict[str, float]] = {n: {} for n, _ in builds}
+    times: dict[str, dict[str, list[float]]] = {n: {} for n, _ in builds}
     info: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as tmp:
         sites = {n: site_dir(Path(d).resolve(), Path(tmp), n) for n, d in builds}
@@ -78,21 +85,26 @@ def main() -> None:
                 data = json.loads(res.stdout)
                 info[n] = data["build"]
                 for k, v in data["times"].items():
-                    best[n][k] = min(best[n].get(k, float("inf")), v)
+                    times[n].setdefault(k, []).extend(v)
                 print(f"round {r + 1}: {n} done", file=sys.stderr)
     names = [n for n, _ in builds]
     for n in names:
         b = info[n]
         print(f"{n}: native={b['native']} lto={b['lto']} dispatch={b.get('dispatch')} features={' '.join(b['features'])}")
     ref = names[0]
-    head = ["case"] + [f"{n} s" for n in names] + [f"{n}/{ref}" for n in names[1:]]
+    median = {n: {k: statistics.median(v) for k, v in times[n].items()} for n in names}
+    head = ["case"] + [f"{n} median s (min)" for n in names] + [f"{n}/{ref} (medians)" for n in names[1:]]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
-    for k in best[ref]:
-        cells = [k] + [f"{best[n][k]:.3f}" for n in names] + [f"{best[n][k] / best[ref][k]:.3f}" for n in names[1:]]
+    for k in times[ref]:
+        cells = [k] + [f"{median[n][k]:.4f} ({min(times[n][k]):.4f})" for n in names] + [
+            f"{median[n][k] / median[ref][k]:.3f}" for n in names[1:]]
         print("| " + " | ".join(cells) + " |")
+    for n in names[1:]:
+        ratios = [median[n][k] / median[ref][k] for k in times[ref]]
+        print(f"{n}/{ref}: median of the cases' ratios {statistics.median(ratios):.3f}, from {min(ratios):.3f} to {max(ratios):.3f}")
     if args.json:
-        args.json.write_text(json.dumps({"builds": info, "best": best, "args": vars(args) | {"json": str(args.json)}}, indent=1))
+        args.json.write_text(json.dumps({"builds": info, "times": times, "args": vars(args) | {"json": str(args.json)}}, indent=1))
 
 
 if __name__ == "__main__":

@@ -6,14 +6,12 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <thread>
 #include <type_traits>
 #include <vector>
-#ifdef __GLIBCXX__
-#include <cxxabi.h>
-#endif
 
 #include "common.hpp"
 #include "stich/game.hpp"
@@ -89,29 +87,6 @@ struct PySolveStats {
                line_tallies == o.line_tallies && continued == o.continued && nodes == o.nodes && seconds == o.seconds &&
                state.equal(o.state);
     }
-};
-
-// What _core.pimc returns (stich.pimc makes its PimcResult from them): per legal action, in id
-// order, the mean value over the worlds solved and its standard error, the difference to the best
-// action's mean and its standard error, and the lowest and highest value of a single world.
-struct PyPimcRow {
-    PyAction action;
-    double mean, se, diff, diff_se;
-    int worst, best;
-    bool operator==(const PyPimcRow&) const = default;
-};
-struct PyPimcStats {
-    int observer = 0;
-    std::vector<PyPimcRow> rows;
-    uint64_t best = 0;          // the index of the best row
-    uint64_t worlds = 0;
-    double weight = 0;
-    bool exact = false;
-    uint64_t population = 0;
-    uint64_t world_count_high = 0, world_count_low = 0;   // the 128-bit count of consistent worlds
-    uint64_t nodes = 0;
-    double seconds = 0;
-    bool operator==(const PyPimcStats&) const = default;
 };
 
 // Each bound state class's name (bind_state sets it), for the actions it lists.
@@ -193,12 +168,17 @@ struct PyView {
     std::vector<std::pair<int, std::string>> history;
     py::object origin;   // a copy of the state the view was taken from (searches resample every hidden card)
     // Equality and pickling (docs/api.md, "Pickling and equality"; information_text below): what
-    // the observer knows as text ("" for a finished deal), a state holding no more than that, and
-    // where there is no text the origin with every hidden card dealt from seed 0.
+    // the observer knows as text ("" for a finished deal), and a state made from what it knows
+    // alone (serial::view_state): the only state a view hands to pickle or copy.
     std::string (*information_text)(const PyView&) = nullptr;
     py::object (*information_state)(const PyView&) = nullptr;
-    py::object (*resampled_origin)(const PyView&) = nullptr;
     std::string (*origin_text)(const PyView&) = nullptr;   // the origin's to_string()
+    // The game's rules for the worlds of this view (stich/sampler.hpp, Worlds), for sample_worlds.
+    struct Rules {
+        std::function<bool(const Locations&)> allowed;
+        bool allows(const Locations& w) const { return allowed(w); }
+    };
+    Rules (*world_rules)(const PyView&) = nullptr;
 
     int location_index(py::handle loc) const {
         if (py::isinstance<py::int_>(loc) && !py::isinstance<py::bool_>(loc)) {
@@ -217,17 +197,42 @@ struct PyView {
     }
 };
 
-int check_seat(int seat, int n);
 
-// Interpreter exit with work in flight. When the interpreter finalises, CPython (3.11) ends a
-// daemon thread that takes the GIL with pthread_exit: a forced unwind (abi::__forced_unwind with
-// libstdc++) through our frames. It must never reach a noexcept frame (a destructor such as
-// pybind11's gil_scoped_release, which retakes the GIL) nor a frame that still owns a joinable
-// std::thread: either calls std::terminate ("terminate called without an active exception").
-// So the GIL is released and retaken here with the C API in plain code (without_gil,
-// run_interruptible), every catch (...) that can see the unwind rethrows it, and the module's
-// atexit handler (module.cpp) stops every long call in flight and waits until its worker is
-// joined, before the interpreter starts ending threads.
+// Interpreter exit with work in flight. When the interpreter finalises, CPython before 3.14 ends a
+// daemon thread that takes the GIL with pthread_exit: glibc's forced unwind through our frames and
+// pybind11's. Only libstdc++ lets it pass pybind11's dispatcher (a catch (abi::__forced_unwind&)
+// that rethrows); under libc++ (the wheel's) the dispatcher's catch (...) ends it and glibc aborts
+// the process ("FATAL: exception not rethrown"). So such a thread never leaves our frames: where it
+// takes the GIL back (retake_gil) or runs Python code (run_interruptible's tick), it catches the
+// unwind, joins its worker and blocks until the process exits, as CPython 3.14 itself blocks a
+// daemon thread that asks for the GIL after finalisation. The module's atexit handler (module.cpp)
+// stops every long call in flight and waits until its worker is joined, before the interpreter
+// starts ending threads, so that the usual exit meets no worker at all.
+
+// Blocks the calling thread until the process exits: the end of a thread that the interpreter ends.
+[[noreturn]] inline void block_until_exit() {
+    for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+}
+
+// True in a catch (...) block that caught no C++ exception: in these frames, glibc's forced unwind
+// of a thread that the interpreter ends (std::current_exception holds no foreign exception, under
+// libstdc++ and libc++ alike).
+inline bool caught_thread_end() { return !std::current_exception(); }
+
+// Takes the GIL back after PyEval_SaveThread(). A thread that the interpreter ends there (the forced
+// unwind is all that PyEval_RestoreThread throws) runs `finish` and blocks until the process exits.
+template <class Finish>
+void retake_gil(PyThreadState* ts, Finish&& finish) {
+    try {
+        PyEval_RestoreThread(ts);
+    } catch (...) {
+        finish();
+        block_until_exit();
+    }
+}
+inline void retake_gil(PyThreadState* ts) {
+    retake_gil(ts, [] {});
+}
 
 // The long calls in flight (run_interruptible registers its stop flag while its worker runs).
 // Never destroyed: a daemon thread may still deregister while the process exits.
@@ -253,7 +258,7 @@ inline LongCalls& long_calls() {
 }
 
 // Runs `f` (C++ only: it must not touch Python objects) with the GIL released, and takes the GIL
-// back in plain code, not in a destructor (see above): exceptions from `f` pass through.
+// back with retake_gil: exceptions from `f` pass through.
 template <class F>
 auto without_gil(F&& f) {
     using R = decltype(f());
@@ -262,19 +267,19 @@ auto without_gil(F&& f) {
         try {
             f();
         } catch (...) {
-            PyEval_RestoreThread(ts);
+            retake_gil(ts);
             throw;
         }
-        PyEval_RestoreThread(ts);
+        retake_gil(ts);
     } else {
         std::optional<R> r;
         try {
             r.emplace(f());
         } catch (...) {
-            PyEval_RestoreThread(ts);
+            retake_gil(ts);
             throw;
         }
-        PyEval_RestoreThread(ts);
+        retake_gil(ts);
         return std::move(*r);
     }
 }
@@ -295,34 +300,6 @@ inline void stop_long_calls(double seconds) {
     });
 }
 
-// A Python error kept while the GIL is released; its destructor needs the GIL, so a thread that
-// the interpreter ends (a forced unwind, without the GIL) abandons it instead (a leak, at exit).
-class PendingError {
-   public:
-    PendingError() = default;
-    PendingError(const PendingError&) = delete;
-    PendingError& operator=(const PendingError&) = delete;
-    ~PendingError() {
-        if (has_) reinterpret_cast<py::error_already_set*>(buf_)->~error_already_set();
-    }
-    explicit operator bool() const { return has_; }
-    void emplace(py::error_already_set&& e) {
-        new (buf_) py::error_already_set(std::move(e));   // moves a shared pointer: no allocation
-        has_ = true;
-    }
-    py::error_already_set take() {   // with the GIL
-        py::error_already_set e = std::move(*reinterpret_cast<py::error_already_set*>(buf_));
-        reinterpret_cast<py::error_already_set*>(buf_)->~error_already_set();
-        has_ = false;
-        return e;
-    }
-    void abandon() { has_ = false; }
-
-   private:
-    alignas(py::error_already_set) unsigned char buf_[sizeof(py::error_already_set)];
-    bool has_ = false;
-};
-
 // Runs `work` (C++ only: it must not touch Python objects) on a new thread while the calling
 // thread waits with the GIL released, in slices of at most 50 ms. Between slices it takes the GIL
 // to run pending signal handlers (Ctrl-C raises KeyboardInterrupt there) and `tick`; a Python
@@ -331,14 +308,14 @@ class PendingError {
 // (known to end within a few tens of milliseconds) runs on the calling thread: no thread to start;
 // so does any work when no thread can be started (out of memory, the system's thread limit),
 // without Ctrl-C then. The worker is always joined before the GIL is taken back for good, and
-// before a forced unwind (a daemon thread ended at interpreter exit) leaves this frame.
+// before a thread that the interpreter ends blocks for good (see above).
 template <class Work, class Tick>
 auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool brief = false) {
     if (brief) return without_gil(work);
     using R = decltype(work());
     std::optional<R> result;
     std::exception_ptr failed, tick_failed;
-    PendingError error;
+    std::optional<py::error_already_set> error;   // destroyed with the GIL held
     std::mutex m;
     std::condition_variable cv;
     bool done = false;
@@ -362,53 +339,45 @@ auto run_interruptible(std::atomic<bool>& stop, Work&& work, Tick&& tick, bool b
         try {
             result.emplace(work());
         } catch (...) {
-            PyEval_RestoreThread(ts);
+            retake_gil(ts);
             throw;
         }
-        PyEval_RestoreThread(ts);
+        retake_gil(ts);
         return std::move(*result);
     }
+    // Before this thread blocks for good (the interpreter ends it): the work stopped and joined.
+    auto end_work = [&] {
+        stop = true;
+        worker.join();
+        long_calls().remove(&stop);
+    };
     std::unique_lock lk(m);
     while (!cv.wait_for(lk, std::chrono::milliseconds(50), [&] { return done; })) {
         if (stop.load()) continue;   // ending: wait for the work
         lk.unlock();
-#ifdef __GLIBCXX__
+        retake_gil(ts, end_work);
         try {
-#endif
-            PyEval_RestoreThread(ts);
-            try {
-                if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-                if (!tick()) stop = true;
-            } catch (py::error_already_set& e) {
-                error.emplace(std::move(e));
-                stop = true;
-#ifdef __GLIBCXX__
-            } catch (abi::__forced_unwind&) {
-                throw;
-#endif
-            } catch (...) {   // not past the worker: it must be joined first
-                tick_failed = std::current_exception();
-                stop = true;
-            }
-            PyEval_SaveThread();
-#ifdef __GLIBCXX__
-        } catch (abi::__forced_unwind&) {
-            // The interpreter ends this thread (see above), in PyEval_RestoreThread or in Python code
-            // the tick ran; the thread no longer holds the GIL.
+            if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+            if (!tick()) stop = true;
+        } catch (py::error_already_set& e) {
+            error.emplace(std::move(e));
             stop = true;
-            worker.join();
-            long_calls().remove(&stop);
-            error.abandon();
-            throw;
+        } catch (...) {
+            if (caught_thread_end()) {   // in Python code that the tick ran; the GIL is no longer held
+                end_work();
+                block_until_exit();
+            }
+            tick_failed = std::current_exception();   // not past the worker: it must be joined first
+            stop = true;
         }
-#endif
+        PyEval_SaveThread();
         lk.lock();
     }
     lk.unlock();
     worker.join();
     long_calls().remove(&stop);
-    PyEval_RestoreThread(ts);
-    if (error) throw error.take();
+    retake_gil(ts);
+    if (error) throw std::move(*error);
     if (tick_failed) std::rethrow_exception(tick_failed);
     if (failed) std::rethrow_exception(failed);
     return std::move(*result);
@@ -431,14 +400,28 @@ inline SearchConfig search_config_from_py(py::handle iterations, py::handle seco
     return cfg;
 }
 
-// A copy in which every card `seat` cannot see is dealt anew from `seed`, uniformly among the
-// worlds consistent with its view.
+// A search's root statistics as Python's records (stich.ismcts makes its SearchResult from them).
 template <GameState State>
-State resampled(const State& s, int seat, uint64_t seed) {
-    const WorldSampler sampler(s.view(seat));
-    Rng rng(seed);
-    State out = s;
-    out.set_hidden(sampler.sample(rng), seat, rng);
+std::vector<PyActionStats> py_action_stats(const State& root, const std::vector<ActionStats>& actions) {
+    std::vector<PyActionStats> out;
+    for (const ActionStats& a : actions)
+        out.push_back({make_action(root, a.action), a.visits, a.reward, a.reward_sq, a.tally, a.wins,
+                       requires { root.schneider(); } ? std::optional<uint64_t>(a.schneider) : std::nullopt});
+    return out;
+}
+
+template <GameState State>
+PySearchStats py_search_stats(const State& root, const SearchResult& r) {
+    PySearchStats out;
+    out.observer = r.observer;
+    out.rows = py_action_stats(root, r.actions);
+    for (const std::vector<ActionStats>& run : r.runs) out.runs.push_back(py_action_stats(root, run));
+    for (const LineStep& step : r.line)
+        out.line.push_back({step.key == HIDDEN_ACTION ? std::string("?") : root.action_text(step.key), step.seat, step.visits, step.mean});
+    out.iterations = r.iterations;
+    out.nodes = r.nodes;
+    out.arena_bytes = r.arena_bytes;
+    out.seconds = r.seconds;
     return out;
 }
 
@@ -450,11 +433,9 @@ void with_def(F&& f) {
     });
 }
 
-// The origin with every card the observer cannot see dealt anew from seed 0: a state holding no
-// more than the view where the notation cannot be written (a finished deal).
 template <GameState State>
-py::object resampled_origin(const PyView& v) {
-    return py::cast(resampled(v.origin.cast<const State&>(), v.view.observer, 0));
+PyView::Rules view_world_rules(const PyView& v) {
+    return {[rules = world_rules_of(v.origin.cast<const State&>(), v.view.observer)](const Locations& w) { return rules.allows(w); }};
 }
 
 template <GameState State>
@@ -462,33 +443,13 @@ std::string origin_text(const PyView& v) {
     return v.origin.cast<const State&>().to_string();
 }
 
-// Whether two views state the same facts: locations (known, forbidden, sizes), played and
-// unknown cards, and the history as the observer saw it. Equal views need this besides equal
-// texts: a text can leave out where the observer knows some cards are (discards reshuffled
-// into a talon).
-inline bool same_view(const View& a, const View& b) {
-    if (a.observer != b.observer || a.num_seats != b.num_seats || a.num_locations != b.num_locations || a.played != b.played ||
-        a.unknown != b.unknown || a.history_size != b.history_size)
-        return false;
-    for (int l = 0; l < a.num_locations; ++l) {
-        const Location &x = a.where[size_t(l)], &y = b.where[size_t(l)];
-        if (x.known != y.known || x.forbidden != y.forbidden || x.size != y.size) return false;
-    }
-    for (int i = 0; i < a.history_size; ++i) {
-        const PublicEvent &x = a.history[size_t(i)], &y = b.history[size_t(i)];
-        if (x.seat != y.seat || x.action != y.action || x.cards != y.cards) return false;
-    }
-    return true;
-}
-
 // What the observer knows, as the position notation writes it (docs/notation.md): the game and
 // its options, the dealer, the seat, its hand, the history as it saw it (others' hidden cards
 // projected away) and the game's own public lines; "" for a finished deal, which the notation does
 // not write. The notation is made from the view alone, so two views hold the same information
-// exactly when their facts (same_view) and their texts are equal. The origins themselves are not
+// exactly when their facts (same_facts) and their texts are equal. The origins themselves are not
 // compared: members besides the cards of the locations carry hidden information too (which of a
-// seat's cards were dealt first, the ids of other seats' discards), which resampling leaves as
-// they were.
+// seat's cards were dealt first, the ids of other seats' discards).
 template <GameState State>
 std::string information_text(const PyView& v) {
     std::string text;
@@ -501,45 +462,20 @@ std::string information_text(const PyView& v) {
     return text;
 }
 
-// The state a pickled view carries (its serial form, stich/serial.hpp, which only a state play
-// reaches has): one holding exactly what the view holds where there is one of those, the state the
-// notation rebuilds from its text (hidden cards drawn from seed 0), or the origin with every hidden
-// card dealt anew from seed 0 for a finished deal; else the origin itself, hidden cards and all
-// (where a hidden action ties the hidden cards to the history, the rebuilt states do not replay;
-// docs/api.md names the games). ValueError for a view of a sampled world of that kind.
+// The state a pickled view carries: made from what the observer knows alone (serial::view_state).
 template <GameState State>
 py::object information_state(const PyView& v) {
     const State& s = v.origin.cast<const State&>();
     std::optional<State> out;
-    with_def<State>([&]<class Def>() {
-        auto serializes = [](const State& x) {
-            try {
-                serial::dump<Def>(x);
-                return true;
-            } catch (const std::invalid_argument&) {
-                return false;
-            }
-        };
-        if (s.is_terminal()) {
-            const State r = resampled(s, v.view.observer, 0);
-            if (serializes(r)) out = r;
-        } else if constexpr (HasNotation<Def>) {
-            try {
-                State read = read_position_text<Def>(position_text<Def>(s, v.view.observer), 0).state;
-                if (same_view(read.view(v.view.observer), v.view) && serializes(read)) out = read;
-            } catch (const std::invalid_argument&) {
-            }
-        }
-        if (!out) out = s;   // pickled as the state: ValueError there if it is a world play does not reach
-    });
+    with_def<State>([&]<class Def>() { out = serial::view_state<Def>(s, v.view.observer); });
     return py::cast(*out);
 }
 
 template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
-    check_seat(seat, s.num_players());
+    checked_seat(seat, s.num_players());
     PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s), &information_text<State>, &information_state<State>,
-             &resampled_origin<State>, &origin_text<State>};
+             &origin_text<State>, &view_world_rules<State>};
     for (int i = 0; i < s.num_players(); ++i) v.location_names.push_back("seat" + std::to_string(i));
     for (auto& n : extra_locations) v.location_names.push_back(std::move(n));
     for (int i = 0; i < v.view.history_size; ++i) {
@@ -593,7 +529,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                  return std::vector<int>(r.begin(), r.begin() + s.num_players());
              },
              "Per-seat payoff of the deal (G-4); zeros before the end.")
-        .def("hand", [](const State& s, int seat) { return make_set(s.hand(check_seat(seat, s.num_players())), s.deck_info()); },
+        .def("hand", [](const State& s, int seat) { return make_set(s.hand(checked_seat(seat, s.num_players())), s.deck_info()); },
              py::arg("seat"), "The cards `seat` holds now (IndexError for a seat out of range).")
         .def("clone", [](const State& s) { return s; }, "An independent copy of the state.")
         .def("__copy__", [](const State& s) { return s; }, "An independent copy (states hold no references).")
@@ -635,14 +571,14 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
              py::arg("seed") = 0, "The rule-of-thumb bot's action (docs/bots.md); it uses only what the seat to act knows.")
         .def("resample",
              [](const State& s, int seat, uint64_t seed) {
-                 check_seat(seat, s.num_players());
+                 checked_seat(seat, s.num_players());
                  return resampled(s, seat, seed);
              },
              py::arg("seat"), py::arg("seed"),
              "A copy in which every card `seat` cannot see is dealt anew, uniformly among the consistent worlds.")
         .def("with_world",
              [](const State& s, int seat, const std::vector<PyCardSet>& world) {
-                 check_seat(seat, s.num_players());
+                 checked_seat(seat, s.num_players());
                  const View v = s.view(seat);
                  if (int(world.size()) != v.num_locations)
                      throw py::value_error("a world has one card set per location (" + std::to_string(v.num_locations) +
@@ -660,9 +596,11 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                          return k;
                      }()))
                      throw py::value_error("the world is not consistent with what seat " + std::to_string(seat) + " knows");
+                 if (!world_rules_of(s, seat).allows(w))
+                     throw py::value_error("the world breaks a rule of the game that play keeps (docs/api.md, \"Views and worlds\")");
                  Rng rng(0);
                  State out = s;
-                 out.set_hidden(w, seat, rng);
+                 install_world(out, w, seat, rng);
                  return out;
              },
              py::arg("seat"), py::arg("world"),
@@ -706,13 +644,6 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               SearchProgress progress;
               cfg.stop = &stop;
               if (!report.is_none()) cfg.progress = &progress;
-              auto rows = [&](const std::vector<ActionStats>& actions) {
-                  std::vector<PyActionStats> out;
-                  for (const ActionStats& a : actions)
-                      out.push_back({make_action(root, a.action), a.visits, a.reward, a.reward_sq, a.tally, a.wins,
-                                     requires { root.schneider(); } ? std::optional<uint64_t>(a.schneider) : std::nullopt});
-                  return out;
-              };
               const auto start = std::chrono::steady_clock::now();
               const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every_s));
               auto next = start + period;
@@ -724,7 +655,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                   next = std::chrono::steady_clock::now() + period;
                   PySearchStats partial;
                   partial.observer = root.current_player();
-                  partial.rows = rows(progress.snapshot);
+                  partial.rows = py_action_stats(root, progress.snapshot);
                   partial.iterations = progress.iterations;
                   partial.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
                   return py::cast<bool>(report(std::move(partial)));
@@ -732,17 +663,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
               // A bot's small searches skip the thread (about 35 us a call).
               const bool brief = report.is_none() && cfg.iterations > 0 && cfg.iterations <= 10'000;
               const SearchResult r = run_interruptible(stop, [&] { return ismcts(root, cfg); }, tick, brief);
-              PySearchStats out;
-              out.observer = r.observer;
-              out.rows = rows(r.actions);
-              for (const std::vector<ActionStats>& run : r.runs) out.runs.push_back(rows(run));
-              for (const LineStep& step : r.line)
-                  out.line.push_back({step.key == HIDDEN_ACTION ? std::string("?") : root.action_text(step.key), step.seat, step.visits, step.mean});
-              out.iterations = r.iterations;
-              out.nodes = r.nodes;
-              out.arena_bytes = r.arena_bytes;
-              out.seconds = r.seconds;
-              return out;
+              return py_search_stats(root, r);
           },
           py::arg("state"), py::arg("iterations") = py::none(), py::arg("seconds") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
           py::arg("c") = py::none(), py::arg("playout") = "heuristic", py::arg("max_nodes") = SearchConfig{}.max_nodes,
@@ -791,7 +712,7 @@ void bind_position(py::module_& m) {
                                   " has no position notation yet (docs/notation.md lists the games that have one)");
         });
     } else {
-        m.def("position_text", [](const State& s, int seat) { return position_text<Def>(s, check_seat(seat, s.num_players())); },
+        m.def("position_text", [](const State& s, int seat) { return position_text<Def>(s, seat); },
               py::arg("state"), py::arg("seat"), "The position notation of `state` as `seat` sees it (docs/notation.md).");
     }
 }

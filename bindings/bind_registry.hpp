@@ -105,7 +105,7 @@ void bind_fields(py::class_<T>& c, const std::vector<FieldSpec<T>>& fields, int 
                 c.def(f.name, [get, alphabet](const T& x) { return to_python(get(x, 0), alphabet(x)); }, doc);
                 break;
             case K::SeatMethod:
-                c.def(f.name, [get, players, alphabet](const T& x, int seat) { return to_python(get(x, check_seat(seat, players(x))), alphabet(x)); },
+                c.def(f.name, [get, players, alphabet](const T& x, int seat) { return to_python(get(x, checked_seat(seat, players(x))), alphabet(x)); },
                       py::arg("seat"), doc);
                 break;
         }
@@ -177,6 +177,37 @@ void registered_without_gil(Work&& work) {
     });
 }
 
+// A vector environment's actions as int64 ids, converted without loss: a 1-D array (or sequence)
+// of integers of any width, copied where it is of another integer dtype or not contiguous;
+// TypeError for floats (NaN included), bools and objects, ValueError for another shape or an
+// unsigned id beyond int64. Their count and ranges are the core's to check.
+inline py::array_t<int64_t> action_ids(py::handle given) {
+    const char* accepted = "a 1-D array of int ids, one per env";
+    py::array array;
+    try {
+        array = py::array::ensure(given);
+    } catch (const py::error_already_set&) {
+        array = py::array();
+    }
+    if (!array) throw py::type_error(std::string("actions must be ") + accepted + ", got " + std::string(py::repr(py::type::of(given))));
+    const char kind = array.dtype().kind();
+    if (kind != 'i' && kind != 'u')
+        throw py::type_error(std::string("actions must be ") + accepted + " (an integer dtype), got dtype " +
+                             std::string(py::str(array.dtype())) + (kind == 'f' ? " (float ids are not taken, NaN included)" : ""));
+    if (array.ndim() != 1) {
+        std::string shape;
+        for (py::ssize_t d = 0; d < array.ndim(); ++d) shape += (d ? ", " : "") + std::to_string(array.shape(d));
+        throw py::value_error(std::string("actions must be ") + accepted + ", got shape (" + shape + ")");
+    }
+    if (kind == 'u' && array.itemsize() == 8) {
+        const auto wide = py::array_t<uint64_t, py::array::forcecast>::ensure(array);
+        for (py::ssize_t i = 0; i < wide.shape(0); ++i)
+            if (wide.at(i) > uint64_t(INT64_MAX))
+                throw py::value_error("actions: env " + std::to_string(i) + "'s id " + std::to_string(wide.at(i)) + " is beyond int64");
+    }
+    return py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(array);
+}
+
 // The output arrays of a vector environment's call, checked against its sizes (ValueError naming
 // the array and its shape otherwise).
 template <class VE>
@@ -241,15 +272,13 @@ void bind_game(py::module_& m) {
             return name + "Rules(" + s + ")";
         }, "The options that differ from the defaults.")
         .def("deal",
-             [](const Rules& r, uint64_t seed, int dealer, const std::vector<std::vector<int>>& hands, const py::kwargs& kw) {
-                 check_seat(dealer, Def::num_players(r));
+             [](const Rules& r, uint64_t seed, py::handle dealer, const std::vector<std::vector<int>>& hands, const py::kwargs& kw) {
                  const auto extras = deal_extras<Def>(r, kw, "deal()", "seed, dealer, hands");
-                 return Def::deal(r, seed, dealer, fixed_hands(hands, Def::num_players(r)), extras);
+                 return deal<Def>(r, seed, int_arg(dealer, "dealer"), fixed_hands(hands, Def::num_players(r)), extras);
              },
              py::arg("seed"), py::arg("dealer"), py::arg("hands"), "A deal from a seed; `hands` pins card ids per seat.")
         .def("_deal_cards",
-             [](const Rules& r, uint64_t seed, int dealer, const std::vector<std::vector<int>>& cards, const py::kwargs& kw) {
-                 check_seat(dealer, Def::num_players(r));
+             [](const Rules& r, uint64_t seed, int64_t dealer, const std::vector<std::vector<int>>& cards, const py::kwargs& kw) {
                  const auto extras = deal_extras<Def>(r, kw, "the deal", "seed, dealer, cards");
                  const size_t locations = size_t(Def::num_players(r)) + Def::deal_locations().size();
                  if (cards.size() != locations)
@@ -300,7 +329,7 @@ void bind_game(py::module_& m) {
         .def("__copy__", [](const State& s) { return s; }, "A copy (also of a sampled world, which does not pickle).")
         .def("__deepcopy__", [](const State& s, py::handle) { return s; }, py::arg("memo"), "As __copy__.").def_property_readonly("rules", [](const State& s) { return s.rules; }, "The rules (options) the deal is played under.");
     if constexpr (requires(const State& s) { s.tally(0); })
-        state.def("tally", [](const State& s, int seat) { return s.tally(check_seat(seat, s.num_players())); }, py::arg("seat"),
+        state.def("tally", [](const State& s, int seat) { return s.tally(checked_seat(seat, s.num_players())); }, py::arg("seat"),
                   "What the seat's side has taken so far (the game's TALLY: card points, eyes or tricks); public.");
     state.def(
         "_initial_deal",
@@ -341,7 +370,7 @@ void bind_game(py::module_& m) {
         .def(
             "observation_tensor",
             [](const State& s, int seat, uint64_t pending, std::optional<py::array_t<float, py::array::c_style>> out) {
-                check_seat(seat, s.num_players());
+                checked_seat(seat, s.num_players());
                 if (pending && !has_fixed_steps<State>()) throw py::value_error("pending steps in a game whose actions are one step each: pending must be 0");
                 const int size = observation_size(s);
                 py::array_t<float, py::array::c_style> a = out ? *out : py::array_t<float, py::array::c_style>(size);
@@ -356,14 +385,19 @@ void bind_game(py::module_& m) {
     using VE = VectorEnv<Def>;
     py::class_<VE> vector_env(m, ("_" + name + "VectorEnv").c_str(), "The C++ core of stich.envs.VectorEnv for this game (docs/rl.md).");
     vector_env
-        .def(py::init([](const Rules& r, int num_envs, int threads, int learner, bool heuristic, bool byte_observations) {
-                 return new VE(r, num_envs, threads, learner, heuristic, byte_observations);
+        .def(py::init([](const Rules& r, py::handle num_envs, py::handle threads, py::handle seat, bool heuristic, bool byte_observations) {
+                 return new VE(r, int_arg(num_envs, "num_envs"), int_arg(threads, "threads"), optional_int_arg(seat, "seat"), heuristic,
+                               byte_observations);
              }),
-             py::arg("rules"), py::arg("num_envs"), py::arg("threads"), py::arg("learner"), py::arg("heuristic"),
+             py::arg("rules"), py::arg("num_envs"), py::arg("threads"), py::arg("seat"), py::arg("heuristic"),
              py::arg("byte_observations") = false,
-             "num_envs deals under the rules on `threads` threads; learner: the seat that learns (the others bots: "
-             "heuristic or random), or -1 for every seat an agent; byte_observations: the observations as uint8 "
-             "(the same values) instead of float32.")
+             "num_envs deals under the rules on `threads` threads; seat: the seat that learns (the others bots: "
+             "heuristic or random), or None for every seat an agent; byte_observations: the observations as uint8 "
+             "(the same values) instead of float32. ValueError, before anything is allocated, for a num_envs this "
+             "machine's memory cannot hold.")
+        .def_static(
+            "max_num_envs", [](const Rules& r, bool byte_observations) { return VE::max_num_envs(r, byte_observations); },
+            py::arg("rules"), py::arg("byte_observations") = false, "The most envs this machine's memory takes (2**24 at most).")
         .def_property_readonly("num_envs", &VE::num_envs, "How many deals are stepped together.")
         .def_property_readonly("players", &VE::players, "The seats of a deal.")
         .def_property_readonly("observation_size", &VE::observation_size_, "The length of one observation.")
@@ -372,9 +406,10 @@ void bind_game(py::module_& m) {
         .def("pending", [](const VE& v, int i) { return uint64_t(v.pending(i)); }, py::arg("i"), "The steps pending in env i.")
         .def(
             "reset",
-            [](VE& v, uint64_t seed, py::array obs, py::array_t<bool, py::array::c_style> masks,
+            [](VE& v, py::handle given_seed, py::array obs, py::array_t<bool, py::array::c_style> masks,
                py::array_t<float, py::array::c_style> rewards, py::array_t<bool, py::array::c_style> terminated,
                py::array_t<int32_t, py::array::c_style> seats) {
+                const uint64_t seed = seed_arg(given_seed);
                 const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
                 registered_without_gil([&](const std::atomic<bool>& stop) { v.reset(seed, out, &stop); });
             },
@@ -382,14 +417,14 @@ void bind_game(py::module_& m) {
             "Deals every env anew from `seed` and writes the first observations into the arrays.")
         .def(
             "step",
-            [](VE& v, py::array_t<int64_t, py::array::c_style | py::array::forcecast> actions, py::array obs,
-               py::array_t<bool, py::array::c_style> masks, py::array_t<float, py::array::c_style> rewards,
-               py::array_t<bool, py::array::c_style> terminated, py::array_t<int32_t, py::array::c_style> seats) {
-                if (actions.ndim() != 1 || actions.shape(0) != v.num_envs())
-                    throw py::value_error("actions must be an int array of shape (" + std::to_string(v.num_envs()) + ",)");
+            [](VE& v, py::handle given, py::array obs, py::array_t<bool, py::array::c_style> masks,
+               py::array_t<float, py::array::c_style> rewards, py::array_t<bool, py::array::c_style> terminated,
+               py::array_t<int32_t, py::array::c_style> seats) {
+                const auto actions = action_ids(given);
                 const auto out = vector_outputs(v, obs, masks, rewards, terminated, seats);
                 const int64_t* a = actions.data();
-                registered_without_gil([&](const std::atomic<bool>& stop) { v.step(a, out, &stop); });
+                const int64_t count = actions.shape(0);
+                registered_without_gil([&](const std::atomic<bool>& stop) { v.step(a, count, out, &stop); });
             },
             py::arg("actions"), py::arg("observations"), py::arg("masks"), py::arg("rewards"), py::arg("terminated"), py::arg("seats"),
             "Takes one fixed action id per env (ignored where the deal ended at the last step: it is dealt anew) and writes "
@@ -404,10 +439,7 @@ void bind_game(py::module_& m) {
                        [](const State& s) { return s.deck_info().alphabet; });
 
     py::class_<Match> match(m, (name + "Match").c_str(), (std::string("A match of ") + name + ": next_deal(), play it, record(state).").c_str());
-    match.def(py::init([](const Rules& r, uint64_t seed, int dealer) {
-                  check_seat(dealer, Def::num_players(r));
-                  return serial::new_match<Def>(r, seed, dealer);
-              }),
+    match.def(py::init([](const Rules& r, uint64_t seed, py::handle dealer) { return serial::new_match<Def>(r, seed, int_arg(dealer, "dealer")); }),
               py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0,
               "A new match under `rules`; its deals are seeded by `seed` and the deal number, the first dealt by `dealer`.")
         .def_property_readonly("rules", [](const Match& mt) { return mt.rules; }, "The rules (options) of the match.")

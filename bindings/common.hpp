@@ -40,7 +40,9 @@ inline std::string utf8(py::handle obj) {
 }
 
 // Arguments of a Python call as C++ values: only their type is checked here (TypeError "<name>
-// must be ..., got <repr>"); the core checks their ranges. An int is never a bool.
+// must be ..., got <repr>", or ValueError for a value no C++ type of it holds: beyond 64 bits, a
+// seed outside 0..2**64-1); the core checks their ranges (a seat: stich::checked_seat) and its
+// errors reach Python by their kind (register_errors in games.cpp). An int is never a bool.
 inline int64_t int_arg(py::handle obj, const char* name) {
     if (!PyLong_Check(obj.ptr()) || PyBool_Check(obj.ptr()))
         throw py::type_error(std::string(name) + " must be an int, got " + std::string(py::repr(obj)));
@@ -96,6 +98,8 @@ inline PyCardSet make_set(CardSet s, const Deck& d) { return {s, d.alphabet}; }
 void register_cards(py::module_& m);
 void register_games(py::module_& m);
 void register_solvers(py::module_& m);   // bindings/solve.cpp
+void register_analysis(py::module_& m);  // bindings/analyse.cpp
+void register_records(py::module_& m);   // bindings/records.cpp
 void register_registry(py::module_& m);   // every registered game (bind_registry.hpp)
 
 }  // namespace stich::py_bind

@@ -3,17 +3,12 @@
 #include "bind_game.hpp"
 #include "bind_registry.hpp"
 #include "stich/contract.hpp"
+#include "stich/errors.hpp"
 #include "stich/registry.hpp"
 #include "stich/sampler.hpp"
 #include "stich/view_text.hpp"
 
 namespace stich::py_bind {
-
-int check_seat(int seat, int n) {
-    if (seat < 0 || seat >= n)
-        throw py::index_error("seat " + std::to_string(seat) + " out of range 0.." + std::to_string(n - 1));
-    return seat;
-}
 
 namespace {
 
@@ -260,10 +255,10 @@ void register_views(py::module_& m) {
                  if (!py::isinstance<PyView>(b)) return false;
                  const PyView& o = b.cast<const PyView&>();
                  if (a.view.observer != o.view.observer || !py::type::of(a.origin).is(py::type::of(o.origin))) return false;
-                 if (!same_view(a.view, o.view)) return false;
+                 if (!same_facts(a.view, o.view)) return false;
                  const std::string ta = a.information_text(a), tb = o.information_text(o);
                  if (!ta.empty() || !tb.empty()) return ta == tb;
-                 return a.resampled_origin(a).equal(o.resampled_origin(o));   // finished deals
+                 return a.information_state(a).equal(o.information_state(o));   // finished deals
              },
              "Views are equal when they hold the same information: the same observer, and states that agree on "
              "everything it can see (docs/api.md, \"Pickling and equality\").")
@@ -275,15 +270,17 @@ void register_views(py::module_& m) {
                  const WorldSampler sampler(v.view);
                  return py::int_(py::str(u128_text(sampler.count())));
              },
-             "The exact number of deals of the unknown cards consistent with everything this seat knows.")
+             "The exact number of deals of the unknown cards consistent with the view's facts (the cards known or not at "
+             "each place, the sizes): the worlds play reaches, or where a rule of the game excludes some (docs/api.md) an upper bound.")
         .def("sample_worlds",
              [](const PyView& v, int64_t n, uint64_t seed) {
                  if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
                  std::vector<Locations> worlds(static_cast<size_t>(n));
                  const View view = v.view;
+                 PyView::Rules rules = v.world_rules(v);
                  std::atomic<bool> stop = false;
                  run_interruptible(stop, [&] {
-                     const WorldSampler sampler(view);
+                     const Worlds sampler(view, std::move(rules));
                      Rng rng(seed);
                      for (size_t i = 0; i < worlds.size() && !((i & 255) == 0 && stop.load(std::memory_order_relaxed)); ++i)
                          worlds[i] = sampler.sample(rng);
@@ -299,8 +296,8 @@ void register_views(py::module_& m) {
                  return out;
              },
              py::arg("n"), py::arg("seed"),
-             "n worlds drawn uniformly among those consistent with the view: per world, the cards of every "
-             "location (in location_names order).")
+             "n worlds drawn uniformly among those play reaches from the view (count_worlds(), less any a rule of the game "
+             "excludes, docs/api.md): per world, the cards of every location (in location_names order).")
         .def("__repr__", [](const PyView& v) {
             std::string s = "<InfoSet of seat " + std::to_string(v.view.observer) + ":";
             for (int l = 0; l < v.view.num_locations; ++l) {
@@ -313,20 +310,50 @@ void register_views(py::module_& m) {
 
 }  // namespace
 
-// stich._core.PositionError: a ValueError with the line (`key`) and history entry (`entry`, or
-// None) at fault. The type is created once and lives as long as the interpreter.
-void register_position_error(py::module_& m) {
-    static PyObject* type = PyErr_NewException("stich._core.PositionError", PyExc_ValueError, nullptr);
-    m.attr("PositionError") = py::handle(type);
+// The core's errors as Python exceptions, translated here and nowhere else: one class per kind of
+// stich/errors.hpp under stich.StichError, each also the built-in class Python code expects for it
+// (ValueError; an index out of range an IndexError too). PositionError, a BadTextError, carries the
+// line (`key`) and history entry (`entry`, or None) at fault. The types live as long as the
+// interpreter; the kinds no input causes (cancelled, out of memory, internal) keep pybind11's
+// translation (RuntimeError, MemoryError).
+void register_errors(py::module_& m) {
+    auto make = [&](const char* name, std::initializer_list<PyObject*> bases) {
+        py::tuple b(bases.size());
+        size_t i = 0;
+        for (PyObject* base : bases) b[i++] = py::handle(base);
+        PyObject* type = PyErr_NewException((std::string("stich._core.") + name).c_str(), b.ptr(), nullptr);
+        if (!type) throw py::error_already_set();
+        m.attr(name) = py::handle(type);
+        return type;
+    };
+    static PyObject* const base = make("StichError", {PyExc_Exception});
+    static PyObject* const invalid = make("InvalidArgumentError", {base, PyExc_ValueError});
+    static PyObject* const out_of_range = make("OutOfRangeError", {base, PyExc_IndexError, PyExc_ValueError});
+    static PyObject* const illegal = make("IllegalActionError", {base, PyExc_ValueError});
+    static PyObject* const unknown = make("UnknownNameError", {base, PyExc_ValueError});
+    static PyObject* const bad_text = make("BadTextError", {base, PyExc_ValueError});
+    static PyObject* const position = make("PositionError", {bad_text});
     py::register_exception_translator([](std::exception_ptr p) {
+        if (!p) return;
+        PyObject* type = nullptr;
+        switch (error_kind(p)) {
+            case ErrorKind::InvalidArgument: type = invalid; break;
+            case ErrorKind::OutOfRange: type = out_of_range; break;
+            case ErrorKind::IllegalAction: type = illegal; break;
+            case ErrorKind::UnknownName: type = unknown; break;
+            case ErrorKind::BadText: type = bad_text; break;
+            default: std::rethrow_exception(p);   // pybind11's own translation
+        }
         try {
-            if (p) std::rethrow_exception(p);
+            std::rethrow_exception(p);
         } catch (const PositionError& e) {
-            py::object err = py::reinterpret_steal<py::object>(PyObject_CallFunction(type, "s", e.what()));
+            py::object err = py::reinterpret_steal<py::object>(PyObject_CallFunction(position, "s", e.what()));
             if (!err) return;   // the call set a Python error
             err.attr("key") = e.key;
             err.attr("entry") = e.entry < 0 ? py::object(py::none()) : py::object(py::int_(e.entry));
-            PyErr_SetObject(type, err.ptr());
+            PyErr_SetObject(position, err.ptr());
+        } catch (const std::exception& e) {
+            PyErr_SetString(type, e.what());
         }
     });
 }
@@ -391,8 +418,8 @@ void register_search_stats(py::module_& m) {
         .def(pickle_fields<S, &S::observer, &S::rows, &S::runs, &S::line, &S::iterations, &S::nodes, &S::arena_bytes, &S::seconds>("SearchStats"));
 }
 
-// What _core.solve, _core.analyse_deal and _core.pimc return: read-only records (stich.solve,
-// stich.analyse_deal and stich.pimc make their results from them), given out as copies.
+// What _core.solve and _core.analyse_deal return: read-only records (stich.solve and
+// stich.analyse_deal make their results from them), given out as copies.
 void register_solve_stats(py::module_& m) {
     using S = PySolveStats;
     py::class_<S>(m, "SolveStats", "An exact open-hand solve: every legal action's value, the best and a principal variation.")
@@ -426,41 +453,10 @@ void register_solve_stats(py::module_& m) {
         .def("__repr__", [](const S& r) { return "<SolveStats of seat " + std::to_string(r.root) + ": best " + r.best.text + ">"; })
         .def(pickle_fields<S, &S::root, &S::two_sided, &S::actions, &S::values, &S::best, &S::value, &S::line_seats, &S::line_actions,
                            &S::line_took, &S::line_tallies, &S::continued, &S::nodes, &S::seconds, &S::state>("SolveStats"));
-    using A = PyPimcRow;
-    py::class_<A>(m, "PimcActionStats", "One action's values over the worlds PIMC solved.")
-        .def_property_readonly("action", [](const A& a) { return a.action; }, "The action.")
-        .def_readonly("mean", &A::mean, "The (weighted) mean value: the mover's return.")
-        .def_readonly("se", &A::se, "Its standard error (0 when exact, NaN below two worlds).")
-        .def_readonly("diff", &A::diff, "The mean's difference to the best action's.")
-        .def_readonly("diff_se", &A::diff_se, "Its standard error, from the per-world differences.")
-        .def_readonly("worst", &A::worst, "The lowest value of a single world.")
-        .def_readonly("best", &A::best, "The highest value of a single world.")
-        .def(py::self == py::self)
-        .def("__repr__", [](const A& a) { return "<PimcActionStats " + a.action.text + " mean=" + number_text(a.mean) + ">"; })
-        .def(pickle_fields<A, &A::action, &A::mean, &A::se, &A::diff, &A::diff_se, &A::worst, &A::best>("PimcActionStats"));
-    using P = PyPimcStats;
-    py::class_<P>(m, "PimcStats", "A PIMC or exact analysis: every legal action's values over the worlds solved.")
-        .def_readonly("observer", &P::observer, "The seat to act.")
-        .def_property_readonly("rows", [](const P& r) { return r.rows; }, "The legal actions, in id order.")
-        .def_readonly("best", &P::best, "The index of the best row (the highest mean, the lowest id among equal means).")
-        .def_readonly("worlds", &P::worlds, "Worlds solved.")
-        .def_readonly("weight", &P::weight, "Their total weight (the worlds solved, when sampled).")
-        .def_readonly("exact", &P::exact, "Every consistent world counted once.")
-        .def_readonly("population", &P::population, "The deals listed to solve without repeats (0: worlds drawn with repeats).")
-        .def_property_readonly("world_count",
-                               [](const P& r) { return py::int_(py::str(u128_text(u128(r.world_count_high) << 64 | r.world_count_low))); },
-                               "The consistent worlds of the observer's view.")
-        .def_readonly("nodes", &P::nodes, "Nodes searched, all threads.")
-        .def_readonly("seconds", &P::seconds, "Wall-clock seconds.")
-        .def(py::self == py::self)
-        .def("__repr__", [](const P& r) { return "<PimcStats of seat " + std::to_string(r.observer) + ": " + std::to_string(r.worlds) + " worlds>"; })
-        .def(pickle_fields<P, &P::observer, &P::rows, &P::best, &P::worlds, &P::weight, &P::exact, &P::population, &P::world_count_high,
-                           &P::world_count_low, &P::nodes, &P::seconds>("PimcStats"));
 }
 
 void register_games(py::module_& m) {
-    py::register_exception<IllegalAction>(m, "IllegalActionError", PyExc_ValueError);
-    register_position_error(m);
+    register_errors(m);
     register_views(m);
     register_contracts(m);
     register_registry(m);
@@ -508,6 +504,15 @@ void register_games(py::module_& m) {
               return rules;
           },
           py::arg("text"), "The rules a game line gives (docs/notation.md: 'NAME key=value ...'); ValueError saying what is wrong.");
+    m.def("game_rules",
+          [](const std::string& name, const std::string& options) {
+              py::object rules;
+              visit_game_options(name, options, [&](const auto& r) { rules = py::cast(r); });
+              return rules;
+          },
+          py::arg("name"), py::arg("options"),
+          "The rules a game's name (any case) and option words ('players=6 target=21', as `stich play --option` takes them) give; "
+          "UnknownNameError listing the games, BadTextError naming the fault.");
 }
 
 }  // namespace stich::py_bind

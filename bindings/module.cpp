@@ -67,14 +67,10 @@ pybind11::dict build_info() {
 #ifdef __AVX2__
     compiled.append("avx2");
 #endif
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("ssse3")) cpu.append("ssse3");
-    if (__builtin_cpu_supports("popcnt")) cpu.append("popcnt");
-    if (__builtin_cpu_supports("bmi")) cpu.append("bmi");
-    if (__builtin_cpu_supports("bmi2")) cpu.append("bmi2");
-    if (__builtin_cpu_supports("avx2")) cpu.append("avx2");
-#endif
+    const stich::CpuFeatures& has = stich::cpu_features();   // cpuid (stich/dispatch.hpp)
+    for (const auto& [name, present] : {std::pair{"ssse3", has.ssse3}, {"popcnt", has.popcnt}, {"bmi", has.bmi},
+                                         {"bmi2", has.bmi2}, {"avx2", has.avx2}})
+        if (present) cpu.append(name);
     info["features"] = compiled;
     info["cpu_features"] = cpu;
     // Runtime dispatch (csrc/stich/dispatch.hpp): the clone of the hot loops (search, playouts) this
@@ -180,6 +176,8 @@ PYBIND11_MODULE(_core, m) {
     stich::py_bind::register_cards(m);
     stich::py_bind::register_games(m);
     stich::py_bind::register_solvers(m);
+    stich::py_bind::register_analysis(m);
+    stich::py_bind::register_records(m);
     m.def("build_info", &build_info,
           "What this build is: compiler, C++ standard (cplusplus), build_type, flags, native (-march=native), "
           "lto, assertions, and of the CPU features the core uses (ssse3 popcnt bmi bmi2 avx2) those compiled "

@@ -37,84 +37,43 @@ py::object to_python(const Value& v, Alphabet alphabet) {
     return py::none();
 }
 
-Value from_python(py::handle obj, const Accepts& a, const Deck& deck, const std::string& what) {
-    using K = Accepts::Kind;
-    auto refuse = [&]() -> Value { throw py::value_error(what + " must be " + describe(a) + ", got " + std::string(py::repr(obj))); };
-    const bool is_bool = py::isinstance<py::bool_>(obj), is_int = py::isinstance<py::int_>(obj) && !is_bool;
-    auto as_int = [&]() -> Value {
+namespace {
+
+// A Python object as the loose value value_from reads (stich/schema.hpp).
+struct PyLoose {
+    py::object obj;
+    bool is_none() const { return obj.is_none(); }
+    bool is_bool() const { return py::isinstance<py::bool_>(obj); }
+    bool boolean() const { return obj.cast<bool>(); }
+    bool is_int() const { return py::isinstance<py::int_>(obj) && !is_bool(); }
+    std::optional<int64_t> integer() const {
         const long long x = int_or(obj, 0);
-        if (x != int_or(obj, 1)) return refuse();   // does not fit: out of every range
-        return Value::of_int(x);
-    };
-    auto as_texts = [&]() -> Value {
-        if (!py::isinstance<py::tuple>(obj) && !py::isinstance<py::list>(obj)) return refuse();
-        std::vector<std::string> names;
-        for (auto item : obj) {
-            if (!py::isinstance<py::str>(item)) return refuse();
-            names.push_back(utf8(item));
-        }
-        return Value::of_texts(std::move(names));
-    };
-    Value v;
-    if (obj.is_none()) {
-        v = Value::none();
-    } else {
-        switch (a.kind) {
-            case K::Bool:
-                if (!is_bool) return refuse();
-                v = Value::of_bool(obj.cast<bool>());
-                break;
-            case K::Int:
-                if (!is_int) return refuse();
-                v = as_int();
-                break;
-            case K::Choice:
-                if (is_bool) v = Value::of_bool(obj.cast<bool>());
-                else if (is_int) v = as_int();
-                else if (py::isinstance<py::str>(obj)) v = Value::of_text(utf8(obj));
-                else v = as_texts();
-                break;
-            case K::Subset: v = as_texts(); break;
-            case K::OneCard: v = Value::of_card(to_card(obj, deck)); break;
-            case K::CardList: {
-                const auto cards = to_card_list(obj, deck);
-                v = Value::of_card_list(cards.data(), cards.data() + cards.size());
-                break;
-            }
-            case K::Text:
-                if (!py::isinstance<py::str>(obj)) return refuse();
-                v = Value::of_text(utf8(obj));
-                break;
-            case K::DeckName:
-                if (py::isinstance<Deck>(obj)) v = Value::of_text(obj.cast<const Deck&>().name);
-                else if (py::isinstance<py::str>(obj)) v = Value::of_text(stich::deck(deck_kind_from_name(utf8(obj))).name);   // "unknown deck ..."
-                else return refuse();
-                break;
-            case K::IntRows: {
-                if (py::isinstance<py::str>(obj) || !py::hasattr(obj, "__iter__")) return refuse();
-                std::vector<Value> rows;
-                for (auto row : obj) {
-                    if (py::isinstance<py::str>(row) || !py::hasattr(row, "__iter__")) return refuse();
-                    Value r;
-                    r.kind = Value::Kind::Ints;
-                    for (auto x : row) {
-                        if (!py::isinstance<py::int_>(x) || py::isinstance<py::bool_>(x)) return refuse();
-                        const long long n = int_or(x, 0);
-                        if (n != int_or(x, 1)) return refuse();   // does not fit an int64
-                        r.ints.push_back(n);
-                    }
-                    rows.push_back(std::move(r));
-                }
-                v = Value::list(std::move(rows));
-                break;
-            }
-        }
+        if (x != int_or(obj, 1)) return std::nullopt;   // does not fit an int64
+        return x;
     }
-    try {
-        return accepted_value(a, v, what);
-    } catch (const std::invalid_argument&) {
-        return refuse();   // in Python's words (a list stays a list)
+    bool is_text() const { return py::isinstance<py::str>(obj); }
+    std::string text() const { return utf8(obj); }
+    bool is_list() const { return py::isinstance<py::tuple>(obj) || py::isinstance<py::list>(obj); }
+    bool is_sequence() const { return !is_text() && py::hasattr(obj, "__iter__"); }
+    std::vector<PyLoose> items() const {
+        std::vector<PyLoose> out;
+        for (auto item : obj) out.push_back({py::reinterpret_borrow<py::object>(item)});
+        return out;
     }
+    Card card(const Deck& d) const { return to_card(obj, d); }
+    std::vector<Card> card_list(const Deck& d) const { return to_card_list(obj, d); }
+    std::optional<std::string> deck_name() const {
+        if (py::isinstance<Deck>(obj)) return std::string(obj.cast<const Deck&>().name);
+        if (is_text()) return std::string(stich::deck(deck_kind_from_name(text())).name);   // "unknown deck ..."
+        return std::nullopt;
+    }
+    std::string repr() const { return py::repr(obj); }
+};
+
+}  // namespace
+
+Value from_python(py::handle obj, const Accepts& a, const Deck& deck, const std::string& what) {
+    return value_from(PyLoose{py::reinterpret_borrow<py::object>(obj)}, a, deck, what);
 }
 
 py::dict accepts_dict(const Accepts& a) {

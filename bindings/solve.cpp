@@ -1,6 +1,6 @@
-// The solver's Python face (stich.solve, stich.pimc): conversion only; the search is in
-// csrc/stich/solve.hpp. register_solvers binds it for every registered game with SolverTraits
-// (the one translation unit that instantiates the solver).
+// The solver's Python face (stich.solve, stich.analyse_deal): conversion only; the search is in
+// csrc/stich/solve.hpp. register_solvers binds it for every registered game with SolverTraits.
+// PIMC and the exact analysis are bound with the analyses (bindings/analyse.cpp).
 #include "bind_game.hpp"
 #include "stich/registry.hpp"
 #include "stich/solve.hpp"
@@ -72,12 +72,6 @@ bool solve_briefly(Solver& solver, Work&& work) {
     });
     solver.node_limit = 0;
     return done;
-}
-
-// PIMC's settings from Python objects, each checked by the core (ValueError or TypeError naming it):
-// for stich.pimc, and for a bot checking its settings when made (check_pimc_args).
-PimcConfig pimc_config_from_py(py::handle worlds, py::handle threads, uint64_t seed, py::handle seconds) {
-    return pimc_config_from(int_arg(worlds, "worlds"), int_arg(threads, "threads"), seed, optional_number_arg(seconds, "seconds"));
 }
 
 template <GameState State>
@@ -158,49 +152,6 @@ void bind_solver(py::module_& m) {
           py::arg("state"), py::arg("moves") = py::none(), py::arg("table_bits") = 0, py::arg("lines") = true,
           "A solve at each decision of the card play from `state`, along `moves` (Actions, texts or ids) or, when None, "
           "the best actions to the end, with one table (stich.analyse_deal makes its SolveResults).");
-    m.def("pimc",
-          [](const State& s, py::handle worlds, py::handle threads, py::handle seed, py::handle seconds, py::object callback,
-             double every) {
-              const State root = s;
-              PimcConfig cfg = pimc_config_from_py(worlds, threads, seed_arg(seed), seconds);
-              if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
-                  throw py::type_error("callback must be callable, got " + std::string(py::repr(callback)));
-              std::atomic<bool> stop = false;
-              std::atomic<uint64_t> total = 0, solved = 0;
-              cfg.stop = &stop;
-              cfg.total = &total;
-              cfg.solved = &solved;
-              const auto start = std::chrono::steady_clock::now();
-              auto next = start;
-              // Every `every` seconds: callback(solved, total, elapsed seconds).
-              auto tick = [&] {
-                  if (callback.is_none() || std::chrono::steady_clock::now() < next) return true;
-                  next = std::chrono::steady_clock::now() +
-                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every));
-                  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                  callback(solved.load(), total.load(), elapsed);
-                  return true;
-              };
-              const PimcResult r = run_interruptible(stop, [&] { return pimc(root, cfg); }, tick);
-              PyPimcStats out;
-              out.observer = r.observer;
-              for (size_t i = 0; i < r.actions.size(); ++i)
-                  out.rows.push_back({make_action(root, r.actions[i]), r.mean[i], r.se[i], r.diff[i], r.diff_se[i], r.low[i], r.high[i]});
-              out.best = r.best;
-              out.worlds = r.worlds;
-              out.weight = r.weight;
-              out.exact = r.exact;
-              out.population = r.population;
-              out.world_count_high = uint64_t(r.world_count >> 64);
-              out.world_count_low = uint64_t(r.world_count);
-              out.nodes = r.nodes;
-              out.seconds = r.seconds;
-              return out;
-          },
-          py::arg("state"), py::arg("worlds") = 100, py::arg("threads") = 1, py::arg("seed") = 0, py::arg("seconds") = py::none(),
-          py::arg("callback") = py::none(), py::arg("every") = 0.1,
-          "PIMC over worlds of the mover's view, exact when the deals of the playing hands are few (stich.pimc makes its "
-          "PimcResult); `callback(solved, total, seconds)` is called every `every` seconds.");
     m.def("_max_table_bits", [](const State& s) {
               check_solvable(s);
               return max_table_bits(s);
@@ -217,16 +168,6 @@ void register_solvers(py::module_& m) {
     for_each_game([&]<class Def>() {
         if constexpr (Solvable<typename Def::State>) bind_solver<typename Def::State>(m);
     });
-    // The most deals a timed PIMC lists to solve without repeats, and the most worlds it takes (solve.hpp).
-    m.attr("PIMC_LIST_LIMIT") = TIMED_LIST_LIMIT;
-    m.attr("PIMC_MAX_WORLDS") = PIMC_MAX_WORLDS;
-    m.def(
-        "check_pimc_args",
-        [](py::handle worlds, py::handle threads, py::handle seconds) {
-            (void)pimc_config_from_py(worlds, threads, 0, seconds);
-        },
-        py::arg("worlds"), py::arg("threads"), py::arg("seconds"),
-        "Raises ValueError/TypeError, as stich.pimc would, for settings it does not accept (a bot checks its own when made).");
     // Every world consistent with a view, each once (at most `limit`; ValueError beyond).
     m.def("enumerate_worlds",
           [](const PyView& v, uint64_t limit) {

@@ -168,8 +168,10 @@ def contract_class(games: list[dict[str, Any]]) -> str:
 
 # The C++ core of stich.envs.VectorEnv, one class a game (bindings/bind_registry.hpp).
 _VECTOR_ENV = """\
-    def __init__(self, rules: {rules}, num_envs: int, threads: int, learner: int, heuristic: bool,
+    def __init__(self, rules: {rules}, num_envs: int, threads: int, seat: int | None, heuristic: bool,
                  byte_observations: bool = False) -> None: ...
+    @staticmethod
+    def max_num_envs(rules: {rules}, byte_observations: bool = False) -> int: ...
     @property
     def num_envs(self) -> int: ...
     @property

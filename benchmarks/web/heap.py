@@ -30,7 +30,8 @@ def main() -> None:
     tracemalloc.start()
     rng = random.Random(1)
     games = list(stich.GAMES)
-    with TestClient(create_app(Limits(boards=8, jobs=16))) as client:
+    with TestClient(create_app(Limits(boards=8, jobs=16)), base_url="http://127.0.0.1",
+                    headers={"Content-Type": "application/json"}) as client:   # as the page speaks to it
         start = time.monotonic()
         report = start + args.every
         deals = 0

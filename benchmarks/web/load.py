@@ -97,7 +97,7 @@ def quantile(values: list[float], q: float) -> float:
 
 def run(clients: int = 8, seconds: float = 30.0, budget: float = 0.2, warmup: float = 3.0) -> dict[str, Any]:
     """Starts ``stich serve`` on a free port, loads it, stops it; the figures as a dict."""
-    server = subprocess.Popen([sys.executable, "-m", "stich", "serve", "--port", "0", "--analyses", "2"],
+    server = subprocess.Popen([sys.executable, "-m", "stich", "serve", "--port", "0", "--analyses", "2", "--no-token"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = server.stdout.readline() if server.stdout else ""

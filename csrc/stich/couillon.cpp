@@ -206,24 +206,25 @@ Locations CouillonState::locations() const {
     return l;
 }
 
+// The others know of forehand's packet only that it is three of forehand's cards as dealt (its
+// hand and the cards it has played), not the revealed one; its unrevealed fifth card is another.
+void CouillonState::redraw_packet(Rng& r) {
+    CardSet dealt = hands[forehand];
+    for (int i = 0; i < history.size; ++i)
+        if (history.actors[i] == forehand && is_card_action(history.actions[i])) dealt |= bit(Card(history.actions[i]));
+    CardSet rest = dealt & ~(revealed ? bit(reveal_card) : CardSet(0));
+    first_three = 0;
+    for (int i = 0; i < 3; ++i) {
+        const Card c = r.pick(rest);
+        first_three |= bit(c);
+        rest &= ~bit(c);
+    }
+    if (!revealed) reveal_card = r.pick(dealt & ~first_three);
+}
+
 void CouillonState::set_hidden(const Locations& world, int observer, Rng& rng) {
     for (int s = 0; s < NUM_SEATS; ++s) hands[s] = world[s];
     talon = world[LOC_TALON];
-    auto redraw_packet = [&](Rng& r) {
-        // The others know of forehand's packet only that it is three of forehand's cards as dealt
-        // (its hand and the cards it has played), not the revealed one.
-        CardSet dealt = hands[forehand];
-        for (int i = 0; i < history.size; ++i)
-            if (history.actors[i] == forehand && is_card_action(history.actions[i])) dealt |= bit(Card(history.actions[i]));
-        CardSet rest = dealt & ~(revealed ? bit(reveal_card) : CardSet(0));
-        first_three = 0;
-        for (int i = 0; i < 3; ++i) {
-            const Card c = r.pick(rest);
-            first_three |= bit(c);
-            rest &= ~bit(c);
-        }
-        if (!revealed) reveal_card = r.pick(dealt & ~first_three);
-    };
     if (phase == CouillonPhase::Trump) {
         // Forehand sees its packet and not yet its fifth card (C-2).
         if (observer != forehand) redraw_packet(rng);
@@ -239,6 +240,51 @@ void CouillonState::set_hidden(const Locations& world, int observer, Rng& rng) {
         redraw_packet(side);
     }
     if (!revealed && outside) rng.pick(outside);
+    fit_mit(observer);
+}
+
+// C-3: nobody but the Mit's holder sees its pass. A world may put the Mit elsewhere: the pass
+// (history entry 1, right after the trump) becomes the world's holder's, or goes when the world
+// puts the Mit in the talon (nobody was asked), or comes when the real Mit lay in the talon; in
+// the Mit phase the world's holder is the one asked (nobody: the play starts). A declared or
+// played Mit is where everyone saw it, and so is the observer's own.
+void CouillonState::fit_mit(int observer) {
+    if (mit_declarer >= 0) return;
+    int holder = contains(talon, MIT) ? LOC_TALON : -1;
+    for (int s = 0; s < NUM_SEATS; ++s)
+        if (contains(hands[size_t(s)], MIT)) holder = s;
+    if (holder < 0 || holder == observer) return;   // played (by the seat that held it), or known
+    if (phase == CouillonPhase::Mit) {
+        if (holder == LOC_TALON) start_play();
+        else to_act = uint8_t(holder);
+        return;
+    }
+    const bool passed = history.size > 1 && history.actions[1] == couillon_action::MIT_PASS;
+    if (holder != LOC_TALON && passed) {
+        history.actors[1] = uint8_t(holder);
+    } else if (holder != LOC_TALON) {   // the real Mit lay in the talon: the world's holder passed
+        for (int i = history.size; i > 1; --i) {
+            history.actions[size_t(i)] = history.actions[size_t(i - 1)];
+            history.actors[size_t(i)] = history.actors[size_t(i - 1)];
+        }
+        history.actions[1] = couillon_action::MIT_PASS;
+        history.actors[1] = uint8_t(holder);
+        ++history.size;
+    } else if (passed) {   // the world puts the Mit in the talon: nobody was asked
+        for (int i = 1; i + 1 < history.size; ++i) {
+            history.actions[size_t(i)] = history.actions[size_t(i + 1)];
+            history.actors[size_t(i)] = history.actors[size_t(i + 1)];
+        }
+        --history.size;
+        history.actions[history.size] = 0;
+        history.actors[history.size] = 0;
+    }
+}
+
+void CouillonState::settle_world(int observer, Rng& rng) {
+    // Forehand's first three cards and its unrevealed fifth are its own view only while it names
+    // trump: afterwards they are drawn anew, as set_hidden draws them for the other seats.
+    if (observer == forehand && phase != CouillonPhase::Trump) redraw_packet(rng);
 }
 
 PlayReplay CouillonState::play_replay() const { return PlayReplay(NUM_SEATS); }
@@ -427,12 +473,17 @@ void CouillonMatch::record(const CouillonState& finished) {
         if (scores[t] <= 0) winner = t;
 }
 
-// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; cloned
-// for x86-64-v3 in portable builds (STICH_HOT, stich/dispatch.hpp).
-STICH_HOT [[gnu::flatten]] void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; copied
+// for x86-64-v3 in portable builds (run_hot, stich/dispatch.hpp).
+namespace {
+[[gnu::flatten]] void couillon_random_playouts_loop(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     random_playouts<CouillonState>(
         [&](int64_t i, uint64_t deal_seed) { return couillon_deal(rules, deal_seed, int(i % 4)); }, seed, n,
         CouillonState::NUM_SEATS, out, stop);
+}
+}  // namespace
+void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+    run_hot<couillon_random_playouts_loop>(rules, seed, n, out, stop);
 }
 
 // ------------------------------------------------------------------------------------ registry

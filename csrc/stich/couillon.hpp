@@ -79,6 +79,8 @@ struct CouillonState {
 
     int num_players() const { return NUM_SEATS; }
     int current_player() const { return phase == CouillonPhase::Over ? -1 : to_act; }
+    // C-3: only the Mit's holder is asked, unseen: the others cannot tell whose turn it is.
+    bool hides_turn_from(int seat) const { return phase == CouillonPhase::Mit && to_act != seat; }
     bool is_terminal() const { return phase == CouillonPhase::Over; }
     CardSet hand(int seat) const { return hands[size_t(seat)]; }
     const Deck& deck_info() const { return deck(DeckKind::French24); }
@@ -111,7 +113,17 @@ struct CouillonState {
     // Forehand's first three cards and its fifth (the reveal card, unless revealed) are redrawn
     // from forehand's cards as dealt (its hand in the world and the cards it has played), unless
     // the observer is forehand.
+    // A Mit pass the observer did not see goes with the world's Mit (C-3, see fit_mit).
     void set_hidden(const Locations& world, int observer, Rng& rng);
+    // After set_hidden, outside the search (stich/sampler.hpp, install_world): forehand's own
+    // packet, no longer part of its view once trump is named, is drawn anew too.
+    void settle_world(int observer, Rng& rng);
+    // C-3: while the Mit's holder is asked, the Mit is in a hand, not the talon (stich/sampler.hpp, Worlds).
+    struct MitAsked {
+        bool asked = false;
+        bool allows(const Locations& w) const { return !asked || !contains(w[LOC_TALON], MIT); }
+    };
+    MitAsked world_rules(int observer) const { return {phase == CouillonPhase::Mit && to_act != observer}; }
     // What playing c now proves the seat to act lacks (the C-5 cascade).
     CardSet play_proves(Card c) const { return proven_absent_after(*contract, trick.led(), trick.winning, c); }
     std::string to_string() const;
@@ -120,6 +132,8 @@ struct CouillonState {
 
    private:
     void start_play();
+    void redraw_packet(Rng& rng);
+    void fit_mit(int observer);
     // The seat of the given team that speaks k-th, counting clockwise from forehand.
     int team_speaker(int team, int k) const;
     void finish_trick();

@@ -428,14 +428,23 @@ PositionEntries position_history(const EuchreState& s, int seat) { return view_h
 
 PositionLines position_lines(const EuchreState& s, int) { return {{"upcard", card_text(s.upcard, Alphabet::French)}}; }
 
-STICH_HOT [[gnu::flatten]] void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+namespace {
+[[gnu::flatten]] void euchre_random_playouts_loop(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     random_playouts<EuchreState>([&](int64_t i, uint64_t deal_seed) { return euchre_deal(rules, deal_seed, int(i % 4)); }, seed, n,
                                  EuchreState::NUM_SEATS, out, stop);
 }
+}  // namespace
+void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+    run_hot<euchre_random_playouts_loop>(rules, seed, n, out, stop);
+}
 
-STICH_HOT [[gnu::flatten]] void euchre_random_playouts_from(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out,
-                                                  const std::atomic<bool>* stop) {
+namespace {
+[[gnu::flatten]] void euchre_random_playouts_from_loop(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     random_playouts<EuchreState>([&](int64_t, uint64_t) { return from; }, seed, n, EuchreState::NUM_SEATS, out, stop);
+}
+}  // namespace
+void euchre_random_playouts_from(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+    run_hot<euchre_random_playouts_from_loop>(from, seed, n, out, stop);
 }
 
 

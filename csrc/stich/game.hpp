@@ -16,6 +16,8 @@
 //                                        // to a key of legal_keys(false)
 //   View view(int seat) const;           Locations locations() const;   // true content of a View's locations
 //   void set_hidden(const Locations&, int observer, Rng&);   // install a sampled world of observer's view
+//                                        // (what play reads; optionally settle_world and world_rules,
+//                                        // stich/sampler.hpp: a world that play reaches)
 //   Action random_action(Rng&) const;    // uniform among the legal actions
 //   int tally(int seat) const;           // optional: what the seat's side has taken so far (eyes,
 //                                        // card points, tricks); the search reports its mean per move
@@ -87,6 +89,18 @@ struct IllegalAction : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
+// The one check of a seat argument and of a deal's dealer (every edge's words for them):
+// std::out_of_range for a seat not at a table of `players`.
+inline int checked_seat(int64_t seat, int players) {
+    if (seat < 0 || seat >= players) throw std::out_of_range("seat " + std::to_string(seat) + " out of range 0.." + std::to_string(players - 1));
+    return int(seat);
+}
+inline int checked_dealer(int64_t dealer, int players) {
+    if (dealer < 0 || dealer >= players)
+        throw std::out_of_range("dealer must be a seat 0.." + std::to_string(players - 1) + ", got " + std::to_string(dealer));
+    return int(dealer);
+}
+
 // One place unknown cards can be: a seat's hand, a talon, a discard pile.
 struct Location {
     CardSet known = 0;       // cards the observer knows are here
@@ -125,6 +139,23 @@ inline bool consistent(const View& v, const Locations& truth) {
         const CardSet t = truth[size_t(l)];
         if ((t & loc.known) != loc.known || (t & loc.forbidden) || popcount(t) != loc.size) return false;
         if (t & v.played) return false;
+    }
+    return true;
+}
+
+// Do two views state the same facts: the observer, the locations (known, forbidden, sizes), the
+// played and unknown cards, and the history as the observer saw it?
+inline bool same_facts(const View& a, const View& b) {
+    if (a.observer != b.observer || a.num_seats != b.num_seats || a.num_locations != b.num_locations || a.played != b.played ||
+        a.unknown != b.unknown || a.history_size != b.history_size)
+        return false;
+    for (int l = 0; l < a.num_locations; ++l) {
+        const Location &x = a.where[size_t(l)], &y = b.where[size_t(l)];
+        if (x.known != y.known || x.forbidden != y.forbidden || x.size != y.size) return false;
+    }
+    for (int i = 0; i < a.history_size; ++i) {
+        const PublicEvent &x = a.history[size_t(i)], &y = b.history[size_t(i)];
+        if (x.seat != y.seat || x.action != y.action || x.cards != y.cards) return false;
     }
     return true;
 }

@@ -280,16 +280,35 @@ View HeartsState::view(int seat) const {
     return v;
 }
 
-void HeartsState::set_hidden(const Locations& world, int observer, Rng& rng) {
+void HeartsState::set_hidden(const Locations& world, int observer, Rng&) {
     for (int s = 0; s < NUM_SEATS; ++s) hands[size_t(s)] = world[size_t(s)];
+    if (direction == HOLD) return;
+    const bool passing = phase == HeartsPhase::Pass;
+    // What play reads: the passes on their way. After the pass play reads none; a pass the
+    // observer did not see only has to keep the views true (the giver knows where its unplayed
+    // cards went): any cards of the receiver's hand or already played, until settle_world draws it.
+    const CardSet played = deck_info().cards & ~(hands[0] | hands[1] | hands[2] | hands[3]);
+    for (int p = 0; p < NUM_SEATS; ++p) {
+        const int receiver = (p + direction) % NUM_SEATS;
+        if (p == observer || (!passing && receiver == observer)) continue;
+        if (passing) {
+            passed[size_t(p)] = world[size_t(LOC_PASS + p)];
+        } else {
+            CardSet pool = hands[size_t(receiver)] | played, pick = 0;
+            for (int k = 0; k < PASS_SIZE; ++k) pick |= bit(pop_lsb(pool));
+            passed[size_t(p)] = pick;
+        }
+    }
+}
+
+void HeartsState::settle_world(int observer, Rng& rng) {
+    if (direction == HOLD) return;
     const bool passing = phase == HeartsPhase::Pass;
     const std::array<CardSet, MAX_SEATS> plays = passing ? std::array<CardSet, MAX_SEATS>{} : card_plays(*this);
     for (int p = 0; p < NUM_SEATS; ++p) {
         const int receiver = (p + direction) % NUM_SEATS;
-        if (p == observer || (!passing && receiver == observer) || direction == HOLD) continue;
-        if (passing) {
-            passed[size_t(p)] = world[size_t(LOC_PASS + p)];
-        } else {
+        if (p == observer || (!passing && receiver == observer)) continue;
+        if (!passing) {
             // Any three of the receiver's cards after the pass can have been the ones it received.
             CardSet pool = hands[size_t(receiver)] | plays[size_t(receiver)], pick = 0;
             for (int k = 0; k < PASS_SIZE; ++k) {
@@ -484,15 +503,23 @@ PositionLines position_lines(const HeartsState& s, int) {
     return out;
 }
 
-STICH_HOT [[gnu::flatten]] void hearts_random_playouts(const HeartsRules& rules, uint64_t seed, int64_t n, int32_t* out,
-                                                       const std::atomic<bool>* stop) {
+namespace {
+[[gnu::flatten]] void hearts_random_playouts_loop(const HeartsRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     random_playouts<HeartsState>([&](int64_t i, uint64_t deal_seed) { return hearts_deal(rules, deal_seed, int(i % 4)); }, seed, n,
                                  HeartsState::NUM_SEATS, out, stop);
 }
+}  // namespace
+void hearts_random_playouts(const HeartsRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+    run_hot<hearts_random_playouts_loop>(rules, seed, n, out, stop);
+}
 
-STICH_HOT [[gnu::flatten]] void hearts_random_playouts_from(const HeartsState& from, uint64_t seed, int64_t n, int32_t* out,
-                                                            const std::atomic<bool>* stop) {
+namespace {
+[[gnu::flatten]] void hearts_random_playouts_from_loop(const HeartsState& from, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     random_playouts<HeartsState>([&](int64_t, uint64_t) { return from; }, seed, n, HeartsState::NUM_SEATS, out, stop);
+}
+}  // namespace
+void hearts_random_playouts_from(const HeartsState& from, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+    run_hot<hearts_random_playouts_from_loop>(from, seed, n, out, stop);
 }
 
 // ------------------------------------------------------------------------------------ the solver

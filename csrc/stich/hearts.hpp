@@ -171,9 +171,13 @@ struct HeartsState {
     // and what every card play proves.
     View view(int seat) const;
     Locations locations() const;
-    // Installs a sampled world of `observer`'s view; the passes the observer did not see are
-    // redrawn to fit it (during the pass: the sampled piles; after it: three of the receiver's cards).
+    // Installs a sampled world of `observer`'s view: the hands and, during the pass, the sampled
+    // piles of the passes the observer did not see (what play reads; the search's every iteration).
     void set_hidden(const Locations& world, int observer, Rng& rng);
+    // Then, outside the search (stich/sampler.hpp, install_world): the passes the observer did not
+    // see fit the world (after the pass: three of the receiver's cards, drawn uniformly), and so
+    // does the history's record of them.
+    void settle_world(int observer, Rng& rng);
     std::string to_string() const;
     const char* phase_name() const;
     bool operator==(const HeartsState&) const = default;

@@ -1,7 +1,7 @@
 // Single-observer ISMCTS with partially observable moves (Cowling, Powley & Whitehouse 2012).
 //
 // One tree for the searching seat (the observer). Every iteration samples a world uniformly from
-// the observer's view (WorldSampler), installs it in a copy of the root and descends the tree:
+// the observer's view (stich/sampler.hpp, Worlds), installs it in a copy of the root and descends the tree:
 // the observer's own moves are edges keyed by the action, the other seats' by its public
 // projection (a hand-dependent discard is keyed by its size; the actual cards are drawn among the legal
 // actions with that projection). UCB uses availability counts, since an edge exists only in the
@@ -332,9 +332,9 @@ struct Arena {
 // Flattened so that the game's moves inline into the loop whatever link-time optimisation decides.
 // One function on purpose: with the child choice and the backup as functions of their own (even
 // always_inline), the search ran 8-16% slower in every game, measured side by side.
-// STICH_HOT: cloned for x86-64-v3 in portable builds (stich/dispatch.hpp).
-template <GameState State>
-STICH_HOT [[gnu::flatten]] void search_tree(const State& root, int observer, const WorldSampler& sampler, const SearchConfig& cfg, uint64_t seed,
+// Run through run_hot: copied for x86-64-v3 in portable builds (stich/dispatch.hpp).
+template <GameState State, class Worlds>
+[[gnu::flatten]] void search_tree(const State& root, int observer, const Worlds& worlds, const SearchConfig& cfg, uint64_t seed,
                  bool timed, uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
                  uint64_t& done, uint64_t& node_count, uint64_t& arena, Arena* keep) {
     Rng rng(seed);
@@ -408,7 +408,7 @@ STICH_HOT [[gnu::flatten]] void search_tree(const State& root, int observer, con
                 answer(it);
         }
         State s = root;
-        s.set_hidden(sampler.sample(rng), observer, rng);
+        s.set_hidden(worlds.sample(rng), observer, rng);
         int depth = 0;
         uint32_t node = 0;
         path[size_t(depth++)] = 0;
@@ -421,7 +421,7 @@ STICH_HOT [[gnu::flatten]] void search_tree(const State& root, int observer, con
             // Another seat's decision before the card play, by the game's heuristic on the sampled
             // world (others_before_play; see the top of this file), keyed like the tree's edges.
             if constexpr (Solvable<State> && requires { s.heuristic_action(rng); }) {
-                if (!own && cfg.others_before_play == Others::Heuristic && !in_card_play(s)) {
+                if (!own && cfg.others_before_play == Others::Heuristic && !stich::in_card_play(s)) {
                     const Action a = s.heuristic_action(rng);
                     const uint8_t k = key_bit(s.public_projection(a));
                     const SearchNode& parent = nodes[node];
@@ -618,7 +618,7 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     if (root.is_terminal()) throw std::invalid_argument("the deal is over: there is no decision to search");
     check_search_config(cfg);
     const int observer = root.current_player();
-    const WorldSampler sampler(root.view(observer));
+    const auto worlds = worlds_of(root, observer);   // the view's worlds that the game's rules allow
     SearchResult result;
     result.observer = observer;
     ActionList legal;
@@ -650,8 +650,8 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
             const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                               std::chrono::duration<double>(timed ? cfg.seconds * (k + 1) / per_thread : 0.0));
             try {
-                detail::search_tree(root, observer, sampler, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share, deadline,
-                                    per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)], r == 0 ? &tree0 : nullptr);
+                run_hot<detail::search_tree<State, std::remove_cvref_t<decltype(worlds)>>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
+                                                    deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)], r == 0 ? &tree0 : nullptr);
             } catch (...) {
                 if (cfg.progress) {   // release a waiting request (the search fails anyway)
                     std::lock_guard lk(cfg.progress->m);

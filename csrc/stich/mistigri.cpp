@@ -555,6 +555,196 @@ void MistigriState::set_hidden(const Locations& world, int observer, Rng& r) {
     redraws_size = redraws_next = 0;
 }
 
+ExchangeDraws MistigriState::exchange_draws() const {
+    ExchangeDraws d;
+    int left = deck_info().size - MistigriRules::HAND * n - 1;   // the talon as dealt
+    int gathered = 0;                                            // cards among the discards
+    for (int i = 0; i < history.size; ++i) {
+        const Action a = history.actions[size_t(i)];
+        if (!is_exchange(a)) continue;
+        ExchangeDraws::Exchange& e = d.x[size_t(d.size)];
+        e.entry = uint8_t(i);
+        e.seat = history.actors[size_t(i)];
+        e.count = uint8_t(std::popcount(unsigned(a - mi::EXCHANGE)));
+        e.pile = uint8_t(d.piles);
+        e.from_pile = uint8_t(std::min<int>(e.count, left));
+        left -= e.from_pile;
+        if (e.count > e.from_pile) {   // the talon ran out: every discard so far is gathered (M-6)
+            ++d.piles;
+            for (int j = 0; j < d.size; ++j)
+                if (d.x[size_t(j)].discards_to == 0 && d.x[size_t(j)].count) d.x[size_t(j)].discards_to = uint8_t(d.piles);
+            left = gathered - (e.count - e.from_pile);
+            gathered = 0;
+        }
+        gathered += e.count;
+        ++d.size;
+    }
+    return d;
+}
+
+namespace {
+
+// The cards of the history's card plays, per seat (the Mistigri naming a suit is the Mistigri).
+std::array<CardSet, MAX_SEATS> mistigri_plays(const MistigriState& s) {
+    return played_by_seat(s, [](Action a) { return a < CARD_ACTIONS ? Card(a) : a < mi::PASS ? MISTIGRI : NO_CARD; });
+}
+
+// The observer's discards that went into a pile another seat drew from (Mönch), and that pile.
+CardSet own_reshuffled(const MistigriState& s, int observer, const ExchangeDraws& d, int& pile) {
+    const CardSet gone = s.discarded[size_t(observer)] & ~s.discards[size_t(observer)];
+    const ExchangeDraws::Exchange* mine = gone ? d.of(observer) : nullptr;
+    pile = mine ? mine->discards_to : 0;
+    return pile ? gone : 0;
+}
+
+}  // namespace
+
+MistigriWorldRules MistigriState::world_rules(int observer) const {
+    MistigriWorldRules w;
+    w.observer = uint8_t(observer);
+    w.seats = n;
+    w.monch = rules.monch;
+    w.forehand = int8_t(forehand);
+    w.trump = trump;
+    w.most_own.fill(-1);
+    const uint8_t others = uint8_t(joined & ~(1u << observer));
+    const bool exchange_ended = phase == MistigriPhase::Play || (phase == MistigriPhase::Over && end == MistigriEnd::Played);
+    if (exchange_ended) w.no_flush = others;
+    if (phase == MistigriPhase::Over && end == MistigriEnd::Flush) {
+        w.winner = flush_winner;
+        w.best = flush_of(hands[size_t(flush_winner)]);
+        w.flush_end = uint8_t(others & ~(1u << flush_winner));
+        for (int seat = 0; seat < n; ++seat)   // every seat antes; a seat that paid gave a second stake
+            if ((w.flush_end >> seat & 1) && delta[size_t(seat)] == -rules.stake) w.kept_stake = uint8_t(w.kept_stake | 1u << seat);
+    }
+    if (!w.no_flush && !w.flush_end && !(discarded[size_t(observer)] & ~discards[size_t(observer)])) return w;
+    w.played = mistigri_plays(*this);
+    const ExchangeDraws d = exchange_draws();
+    int pile = 0;
+    w.own_reshuffled = own_reshuffled(*this, observer, d, pile);
+    if (w.own_reshuffled)
+        for (int i = 0; i < d.size; ++i) {
+            const ExchangeDraws::Exchange& e = d.x[size_t(i)];
+            if (e.seat != observer)
+                w.most_own[e.seat] = int8_t(ExchangeDraws::drawn_from(e, pile) - popcount(w.played[e.seat] & w.own_reshuffled));
+        }
+    return w;
+}
+
+bool MistigriWorldRules::allows_rest(const Locations& w) const {
+    if (own_reshuffled)
+        for (int seat = 0; seat < MAX_SEATS; ++seat)
+            if (most_own[size_t(seat)] >= 0 && popcount(w[size_t(seat)] & own_reshuffled) > most_own[size_t(seat)]) return false;
+    for (unsigned m = flush_end; m; m &= m - 1) {
+        const int seat = std::countr_zero(m);
+        const Flush f = flush_of(w[size_t(seat)]);
+        if (f.suit >= 0) {
+            // The winner was the first seat from forehand with the best flush (M-7).
+            const bool trump_first = (f.suit == trump) != (best.suit == trump);
+            const bool before = (seat - forehand + seats) % seats < (winner - forehand + seats) % seats;
+            if (trump_first ? f.suit == trump : f.points > best.points || (f.points == best.points && before)) return false;
+        }
+        if (monch && (f.suit >= 0 || contains(w[size_t(seat)], MISTIGRI)) != bool(kept_stake >> seat & 1)) return false;
+    }
+    return true;
+}
+
+// The replay of this deal from the deal the world implies: the other seats' exchanges take the
+// world's cards (each drew cards of its hand after the exchange: the observer's gathered discards
+// it holds from their pile, the rest at random; each gathered pile is what was drawn from it and
+// what is left of it, dealt at random among the exchanges whose discards it gathered), the talon as
+// dealt is the draws in order then the rest, and the draws from gathered piles are pinned.
+void MistigriState::settle_world(int observer, Rng& r) {
+    if (!exchanged) return;   // nothing is hidden in the history: the talon is the talon as dealt
+    const ExchangeDraws d = exchange_draws();
+    const auto plays = mistigri_plays(*this);
+    int own_pile = 0;
+    const CardSet own_gone = own_reshuffled(*this, observer, d, own_pile);
+    // k cards of `from`, at random.
+    auto pick = [&](CardSet from, int k) {
+        CardSet out = 0;
+        for (int i = 0; i < k; ++i) {
+            const Card c = r.pick(from);
+            out |= bit(c);
+            from &= ~bit(c);
+        }
+        return out;
+    };
+    auto broken = [] { throw std::logic_error("settle_world: the world breaks a rule of Mistigri that Worlds::allows checks"); };
+    std::array<CardSet, MAX_SEATS> first{}, next{}, out{};   // per exchange: drawn from its pile and the next; discarded
+    std::array<CardSet, 2 * MAX_SEATS + 1> pile{};            // the cards of each gathered pile (1..)
+    for (int i = 0; i < d.size; ++i) {
+        const ExchangeDraws::Exchange& e = d.x[size_t(i)];
+        const int later = e.count - e.from_pile;
+        CardSet drew, must_first = 0, must_next = 0;
+        if (e.seat == observer) {
+            drew = drawn[size_t(observer)];
+            out[size_t(i)] = discarded[size_t(observer)];
+        } else {
+            const CardSet after = hands[e.seat] | plays[e.seat];   // its hand when the exchange ended
+            const CardSet forced = after & own_gone;
+            if (own_pile == e.pile) must_first = forced;
+            else if (own_pile == e.pile + 1) must_next = forced;
+            if ((forced & ~must_first & ~must_next) || popcount(must_first) > e.from_pile || popcount(must_next) > later) broken();
+            drew = forced | pick(after & ~forced, e.count - popcount(forced));
+        }
+        first[size_t(i)] = must_first | pick(drew & ~must_first & ~must_next, e.from_pile - popcount(must_first));
+        next[size_t(i)] = drew & ~first[size_t(i)];
+        if (e.pile > 0) pile[e.pile] |= first[size_t(i)];
+        if (later) pile[e.pile + 1u] |= next[size_t(i)];
+    }
+    if (d.piles > 0) pile[size_t(d.piles)] |= talon_set();
+    for (int p = 1; p <= d.piles; ++p) {
+        CardSet rest = pile[size_t(p)];
+        if (own_pile == p) {
+            if ((rest & own_gone) != own_gone) broken();
+            rest &= ~own_gone;
+        }
+        for (int i = 0; i < d.size; ++i)
+            if (d.x[size_t(i)].discards_to == p && d.x[size_t(i)].seat != observer) {
+                if (popcount(rest) < d.x[size_t(i)].count) broken();
+                out[size_t(i)] = pick(rest, d.x[size_t(i)].count);
+                rest &= ~out[size_t(i)];
+            }
+        if (rest) broken();
+    }
+    FixedHands fixed{};
+    std::array<CardSet, MAX_SEATS> dealt{};
+    for (int seat = 0; seat < n; ++seat) dealt[size_t(seat)] = hands[size_t(seat)] | plays[size_t(seat)];
+    std::vector<Card> redrawn;
+    for (int i = 0; i < d.size; ++i) {
+        const ExchangeDraws::Exchange& e = d.x[size_t(i)];
+        if (e.seat != observer && !e.discards_to) out[size_t(i)] = discards[e.seat];   // still there: the world's
+        dealt[e.seat] = (dealt[e.seat] & ~first[size_t(i)] & ~next[size_t(i)]) | out[size_t(i)];
+        auto& into = e.pile == 0 ? fixed[size_t(n + 1)] : redrawn;
+        for (Card c : cards_in(first[size_t(i)])) into.push_back(c);
+        for (Card c : cards_in(next[size_t(i)])) redrawn.push_back(c);
+    }
+    if (d.piles == 0)
+        for (int i = talon_top; i < talon_end; ++i) fixed[size_t(n + 1)].push_back(talon[size_t(i)]);
+    for (int seat = 0; seat < n; ++seat) fixed[size_t(seat)] = cards_in(dealt[size_t(seat)]);
+    fixed[size_t(n)] = {turned};
+    MistigriState t = mistigri_deal(rules, ~rng_dealt.state, dealer, pot_in, side_pot_in, &fixed, redrawn);
+    int x = 0;
+    for (int i = 0; i < history.size; ++i) {
+        Action a = history.actions[size_t(i)];
+        const int actor = history.actors[size_t(i)];
+        if (is_exchange(a)) {
+            if (actor != observer) {   // the mask of its discards over its hand (ascending)
+                int mask = 0, k = 0;
+                for (CardSet h = t.hands[size_t(actor)]; h; ++k)
+                    if (contains(out[size_t(x)], pop_lsb(h))) mask |= 1 << k;
+                a = Action(mi::EXCHANGE + mask);
+            }
+            ++x;
+        }
+        if (t.current_player() != actor) broken();
+        apply_checked(t, a);
+    }
+    if (t.hands != hands || t.talon_set() != talon_set() || t.discards != discards || t.phase != phase || t.to_act != to_act) broken();
+    *this = t;
+}
+
 View MistigriState::view(int seat) const {
     View v = start_view(seat, n, n + 2, hands);
     v.where[size_t(n)].size = uint8_t(talon_end - talon_top);
@@ -589,6 +779,18 @@ View MistigriState::view(int seat) const {
     // The observer's discards are out of its hand for good, but may have been reshuffled and drawn:
     // they stay out of `played`.
     finish_view(v, replay, deck_info().cards);
+    // Mönch: discards gathered into a new talon (M-6) are now with the seats that drew from that
+    // pile, or in the talon while it is the one being drawn; nowhere else.
+    if (discarded[size_t(seat)] & ~discards[size_t(seat)]) [[unlikely]] {
+        const ExchangeDraws d = exchange_draws();
+        int pile = 0;
+        const CardSet gone = own_reshuffled(*this, seat, d, pile) & ~v.played;
+        unsigned drew = 0;
+        for (int i = 0; i < d.size; ++i)
+            if (ExchangeDraws::drawn_from(d.x[size_t(i)], pile) > 0) drew |= 1u << d.x[size_t(i)].seat;
+        for (int l = 0; l < n + 2; ++l)
+            if (l == n ? pile != d.piles : l == n + 1 || !(drew >> l & 1)) v.where[size_t(l)].forbidden |= gone;
+    }
     return v;
 }
 
@@ -919,13 +1121,18 @@ void MistigriMatch::record(const MistigriState& finished) {
     over = rules.deals > 0 ? deals_played >= rules.deals : broke;
 }
 
-// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; cloned
-// for x86-64-v3 in portable builds (STICH_HOT, stich/dispatch.hpp).
-STICH_HOT [[gnu::flatten]] void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; copied
+// for x86-64-v3 in portable builds (run_hot, stich/dispatch.hpp).
+namespace {
+[[gnu::flatten]] void mistigri_random_playouts_loop(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     rules.validate();
     random_playouts<MistigriState>(
         [&](int64_t i, uint64_t deal_seed) { return mistigri_deal(rules, deal_seed, int(i % rules.players), 0, 0); }, seed, n,
         rules.players, out, stop);
+}
+}  // namespace
+void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+    run_hot<mistigri_random_playouts_loop>(rules, seed, n, out, stop);
 }
 
 // ------------------------------------------------------------------------------------ registry

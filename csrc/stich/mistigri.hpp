@@ -100,6 +100,66 @@ constexpr Action EXCHANGE = 70;         // + mask over the hand's cards in ascen
 constexpr Action DISCARDED = 102;       // + count: what the other seats see of an exchange
 }  // namespace mistigri_action
 
+// Flush of a five-card hand (M-7): its suit, or -1; points by M-2 flush values.
+struct Flush {
+    int suit = -1;
+    int points = 0;
+};
+Flush flush_of(CardSet hand);
+
+// The draws of the exchanges as every seat can count them (M-6, with Mönch's reshuffles): per
+// exchange in history order its seat and count, how many of its cards came from the pile then
+// being drawn (pile 0: the talon as dealt; pile r: the discards gathered at the r-th reshuffle)
+// and the rest from the next pile; and per exchange the pile its discards went into (0: none,
+// they are still among the discards).
+struct ExchangeDraws {
+    struct Exchange {
+        uint8_t entry = 0, seat = 0, count = 0;   // its history entry, seat and number of cards
+        uint8_t pile = 0, from_pile = 0;          // the pile it drew from first and how many from it
+        uint8_t discards_to = 0;                  // the pile its discards were gathered into (0: none)
+    };
+    std::array<Exchange, MAX_SEATS> x{};
+    int size = 0;
+    int piles = 0;   // reshuffles so far: the pile drawn now (the talon's cards) is pile `piles`
+    // The seat's exchange (or nullptr).
+    const Exchange* of(int seat) const {
+        for (int i = 0; i < size; ++i)
+            if (x[size_t(i)].seat == seat) return &x[size_t(i)];
+        return nullptr;
+    }
+    // How many cards exchange `e` drew from pile `p`.
+    static int drawn_from(const Exchange& e, int p) {
+        return p == e.pile ? e.from_pile : p == e.pile + 1 ? e.count - e.from_pile : 0;
+    }
+};
+
+// What a world of a Mistigri view must keep besides the view's facts (stich/sampler.hpp, Worlds):
+// M-7's flushes (a hand that was a flush when the exchange ended would have ended the deal; a deal
+// that ended with a flush: nobody's beat the winner's, and under Mönch exactly the seats that held
+// a flush or the Mistigri kept their stake), and a Mönch seat can hold no more of the observer's
+// reshuffled discards than it drew from their pile.
+struct MistigriWorldRules {
+    uint8_t observer = 0, seats = 0;
+    uint8_t no_flush = 0;          // seats whose hand after the exchange was no flush
+    uint8_t flush_end = 0;         // seats to compare with the flush that ended the deal
+    uint8_t kept_stake = 0;        // Mönch, of those: the seats that did not pay
+    bool monch = false;
+    int8_t winner = -1, forehand = 0, trump = 0;
+    Flush best{};
+    std::array<CardSet, MAX_SEATS> played{};   // each seat's plays: its hand after the exchange is hand + played
+    CardSet own_reshuffled = 0;                // the observer's discards in a pile the others drew from
+    std::array<int8_t, MAX_SEATS> most_own{};  // per seat: the most of them its hand can hold (-1: any)
+    bool allows(const Locations& w) const {
+        for (unsigned m = no_flush; m; m &= m - 1) {
+            const int seat = std::countr_zero(m);
+            const CardSet plain = (w[size_t(seat)] | played[size_t(seat)]) & ~bit(MISTIGRI);
+            if (plain && !(plain & ~suit_lane(suit_of(lsb(plain))))) return false;   // five of a suit, the Mistigri wild
+        }
+        return !(own_reshuffled | flush_end) || allows_rest(w);
+    }
+    bool allows_rest(const Locations& w) const;   // the Mönch draws and the flush that ended the deal
+};
+
 struct MistigriState {
     // One past the highest action id a view's history holds (the observation's action blocks, stich/rl.hpp):
     // the own exchanges in full, the others' as their size (at most a hand, 5 cards).
@@ -118,9 +178,9 @@ struct MistigriState {
     int8_t trump = 0;
     Rng rng{0};                                  // the Mönch reshuffle of the discards
     Rng rng_dealt{0};                            // and as dealt: where a replay of the deal starts it (stich/serial.hpp)
-    // Cards pinned to be drawn from reshuffled discards, in draw order (positions typed by a user;
-    // empty in a random deal and in a search's worlds): at a reshuffle, those of them in the new
-    // pile go on top in this order.
+    // Cards pinned to be drawn from reshuffled discards, in draw order (positions typed by a user,
+    // worlds settled by settle_world; empty in a random deal and in a search's worlds): at a
+    // reshuffle, those of them in the new pile go on top in this order.
     std::array<Card, 24> redraws{};
     uint8_t redraws_size = 0, redraws_next = 0;
     uint8_t n = 4, dealer = 0, forehand = 1, to_act = 1;
@@ -164,8 +224,14 @@ struct MistigriState {
     View view(int seat) const;
     Locations locations() const;
     // Installs a sampled world of `observer`'s view: the hands it cannot see, the talon (in a new
-    // random order), the other seats' discards (by their public counts) and the reshuffle stream.
+    // random order), the other seats' discards (by their public counts) and the reshuffle stream:
+    // what the play reads. settle_world then makes the rest fit (outside the search): the other
+    // seats' exchanges re-encoded as the world's discards and draws, the talon as dealt, the draws
+    // from reshuffled discards pinned (`redraws`), all by replaying the history from that deal.
     void set_hidden(const Locations& world, int observer, Rng& r);
+    void settle_world(int observer, Rng& r);
+    MistigriWorldRules world_rules(int observer) const;
+    ExchangeDraws exchange_draws() const;
     // What playing c now proves the seat to act lacks (the M-9 cascade under the trump before the
     // card; while the Mistigri keeps still, M-11, not the Mistigri).
     CardSet play_proves(Card c) const {
@@ -220,12 +286,6 @@ std::vector<std::string> position_keys(const MistigriRules&);
 PositionEntries position_history(const MistigriState& s, int seat);
 PositionLines position_lines(const MistigriState& s, int seat);
 
-// Flush of a five-card hand (M-7): its suit, or -1; points by M-2 flush values.
-struct Flush {
-    int suit = -1;
-    int points = 0;
-};
-Flush flush_of(CardSet hand);
 
 // A match (M-12): chips per seat, the pot carried over, the dealer rotating.
 struct MistigriMatch {

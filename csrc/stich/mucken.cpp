@@ -57,9 +57,6 @@ constexpr const char* KIND_NAMES[3] = {"Wenz", "Geier", "Muck"};
 constexpr const char* DOUBLE_NAMES[4] = {"Kontra", "Re", "Sup", "Hirsch"};
 constexpr Card EICHEL_OBER = make_card(SUIT0, RANK_OBER);
 constexpr MuckenGame KIND_GAME[3] = {MuckenGame::Wenz, MuckenGame::Geier, MuckenGame::Muck};
-// The Sie hand (U-11): the four Obers and the Unters of Eichel and Gras.
-constexpr CardSet SIE = bit(make_card(SUIT0, RANK_OBER)) | bit(make_card(SUIT1, RANK_OBER)) | bit(make_card(SUIT2, RANK_OBER)) |
-                        bit(make_card(SUIT3, RANK_OBER)) | bit(make_card(SUIT0, RANK_UNTER)) | bit(make_card(SUIT1, RANK_UNTER));
 
 std::string game_text(int g) {
     const std::string kind = KIND_NAMES[kind_of(g)];
@@ -107,7 +104,7 @@ MuckenState mucken_deal(const MuckenRules& rules, uint64_t seed, int dealer, boo
     for (int s = 0; s < n; ++s) st.hands[size_t(s)] = slots_set(slots, s * h, h);
     if (rules.has_sie())
         for (int s = 0; s < n; ++s)
-            if ((st.hands[size_t(s)] & SIE) == SIE) {
+            if ((st.hands[size_t(s)] & MUCKEN_SIE) == MUCKEN_SIE) {
                 st.sie_seat = int8_t(s);
                 st.play = MuckenPlay::Sie;
                 st.phase = MuckenPhase::Over;
@@ -412,6 +409,22 @@ void MuckenState::set_hidden(const Locations& world, int, Rng&) {
     for (int s = 0; s < n; ++s) hands[size_t(s)] = world[size_t(s)];
 }
 
+MuckenWorldRules MuckenState::world_rules(int observer) const {
+    MuckenWorldRules w;
+    if (!rules.has_sie() || play == MuckenPlay::Sie) return w;
+    w.played = played_by_seat(*this, [](Action a) { return is_card_action(a) ? Card(a) : NO_CARD; });
+    // Only a seat no Sie card is seen away from could have held one: the observer's cards and the
+    // other seats' plays rule the rest out (most positions: the rule then costs nothing).
+    for (int seat = 0; seat < n; ++seat) {
+        if (seat == observer) continue;
+        CardSet elsewhere = hands[size_t(observer)] | w.played[size_t(observer)];
+        for (int other = 0; other < n; ++other)
+            if (other != seat) elsewhere |= w.played[size_t(other)];
+        if (!(elsewhere & MUCKEN_SIE)) w.no_sie = uint8_t(w.no_sie | 1u << seat);
+    }
+    return w;
+}
+
 PlayReplay MuckenState::play_replay() const {
     PlayReplay replay(n);
     if (play == MuckenPlay::OnePoint)   // the defenders do not hold EO
@@ -593,9 +606,10 @@ void apply_mucken_opening(MuckenState& s, int opening) {
     while (s.phase == MuckenPhase::Doubling) s.apply(ma::DOUBLE_PASS);
 }
 
-// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; cloned
-// for x86-64-v3 in portable builds (STICH_HOT, stich/dispatch.hpp).
-STICH_HOT [[gnu::flatten]] void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening, const std::atomic<bool>* stop) {
+// Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; copied
+// for x86-64-v3 in portable builds (run_hot, stich/dispatch.hpp).
+namespace {
+[[gnu::flatten]] void mucken_random_playouts_loop(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening, const std::atomic<bool>* stop) {
     rules.validate();
     random_playouts<MuckenState>(
         [&](int64_t i, uint64_t deal_seed) {
@@ -604,6 +618,10 @@ STICH_HOT [[gnu::flatten]] void mucken_random_playouts(const MuckenRules& rules,
             return s;
         },
         seed, n, rules.players, out, stop);
+}
+}  // namespace
+void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening, const std::atomic<bool>* stop) {
+    run_hot<mucken_random_playouts_loop>(rules, seed, n, out, opening, stop);
 }
 
 // ------------------------------------------------------------------------------------ registry

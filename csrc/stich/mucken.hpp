@@ -92,6 +92,25 @@ constexpr Action DOUBLE = 74;      // + step: Kontra, Re, Sup, Hirsch
 constexpr Action DOUBLE_PASS = 78;
 }  // namespace mucken_action
 
+// The Sie hand (U-11): the four Obers and the Unters of Eichel and Gras.
+constexpr CardSet MUCKEN_SIE = bit(make_card(SUIT0, RANK_OBER)) | bit(make_card(SUIT1, RANK_OBER)) | bit(make_card(SUIT2, RANK_OBER)) |
+                               bit(make_card(SUIT3, RANK_OBER)) | bit(make_card(SUIT0, RANK_UNTER)) | bit(make_card(SUIT1, RANK_UNTER));
+
+// What a world of a Mucken view must keep besides the view's facts (stich/sampler.hpp, Worlds):
+// a hand dealt as a Sie is shown at once and ends the deal (U-11), so in a deal that goes on no
+// hidden hand was one.
+struct MuckenWorldRules {
+    uint8_t no_sie = 0;                         // the seats that may not have been dealt a Sie
+    std::array<CardSet, MAX_SEATS> played{};    // each seat's plays: its hand as dealt is hand + played
+    bool allows(const Locations& w) const {
+        for (unsigned m = no_sie; m; m &= m - 1) {
+            const int seat = std::countr_zero(m);
+            if (((w[size_t(seat)] | played[size_t(seat)]) & MUCKEN_SIE) == MUCKEN_SIE) return false;
+        }
+        return true;
+    }
+};
+
 struct MuckenState {
     // One past the highest action id a view's history holds (the observation's action blocks, stich/rl.hpp).
     static constexpr Action OBSERVED_ACTIONS_END = mucken_action::DOUBLE_PASS + 1;
@@ -161,6 +180,7 @@ struct MuckenState {
     Locations locations() const;
     // Installs a sampled world of `observer`'s view (every hand it cannot see).
     void set_hidden(const Locations& world, int observer, Rng& rng);
+    MuckenWorldRules world_rules(int observer) const;
     // What playing c now proves the seat to act lacks (the U-4 cascade; Ramsch U-10).
     CardSet play_proves(Card c) const { return proven_absent_after(*contract, trick.led(), trick.winning, c); }
     std::string to_string() const;

@@ -24,7 +24,36 @@ bool is_line_break(uint32_t cp) {
     return (cp >= 0x0A && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x1E) || cp == 0x85 || cp == 0x2028 || cp == 0x2029;
 }
 
-std::vector<std::string_view> split_lines(std::string_view text) {
+}  // namespace
+
+bool text_is_utf8(std::string_view s) {
+    for (size_t i = 0; i < s.size();) {
+        const auto [cp, len] = utf8_code_point(s, i);
+        if (is_surrogate(cp)) return false;
+        i += len;
+    }
+    return true;
+}
+
+namespace {
+
+bool is_number(std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+[[noreturn]] void line_error(int number, std::string_view key, const std::string& why) {
+    throw NotationError("line " + std::to_string(number) + " (" + (text_is_identifier(key) ? std::string(key) : quoted(key)) + "): " + why, why);
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string s;
+    for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+    return s;
+}
+
+}  // namespace
+
+std::vector<std::string_view> text_lines(std::string_view text) {
     std::vector<std::string_view> out;
     size_t start = 0, i = 0;
     while (i < text.size()) {
@@ -42,7 +71,7 @@ std::vector<std::string_view> split_lines(std::string_view text) {
     return out;
 }
 
-std::string_view strip(std::string_view s) {
+std::string_view text_strip(std::string_view s) {
     while (!s.empty()) {
         const auto [cp, len] = utf8_code_point(s, 0);
         if (!is_space(cp)) break;
@@ -59,7 +88,7 @@ std::string_view strip(std::string_view s) {
 }
 
 // The words of s split at runs of white space (Python's str.split()).
-std::vector<std::string_view> split_words(std::string_view s) {
+std::vector<std::string_view> text_words(std::string_view s) {
     std::vector<std::string_view> out;
     size_t i = 0, start = std::string_view::npos;
     while (i < s.size()) {
@@ -76,17 +105,8 @@ std::vector<std::string_view> split_words(std::string_view s) {
     return out;
 }
 
-bool valid_utf8(std::string_view s) {
-    for (size_t i = 0; i < s.size();) {
-        const auto [cp, len] = utf8_code_point(s, i);
-        if (is_surrogate(cp)) return false;
-        i += len;
-    }
-    return true;
-}
-
 // Python's str.isidentifier, for ASCII; any other character counts as a letter.
-bool is_identifier(std::string_view s) {
+bool text_is_identifier(std::string_view s) {
     if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
     for (char ch : s) {
         const auto c = static_cast<unsigned char>(ch);
@@ -95,29 +115,13 @@ bool is_identifier(std::string_view s) {
     return true;
 }
 
-bool is_number(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 // ASCII digits as a number, -1 for anything else (a number too large for any seat included).
-int64_t small_number(std::string_view s) {
+int64_t text_number(std::string_view s) {
     int64_t x = -1;
     if (!is_number(s)) return -1;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
     return ec == std::errc() && end == s.data() + s.size() ? x : -1;
 }
-
-[[noreturn]] void line_error(int number, std::string_view key, const std::string& why) {
-    throw NotationError("line " + std::to_string(number) + " (" + (is_identifier(key) ? std::string(key) : quoted(key)) + "): " + why);
-}
-
-std::string joined(const std::vector<std::string>& names) {
-    std::string s;
-    for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
-    return s;
-}
-
-}  // namespace
 
 const NotationLine* PositionTokens::find(std::string_view key) const {
     for (const NotationLine& l : lines)
@@ -163,9 +167,9 @@ PositionTokens tokenize_position(std::string_view text) {
     };
     std::vector<Raw> raw;
     int number = 0;
-    for (std::string_view ln : split_lines(text)) {
+    for (std::string_view ln : text_lines(text)) {
         ++number;
-        const std::string_view content = strip(ln.substr(0, ln.find('#')));
+        const std::string_view content = text_strip(ln.substr(0, ln.find('#')));
         if (!content.empty()) raw.push_back({number, content});
     }
     if (raw.empty() || raw[0].text != POSITION_HEADER)
@@ -175,13 +179,13 @@ PositionTokens tokenize_position(std::string_view text) {
     for (size_t i = 1; i < raw.size(); ++i) {
         const auto [no, ln] = raw[i];
         const size_t colon = ln.find(':');
-        const std::string_view key = strip(ln.substr(0, colon));
-        if (!valid_utf8(ln)) line_error(no, key, "the line " + quoted(ln) + " cannot be encoded as UTF-8");
+        const std::string_view key = text_strip(ln.substr(0, colon));
+        if (!text_is_utf8(ln)) line_error(no, key, "the line " + quoted(ln) + " cannot be encoded as UTF-8");
         if (colon == std::string_view::npos) line_error(no, key, "expected 'key: value', got " + quoted(ln));
         if (std::find(known.begin(), known.end(), key) == known.end())
             line_error(no, key, "unknown key " + quoted(key) + "; keys: " + joined(known));
         if (t.find(key)) line_error(no, key, "given twice");
-        t.lines.push_back({no, std::string(key), std::string(strip(ln.substr(colon + 1)))});
+        t.lines.push_back({no, std::string(key), std::string(text_strip(ln.substr(colon + 1)))});
     }
     for (const std::string& key : position_common_keys())
         if (!t.find(key)) throw NotationError("the position has no " + quoted(key) + " line");
@@ -190,7 +194,7 @@ PositionTokens tokenize_position(std::string_view text) {
 }
 
 void read_game_line(const NotationLine& game, PositionTokens& t) {
-    const std::vector<std::string_view> parts = split_words(game.value);
+    const std::vector<std::string_view> parts = text_words(game.value);
     std::vector<std::string> names;
     for_each_game([&]<class Def>() { names.push_back(Def::NAME); });
     if (parts.empty() || std::find(names.begin(), names.end(), parts[0]) == names.end())
@@ -277,7 +281,7 @@ std::string notation_value_text(const Value& v, Alphabet alphabet) {
 
 int notation_seat(const NotationLine& line, int players) {
     const std::string& v = line.value;
-    const int64_t seat = small_number(v);
+    const int64_t seat = text_number(v);
     if (seat < 0 || seat >= players) notation_error(line, "must be a seat 0.." + std::to_string(players - 1) + ", got " + quoted(v));
     return int(seat);
 }
@@ -285,7 +289,7 @@ int notation_seat(const NotationLine& line, int players) {
 CardSet notation_cards(const NotationLine& line, const Deck& deck) {
     if (line.value == "-" || line.value.empty()) return 0;
     std::vector<Card> cards;
-    for (std::string_view word : split_words(line.value)) {
+    for (std::string_view word : text_words(line.value)) {
         try {
             cards.push_back(parse_card(word, deck));
         } catch (const std::invalid_argument& e) {
@@ -305,32 +309,38 @@ PositionEntries notation_history(const NotationLine& line, int players) {
     const std::string_view v = line.value;
     for (size_t start = 0; start <= v.size();) {
         const size_t semicolon = std::min(v.find(';', start), v.size());
-        const std::string_view item = strip(v.substr(start, semicolon - start));
+        const std::string_view item = text_strip(v.substr(start, semicolon - start));
         start = semicolon + 1;
-        const size_t space = item.find(' ');
-        const std::string_view who = item.substr(0, space), text = space == std::string_view::npos ? "" : item.substr(space + 1);
-        const std::vector<std::string_view> words = split_words(text);
-        const int64_t seat = small_number(who);
-        if (seat < 0 || seat >= players || words.empty())
-            notation_error(line, "each action is 'SEAT TEXT' with a seat 0.." + std::to_string(players - 1) + ", got " + quoted(item));
-        std::string folded;
-        for (std::string_view w : words) (folded += folded.empty() ? "" : " ") += w;
-        out.push_back({int(seat), std::move(folded)});
+        std::optional<PositionEntry> entry = history_entry(item, players);
+        if (!entry) notation_error(line, "each action is 'SEAT TEXT' with a seat 0.." + std::to_string(players - 1) + ", got " + quoted(item));
+        out.push_back(std::move(*entry));
     }
     return out;
+}
+
+std::optional<PositionEntry> history_entry(std::string_view item, int players) {
+    item = text_strip(item);
+    const size_t space = item.find(' ');
+    const std::string_view who = item.substr(0, space), text = space == std::string_view::npos ? "" : item.substr(space + 1);
+    const std::vector<std::string_view> words = text_words(text);
+    const int64_t seat = text_number(who);
+    if (seat < 0 || seat >= players || words.empty()) return std::nullopt;
+    std::string folded;
+    for (std::string_view w : words) (folded += folded.empty() ? "" : " ") += w;
+    return PositionEntry{int(seat), std::move(folded)};
 }
 
 FullDealText split_full_deal(std::string_view text) {
     FullDealText out;
     int number = 0;
-    for (std::string_view ln : split_lines(text)) {
+    for (std::string_view ln : text_lines(text)) {
         ++number;
-        const std::string_view content = strip(ln.substr(0, ln.find('#')));
+        const std::string_view content = text_strip(ln.substr(0, ln.find('#')));
         const size_t colon = content.find(':');
-        const std::string_view key = strip(content.substr(0, colon));
+        const std::string_view key = text_strip(content.substr(0, colon));
         if (colon != std::string_view::npos && key.starts_with("hand") && is_number(key.substr(4))) {
-            out.hands.push_back({number, std::string(key), std::string(strip(content.substr(colon + 1)))});
-            out.seats.push_back(int(small_number(key.substr(4))));   // -1: too large for any seat
+            out.hands.push_back({number, std::string(key), std::string(text_strip(content.substr(colon + 1)))});
+            out.seats.push_back(int(text_number(key.substr(4))));   // -1: too large for any seat
             ln = {};   // a blank line: the others keep their numbers
         }
         (out.position += ln) += '\n';

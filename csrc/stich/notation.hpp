@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "stich/errors.hpp"
 #include "stich/position.hpp"
 #include "stich/registry.hpp"
 #include "stich/schema.hpp"
@@ -35,7 +36,9 @@ constexpr const char* POSITION_HEADER = "stich position 1";
 
 // A position text that cannot be read or cannot happen.
 struct NotationError : std::invalid_argument {
-    using std::invalid_argument::invalid_argument;
+    std::string why;   // the fault alone, without the line that names where it is
+    explicit NotationError(const std::string& message) : std::invalid_argument(message), why(message) {}
+    NotationError(const std::string& message, std::string fault) : std::invalid_argument(message), why(std::move(fault)) {}
 };
 
 // One 'key: value' line: its number (1-based, counting every line of the text), key and value
@@ -68,6 +71,25 @@ PositionTokens tokenize_position(std::string_view text);
 // Reads a game line's value ("<Game> players=6": a registered game's name, then key=value words)
 // into t.game and t.options; NotationError naming the line for an unknown game or a bad word.
 void read_game_line(const NotationLine& game, PositionTokens& t);
+
+// The notation's text grammar, shared with the game records (stich/records.hpp). White space and
+// line breaks are Unicode's, as Python's str.split and str.splitlines read them.
+// The lines of a text (Python's str.splitlines: \r\n is one break).
+std::vector<std::string_view> text_lines(std::string_view text);
+// The text without white space at either end (Python's str.strip()).
+std::string_view text_strip(std::string_view s);
+// The words of a text split at runs of white space (Python's str.split()).
+std::vector<std::string_view> text_words(std::string_view s);
+// Whether the text is UTF-8 without surrogates (what a Python str can be encoded as).
+bool text_is_utf8(std::string_view s);
+// A name of letters, digits and _ not starting with a digit (Python's str.isidentifier; any
+// character beyond ASCII counts as a letter).
+bool text_is_identifier(std::string_view s);
+// ASCII digits as a number, -1 for anything else (a number beyond int64 included).
+int64_t text_number(std::string_view s);
+// One history entry "SEAT TEXT": a seat below `players`, then the action's text (white space in it
+// folded to single spaces); none when the item is not one.
+std::optional<PositionEntry> history_entry(std::string_view item, int players);
 
 // The NotationError "line N (key): why".
 [[noreturn]] void notation_error(const NotationLine& line, const std::string& why);
@@ -130,6 +152,26 @@ void visit_game_line(std::string_view value, F&& f) {
     for_each_game([&]<class Def>() {
         if (t.game == Def::NAME) f(read_rules<Def>(t));
     });
+}
+
+// The rules a game's name (any case) and option text ("players=6 target=21", the words `stich play
+// --option` takes; "" for the defaults) give, read as a game line reads them, passed to
+// f(const Def::Rules&). UnknownName listing the games; BadText naming the options and the fault.
+template <class F>
+void visit_game_options(std::string_view name, std::string_view options, F&& f) {
+    bool found = false;
+    std::string names;
+    for_each_game([&]<class Def>() {
+        names += (names.empty() ? "" : ", ") + std::string(Def::NAME);
+        if (found || !iequals(Def::NAME, name)) return;
+        found = true;
+        try {
+            visit_game_line(std::string(Def::NAME) + " " + std::string(options), f);
+        } catch (const NotationError& e) {
+            throw BadText("options " + quoted(options) + ": " + e.why);
+        }
+    });
+    if (!found) throw UnknownName("unknown game " + quoted(name) + "; games: " + names);
 }
 
 // Does the game have the notation (every registered game has it)?
@@ -293,9 +335,12 @@ typename Def::State full_deal_state(const ParsedPosition<Def>& p, const FullDeal
     if (!place(place, 0))
         throw NotationError("the hands given leave cards that fit nowhere else (" + cards_text(view.unknown & ~given, al) + ")");
     if (!consistent(view, world)) throw NotationError("the hands do not fit the position");
+    if (!world_rules_of(state, p.seat).allows(world))
+        throw NotationError("no play reaches these hands: a rule of the game excludes them (docs/api.md, \"Views and worlds\": "
+                            "a hand that would have ended the deal, more of the seat's reshuffled discards than was drawn)");
     Rng rng(0);
     typename Def::State out = state;
-    out.set_hidden(world, p.seat, rng);
+    install_world(out, world, p.seat, rng);
     return out;
 }
 
@@ -326,8 +371,7 @@ template <class Def>
     requires HasNotation<Def>
 std::string position_text(const typename Def::State& s, int seat) {
     if (s.is_terminal()) throw std::invalid_argument("the deal is over: a position is a decision point");
-    if (seat < 0 || seat >= s.num_players())
-        throw std::out_of_range("seat " + std::to_string(seat) + " out of range 0.." + std::to_string(s.num_players() - 1));
+    checked_seat(seat, s.num_players());
     const Alphabet al = s.deck_info().alphabet;
     const std::string hand = cards_text(s.view(seat).where[size_t(seat)].known, al);
     std::string history;
@@ -336,6 +380,20 @@ std::string position_text(const typename Def::State& s, int seat) {
                       std::to_string(int(s.dealer)) + "\nseat: " + std::to_string(seat) + "\nhand: " + (hand.empty() ? "-" : hand) +
                       "\nhistory: " + (history.empty() ? "-" : history) + "\n";
     for (const auto& [key, value] : position_lines(s, seat)) out += key + ": " + value + "\n";
+    return out;
+}
+
+// A full deal's text (docs/notation.md, "Full deals"): the notation of `s` as `seat` sees it, then
+// every seat's hand as it is now on a 'handN: cards' line ("-": none); visit_full_deal_text reads
+// it back. The errors of position_text.
+template <class Def>
+    requires HasNotation<Def>
+std::string full_deal_text(const typename Def::State& s, int seat) {
+    std::string out = position_text<Def>(s, seat);
+    for (int p = 0; p < s.num_players(); ++p) {
+        const std::string hand = cards_text(s.hand(p), s.deck_info().alphabet);
+        out += "hand" + std::to_string(p) + ": " + (hand.empty() ? "-" : hand) + "\n";
+    }
     return out;
 }
 

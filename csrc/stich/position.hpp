@@ -264,10 +264,7 @@ State rebuild_position(State s, int observer, CardSet hand, CardSet own, const P
                    " cards here; the hand gives " + std::to_string(popcount(hand));
         throw PositionError("hand", -1, why);
     }
-    const WorldSampler sampler(s.view(observer));
-    Rng final_rng(seed);
-    s.set_hidden(sampler.sample(final_rng), observer, final_rng);
-    return s;
+    return resampled(s, observer, seed);
 }
 
 // The history entries of `seat`'s position where each is its view's event as the action's text

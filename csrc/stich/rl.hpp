@@ -21,6 +21,7 @@
 #include <concepts>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -196,7 +197,10 @@ void write_observation(const State& s, int seat, const View& v, const SeenAction
     CardSet shown = 0;
     for (int r = 0; r < n; ++r) shown |= seen.played[size_t(r)];
     for (int l = 0; l < v.num_locations; ++l) shown |= v.where[size_t(l)].known;
-    const int to_act = s.current_player();
+    // Whose turn it is, unless the game hides it from the observer (State::hides_turn_from, optional).
+    int to_act = s.current_player();
+    if constexpr (requires { s.hides_turn_from(seat); })
+        if (s.hides_turn_from(seat)) to_act = -1;
     for (int r = 0, who = seat; r < n; ++r, who = who + 1 == n ? 0 : who + 1) {
         const Location& at = v.where[size_t(who)];
         cards(p, seen.played[size_t(who)]);
@@ -414,19 +418,51 @@ class VectorEnv {
         int32_t* seats;        // num_envs: the seat each observation is for (-1: none, the deal over)
     };
 
+    // The most envs: 2^24, and no more than half of this machine's physical memory holds, counting
+    // each env's deal, record and bookkeeping here and the rows of the caller's arrays (observation,
+    // mask, rewards, flags, seat). `why`: what the bound is, for messages.
+    static int64_t max_num_envs(const Rules& rules, bool byte_observations, std::string* why = nullptr) {
+        const State probe = Def::deal(rules, 0, 0, FixedHands{}, default_extras());
+        const uint64_t each = env_bytes(probe, byte_observations), memory = physical_memory();
+        const int64_t by_memory = memory ? int64_t(memory / 2 / each) : MAX_ENVS;
+        if (why) {
+            *why = by_memory < MAX_ENVS ? "half of this machine's " + gib_text(double(memory)) + " of memory, at " + std::to_string(each) +
+                                              " bytes an env with its rows of the arrays"
+                                        : std::to_string(MAX_ENVS) + " at most";
+        }
+        return std::min(by_memory, MAX_ENVS);
+    }
+
     // byte_observations: the observations as uint8 (the same values: a quarter of the bytes to write
-    // and to keep) instead of float.
-    VectorEnv(const Rules& rules, int num_envs, int threads, int learner, bool heuristic_bots, bool byte_observations = false)
-        : rules_(rules), num_envs_(num_envs), threads_(threads), learner_(learner), heuristic_(heuristic_bots), bytes_(byte_observations),
-          states_(size_t(num_envs)), pending_(size_t(num_envs)), records_(ReplaysOnce<State> ? size_t(num_envs) : 0),
-          deals_(size_t(num_envs)), rngs_(size_t(num_envs)),
-          done_(size_t(num_envs)), legal_(size_t(num_envs)) {
-        if (num_envs < 1 || num_envs > (1 << 24)) throw std::invalid_argument("num_envs must be 1..16777216, got " + std::to_string(num_envs));
+    // and to keep) instead of float. learner: the seat that learns, or none (every seat an agent).
+    // Every argument is checked before anything is allocated: std::invalid_argument naming what is accepted.
+    VectorEnv(const Rules& rules, int64_t num_envs, int64_t threads, std::optional<int64_t> learner, bool heuristic_bots,
+              bool byte_observations = false)
+        : rules_(rules), heuristic_(heuristic_bots), bytes_(byte_observations) {
+        std::string why;
+        const int64_t most = max_num_envs(rules_, bytes_, &why);
+        if (num_envs < 1 || num_envs > most)
+            throw std::invalid_argument("num_envs must be an int in 1.." + std::to_string(most) + " (" + why + "), got " +
+                                        std::to_string(num_envs));
         check_threads(threads);
         const State probe = Def::deal(rules_, 0, 0, FixedHands{}, default_extras());
         players_ = probe.num_players();
         obs_size_ = observation_size(probe);
-        if (learner >= players_) throw std::invalid_argument("seat must be 0.." + std::to_string(players_ - 1) + ", got " + std::to_string(learner));
+        if (learner && (*learner < 0 || *learner >= players_))
+            throw std::invalid_argument("seat must be None (every seat an agent) or an int in 0.." + std::to_string(players_ - 1) +
+                                        ", got " + std::to_string(*learner));
+        num_envs_ = int(num_envs);
+        threads_ = int(threads);
+        learner_ = learner ? int(*learner) : -1;
+        const size_t n = size_t(num_envs);
+        states_.resize(n);
+        pending_.resize(n);
+        if constexpr (ReplaysOnce<State>) records_.resize(n);
+        deals_.resize(n);
+        rngs_.resize(n);
+        done_.resize(n);
+        legal_.resize(n);
+        actions_.resize(n);
     }
 
     int num_envs() const { return num_envs_; }
@@ -448,8 +484,17 @@ class VectorEnv {
         }, stop);
     }
 
-    void step(const int64_t* actions, const Out& out, const std::atomic<bool>* stop = nullptr) {
+    // `count` actions, one an env (std::invalid_argument otherwise), each a fixed id legal in its
+    // env (IllegalAction otherwise); a refused call changes nothing.
+    void step(const int64_t* given, int64_t count, const Out& out, const std::atomic<bool>* stop = nullptr) {
         const OneCaller one(busy_);
+        if (count != num_envs_)
+            throw std::invalid_argument("actions must hold one id per env: " + std::to_string(num_envs_) + " ids, got " +
+                                        std::to_string(count));
+        // Copied first: the caller's array may change while this runs (another thread of its own),
+        // and what is checked must be what is taken.
+        std::copy(given, given + num_envs_, actions_.begin());
+        const int64_t* actions = actions_.data();
         // Check every action first, so that a bad one changes nothing: against the legal ids the
         // last call wrote (kept here, since the caller may write into the mask array).
         for (int i = 0; i < num_envs_; ++i) {
@@ -489,6 +534,16 @@ class VectorEnv {
     std::atomic<bool> busy_{false};
 
     static std::vector<Value> default_extras() { return param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}); }
+
+    static constexpr int64_t MAX_ENVS = int64_t(1) << 24;
+    // The bytes an env takes: here, and in the caller's arrays (stich.envs.VectorEnv's rows).
+    static uint64_t env_bytes(const State& probe, bool byte_observations) {
+        const uint64_t here = sizeof(State) + sizeof(CardSet) + (ReplaysOnce<State> ? sizeof(DealRecord<State>) : 0) +
+                              sizeof(uint64_t) + sizeof(Rng) + sizeof(uint8_t) + sizeof(ActionSet) + sizeof(int64_t);
+        const uint64_t rows = uint64_t(observation_size(probe)) * (byte_observations ? 1 : sizeof(float)) + NUM_ACTIONS +
+                              uint64_t(probe.num_players()) * sizeof(float) + 2 * sizeof(bool) + sizeof(int32_t);
+        return here + rows;
+    }
 
     // Each thread gets MIN_ENVS_A_THREAD envs at least: a kept thread that went to sleep between
     // two calls (the caller's own work in between outlasts its spin) takes tens of microseconds to
@@ -567,7 +622,7 @@ class VectorEnv {
     }
 
     Rules rules_;
-    int num_envs_, threads_, learner_;
+    int num_envs_ = 0, threads_ = 1, learner_ = -1;
     bool heuristic_, bytes_;
     int players_ = 0, obs_size_ = 0;
     uint64_t seed_ = 0;
@@ -578,6 +633,7 @@ class VectorEnv {
     std::vector<Rng> rngs_;
     std::vector<uint8_t> done_;
     std::vector<ActionSet> legal_;   // the legal ids of each env's last observation
+    std::vector<int64_t> actions_;   // this step's actions, as checked
     StepThreads pool_;
 };
 

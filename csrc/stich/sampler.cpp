@@ -68,6 +68,16 @@ std::string u128_text(u128 v) {
     return s;
 }
 
+std::string u128_grouped(u128 v) {
+    const std::string digits = u128_text(v);
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
 WorldSampler::WorldSampler(const View& v) : num_locations_(v.num_locations) {
     std::array<int, MAX_LOCATIONS> need{};
     int total_need = 0;

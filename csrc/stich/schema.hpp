@@ -10,6 +10,7 @@
 #include <concepts>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -101,6 +102,84 @@ Value accepted_value(const Accepts& a, const Value& v, const std::string& what);
 [[noreturn]] void refuse(const Accepts& a, const std::string& what, const std::string& got);
 // What a refusal names an option by: "option <name> of <game>".
 std::string option_what(std::string_view name, std::string_view game);
+
+// A loosely typed value (a Python object, a value of a JSON record) as the value `a` accepts: its
+// kind read as `a` expects it, then accepted_value (std::invalid_argument "<what> must be
+// <describe>, got <the loose value's repr>"). One reading for every source: the bindings'
+// conversion of Python arguments and the records' JSON Lines (stich/records.hpp). A source has:
+// is_none, is_bool, boolean, is_int, integer (none: beyond int64), is_text, text, is_list (a list
+// or tuple), is_sequence (any iterable but a text), items, card(deck), card_list(deck),
+// deck_name (none: not a deck), repr.
+template <class Loose>
+Value value_from(const Loose& x, const Accepts& a, const Deck& deck, const std::string& what) {
+    using K = Accepts::Kind;
+    auto refuse_it = [&]() -> Value { throw std::invalid_argument(what + " must be " + describe(a) + ", got " + x.repr()); };
+    auto integer = [&](const Loose& y) -> int64_t {
+        const std::optional<int64_t> n = y.is_int() ? y.integer() : std::nullopt;
+        if (!n) refuse_it();   // not an int, or out of every range
+        return *n;
+    };
+    auto texts = [&]() -> Value {
+        if (!x.is_list()) return refuse_it();
+        std::vector<std::string> names;
+        for (const Loose& item : x.items()) {
+            if (!item.is_text()) return refuse_it();
+            names.push_back(item.text());
+        }
+        return Value::of_texts(std::move(names));
+    };
+    Value v;
+    if (!x.is_none()) {
+        switch (a.kind) {
+            case K::Bool:
+                if (!x.is_bool()) return refuse_it();
+                v = Value::of_bool(x.boolean());
+                break;
+            case K::Int: v = Value::of_int(integer(x)); break;
+            case K::Choice:
+                if (x.is_bool()) v = Value::of_bool(x.boolean());
+                else if (x.is_int()) v = Value::of_int(integer(x));
+                else if (x.is_text()) v = Value::of_text(x.text());
+                else v = texts();
+                break;
+            case K::Subset: v = texts(); break;
+            case K::OneCard: v = Value::of_card(x.card(deck)); break;
+            case K::CardList: {
+                const std::vector<Card> cards = x.card_list(deck);
+                v = Value::of_card_list(cards.data(), cards.data() + cards.size());
+                break;
+            }
+            case K::Text:
+                if (!x.is_text()) return refuse_it();
+                v = Value::of_text(x.text());
+                break;
+            case K::DeckName: {
+                const std::optional<std::string> name = x.deck_name();
+                if (!name) return refuse_it();
+                v = Value::of_text(*name);
+                break;
+            }
+            case K::IntRows: {
+                if (!x.is_sequence()) return refuse_it();
+                std::vector<Value> rows;
+                for (const Loose& row : x.items()) {
+                    if (!row.is_sequence()) return refuse_it();
+                    Value r;
+                    r.kind = Value::Kind::Ints;
+                    for (const Loose& n : row.items()) r.ints.push_back(integer(n));
+                    rows.push_back(std::move(r));
+                }
+                v = Value::list(std::move(rows));
+                break;
+            }
+        }
+    }
+    try {
+        return accepted_value(a, v, what);
+    } catch (const std::invalid_argument&) {
+        return refuse_it();   // in the source's words (a list stays a list)
+    }
+}
 
 // ------------------------------------------------------------------ options declared once
 // A game declares its options in one table, an X-macro with one row per option
@@ -210,6 +289,9 @@ struct OptionRow {
     const char* ruling;
     const char* doc;
 };
+// Spelled out for compilers without aggregate CTAD (clang before 17: emscripten 3.1.x, tools/wasm.sh).
+template <class Member, class Codec>
+OptionRow(Member, const char*, Codec, const char*, const char*) -> OptionRow<Member, Codec>;
 
 // The Rules members of a table, each with its default; the table's rows as a tuple.
 #define STICH_OPTION_MEMBER(member, type, fallback, name, accepts, ruling, doc) type member = fallback;

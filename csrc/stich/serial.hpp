@@ -26,6 +26,8 @@
 
 #include "stich/deal.hpp"
 #include "stich/game.hpp"
+#include "stich/notation.hpp"
+#include "stich/sampler.hpp"
 #include "stich/schema.hpp"
 
 namespace stich::serial {
@@ -178,7 +180,7 @@ template <class F>
 auto checked(const std::string& where, F&& f) {
     try {
         return f();
-    } catch (const std::invalid_argument& e) {
+    } catch (const std::logic_error& e) {   // std::invalid_argument, std::out_of_range (a dealer)
         std::string_view what = e.what();
         if (what.starts_with(CORRUPT)) what.remove_prefix(CORRUPT.size());
         bad(where + std::string(what));
@@ -203,11 +205,10 @@ typename Def::Rules get_rules(Reader& r) {
 // deal_locations(), each in deal order) and the deal's extra arguments; std::invalid_argument
 // if the cards do not make a deal of the game (a card missing, twice, in another place).
 template <class Def>
-typename Def::State deal_exactly(const typename Def::Rules& r, uint64_t seed, int dealer, const FixedHands& fixed,
+typename Def::State deal_exactly(const typename Def::Rules& r, uint64_t seed, int64_t given_dealer, const FixedHands& fixed,
                                  const std::vector<Value>& extras) {
     const int players = Def::num_players(r);
-    if (dealer < 0 || dealer >= players)
-        throw std::invalid_argument("the dealer must be a seat 0.." + std::to_string(players - 1) + ", got " + std::to_string(dealer));
+    const int dealer = checked_dealer(given_dealer, players);
     for (const auto& place : fixed)
         for (Card c : place)
             if (c >= MAX_CARDS) throw std::invalid_argument("card id " + std::to_string(c) + " out of range");
@@ -317,9 +318,30 @@ std::string dump(const typename Def::State& s) {
     return form;
 }
 
+// The state a view of `seat` pickles as (the InfoSet's serial form): one made from what the seat
+// knows alone, so that the states with the same view of `seat` give the same one, and its view is
+// that view. Before the end of the deal, the state the seat's position text rebuilds (hidden
+// cards drawn from seed 0, stich/notation.hpp). A finished deal has no position text, nor a deal
+// whose text leaves out a fact of the view: there, the state with every card the seat cannot see
+// dealt anew from seed 0 and its hidden history fitted to them (stich/sampler.hpp, resampled).
+template <class Def>
+typename Def::State view_state(const typename Def::State& s, int seat) {
+    if constexpr (HasNotation<Def>) {
+        if (!s.is_terminal()) {
+            try {
+                typename Def::State read = read_position_text<Def>(position_text<Def>(s, seat), 0).state;
+                if (same_facts(read.view(seat), s.view(seat))) return read;
+            } catch (const std::invalid_argument&) {   // a history the notation cannot replay: resampled below
+            }
+        }
+    }
+    return resampled(s, seat, 0);
+}
+
 // A new match; its first dealer is kept for the replay.
 template <class Def>
-typename Def::Match new_match(const typename Def::Rules& r, uint64_t seed, int dealer) {
+typename Def::Match new_match(const typename Def::Rules& r, uint64_t seed, int64_t first_dealer) {
+    const int dealer = checked_dealer(first_dealer, Def::num_players(r));
     auto m = Def::match(r, seed, dealer);
     m.recorded.first_dealer = dealer;
     return m;

@@ -871,13 +871,19 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     const auto start = std::chrono::steady_clock::now();
     const int observer = root.current_player();
     const View view = root.view(observer);
-    const WorldSampler sampler(view);
+    const auto worlds = worlds_of(root, observer);   // the view's worlds that the game's rules allow
     PimcResult r;
     r.observer = observer;
-    r.world_count = sampler.count();
+    r.world_count = worlds.facts_count();
     const bool timed = cfg.seconds > 0;
     const uint64_t listable = timed ? std::min(cfg.worlds, TIMED_LIST_LIMIT) : cfg.worlds;
     detail::DealClasses classes = detail::deal_classes(view, detail::live_seats(root), listable, cfg.seed, cfg.stop);
+    // The rules read only the hands that play: a deal of them is allowed or not whatever its dead cards.
+    for (size_t i = classes.worlds.size(); i-- > 0;)
+        if (!worlds.allows(classes.worlds[i])) {
+            classes.worlds.erase(classes.worlds.begin() + std::ptrdiff_t(i));
+            classes.weights.erase(classes.weights.begin() + std::ptrdiff_t(i));
+        }
     const bool listed = !classes.worlds.empty();
     if (listed) {   // a random order: a time budget's cut leaves a uniform sample of the deals
         Rng shuffle(mix_seed(cfg.seed, ~uint64_t(0)));
@@ -915,7 +921,7 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
             if (i >= to_solve) break;
             Rng rng(mix_seed(cfg.seed, i));
             State w = root;
-            w.set_hidden(listed ? classes.worlds[size_t(i)] : sampler.sample(rng), observer, rng);
+            w.set_hidden(listed ? classes.worlds[size_t(i)] : worlds.sample(rng), observer, rng);
             solver.start(w);
             const auto vals = solver.root_values(w);
             mine.index.push_back(i);

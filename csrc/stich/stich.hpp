@@ -1,7 +1,9 @@
 // The C++ API in one include (docs/embedding.md): the registered games (stich/registry.hpp), the
 // generic algorithms (stich/game.hpp), world counting and sampling (stich/sampler.hpp), the search
 // (stich/search.hpp: the registered games' searches compiled once, into libstich_core), the
-// solver and PIMC (stich/solve.hpp), the position notation (stich/notation.hpp), the version
+// solver and PIMC (stich/solve.hpp), the analysis of a decision (stich/analyse.hpp: stich.analyse,
+// compiled once per game), the position notation (stich/notation.hpp), game records
+// (stich/records.hpp: read, replayed and written), the version
 // (stich/version.hpp) and a seat's view as the analyses show it (stich/view_text.hpp); plus a few
 // entry points that the Python API has as one call.
 #pragma once
@@ -10,8 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "stich/analyse.hpp"
 #include "stich/game.hpp"
 #include "stich/notation.hpp"
+#include "stich/records.hpp"
 #include "stich/registry.hpp"
 #include "stich/sampler.hpp"
 #include "stich/schema.hpp"
@@ -32,11 +36,15 @@ typename Def::Rules rules_of(const std::vector<std::pair<std::string, Value>>& o
 // A deal from a seed with random hands and the deal's extra arguments at their defaults: what
 // stich.<Game>(...).deal(seed=seed, dealer=dealer) gives.
 template <class Def>
-typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int dealer = 0) {
-    const int players = Def::num_players(r);
-    if (dealer < 0 || dealer >= players)
-        throw std::out_of_range("dealer must be a seat 0.." + std::to_string(players - 1) + ", got " + std::to_string(dealer));
-    return Def::deal(r, seed, dealer, FixedHands{}, param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}));
+typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int64_t dealer = 0) {
+    return Def::deal(r, seed, checked_dealer(dealer, Def::num_players(r)), FixedHands{},
+                     param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}));
+}
+
+// The same with cards pinned per seat and the deal's extra arguments (stich.<Game>(...).deal(...)).
+template <class Def>
+typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int64_t dealer, const FixedHands& hands, const std::vector<Value>& extras) {
+    return Def::deal(r, seed, checked_dealer(dealer, Def::num_players(r)), hands, extras);
 }
 
 // The returns of n deals played out with uniformly random legal actions, deal i from (seed, i)

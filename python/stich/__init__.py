@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import errors
 from ._core import (
     Action,
     Alphabet,
@@ -14,15 +15,23 @@ from ._core import (
     CardSet,
     Contract,
     Deck,
-    IllegalActionError,
     InfoSet,
     perft,
 )
-from ._paths import get_cmake_dir, get_include, get_library
+from ._paths import get_c_library, get_cmake_dir, get_include, get_library
 from ._version import __version__
 from .analysis import Analysis, ExactCost, analyse, exact_cost
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
 from .cards import Rank, Suit
+from .errors import (
+    BadTextError,
+    IllegalActionError,
+    InvalidArgumentError,
+    OutOfRangeError,
+    PositionError,
+    StichError,
+    UnknownNameError,
+)
 from .games import GAMES, Game, Option
 from .notation import Position, parse, position_text
 from .records import Record, read_records, write_records
@@ -63,6 +72,13 @@ __all__ = [
     "Option",
     "HeuristicBot",
     "IllegalActionError",
+    "StichError",
+    "InvalidArgumentError",
+    "OutOfRangeError",
+    "UnknownNameError",
+    "BadTextError",
+    "PositionError",
+    "errors",
     "InfoSet",
     "IsmctsBot",
     "RandomBot",
@@ -75,6 +91,7 @@ __all__ = [
     "get_cmake_dir",
     "get_include",
     "get_library",
+    "get_c_library",
     "ismcts",
     "parse",
     "perft",

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import _core, perft
 from .analysis import METHODS
-from .games import GAMES, game_named
+from .errors import exit_status
+from .games import GAMES
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -43,23 +44,10 @@ def _read_hands(path: str | None) -> list[str | None] | None:
 
 def _game(name: str, options: list[str] | None = None):
     """The game a name and ``--option key=value`` words give, read as the notation's game line
-    reads them (docs/notation.md); ValueError naming the games or the option at fault."""
+    reads them (docs/notation.md); the core's error naming the games or the option at fault."""
     from .games import Game
 
-    line = " ".join([game_named(name).name, *(options or [])])   # an unknown name: the error lists the games
-    for word in options or []:
-        if "=" not in word or word.startswith("="):
-            raise ValueError(f"--option takes key=value (e.g. players=6), got {word!r}")
-    try:
-        return Game.from_rules(_core.parse_game(line))
-    except ValueError as e:   # "line 1 (game): ..." names a line the user did not write
-        raise ValueError("--option: " + str(e).split("(game): ", 1)[-1]) from None
-
-
-def _dealer(game, dealer: int | None) -> int | None:
-    if dealer is not None and not 0 <= dealer < game.num_players:
-        raise ValueError(f"--dealer must be a seat 0..{game.num_players - 1} of {game.name}, got {dealer}")
-    return dealer
+    return Game.from_rules(_core.game_rules(name, " ".join(options or [])))
 
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "pimc")
@@ -85,14 +73,16 @@ def _bots(text: str, game: Any, args: argparse.Namespace) -> list[Bot]:
 def cmd_review(args: argparse.Namespace) -> int:
     """Judges every decision of the records in a file (docs/review.md)."""
     from .records import read_records
-    from .review import _stderr_bar, dump, read_done, review, summary_table
+    from .review import _stderr_bar, dump, resume, review, settings, summary_table
 
     records = read_records(args.file)
-    skip: set[int] = set()
+    made_with = settings(args.worlds, args.iterations, args.seed, not args.open_only)
+    earlier: list[dict] = []
     if args.resume:
         if args.out is None:
             raise ValueError("--resume needs --out FILE: the reviews already written there are skipped")
-        skip = read_done(args.out)
+        earlier = resume(args.out, records, made_with)   # the file cut after its last complete line
+    skip = {rv["record"] for rv in earlier}
     out = open(args.out, "a" if args.resume else "w", encoding="utf-8") if args.out else None
     bar = _stderr_bar(len(records) - len(skip))
     reviews = []
@@ -100,10 +90,13 @@ def cmd_review(args: argparse.Namespace) -> int:
         for rv in review(records, worlds=args.worlds, iterations=args.iterations, seed=args.seed, workers=args.workers, skip=skip,
                          view=not args.open_only, ray=args.ray):
             if out is not None or args.json:   # the JSON text only where it goes somewhere: it costs as much as the result's transfer
-                line = dump(rv)
+                line = dump({**rv, "settings": made_with})
                 if out is not None:
+                    # One line a review, written whole and flushed as it is done (only this process
+                    # writes the file): Ctrl-C keeps every one; a kill leaves at most a part of the
+                    # last, which --resume cuts and reviews again.
                     out.write(line + "\n")
-                    out.flush()   # Ctrl-C keeps every review written
+                    out.flush()
                 if args.json:
                     print(line, flush=True)
             reviews.append(rv)
@@ -118,6 +111,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.close()
+    reviews = sorted(earlier + reviews, key=lambda rv: rv["record"])   # the summary and the report cover the whole file
     if bar is not None:
         bar.close()
     if args.html is not None:
@@ -163,7 +157,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .bots import play_deals, progress_bar
 
     game = _game(args.game, args.option)
-    dealer = _dealer(game, args.dealer)
+    dealer = args.dealer
     bots = _bots(args.bots, game, args)
     hands = _read_hands(args.hands)
     names = [b.name for b in bots]
@@ -288,7 +282,7 @@ def _seconds(text: str) -> float:
 
 def cmd_perft(args: argparse.Namespace) -> int:
     game = _game(args.game, args.option)
-    state = game.deal(seed=args.seed, dealer=_dealer(game, args.dealer))
+    state = game.deal(seed=args.seed, dealer=args.dealer)
     for depth in range(args.depth + 1):
         print(f"depth {depth}: {perft(state, depth)}")
     return 0
@@ -462,6 +456,32 @@ def _is_full_deal(text: str) -> bool:
     return _core.is_full_deal(text)
 
 
+def cmd_board(args: argparse.Namespace) -> int:
+    """The analysis board as a static site (docs/wasm.md): the page, its Web Worker and the
+    WebAssembly module, for any static file host."""
+    import shutil
+    from pathlib import Path
+
+    from ._paths import get_wasm_dir
+
+    wasm = Path(args.wasm_dir if args.wasm_dir is not None else get_wasm_dir())
+    missing = [n for n in ("stich.mjs", "stich_core.mjs", "stich.wasm") if not (wasm / n).is_file()]
+    if missing:
+        raise ValueError(f"--wasm-dir {wasm} lacks {', '.join(missing)}: build them with bash tools/wasm.sh {wasm}")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {out} is a file, not a folder")
+    (out / "stich").mkdir(parents=True, exist_ok=True)
+    for f in (Path(__file__).parent / "board").iterdir():
+        if f.suffix in (".html", ".js", ".mjs"):
+            shutil.copyfile(f, out / f.name)
+    for n in ("stich.mjs", "stich_core.mjs", "stich.wasm"):
+        shutil.copyfile(wasm / n, out / "stich" / n)
+    print(f"wrote the board to {out}: serve the folder with any static file host (python -m http.server -d {out}) "
+          "and open index.html")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """The analysis board in the browser and its HTTP API (docs/web.md), until Ctrl-C."""
     try:
@@ -469,7 +489,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as e:
         raise ValueError(f"stich serve needs the web extra: pip install 'stich[web]' ({e})") from None
     try:
-        serve(args.host, args.port, Limits(seconds=args.max_seconds, analyses=args.analyses))
+        serve(args.host, args.port, Limits(seconds=args.max_seconds, analyses=args.analyses), token=not args.no_token,
+              allow_hosts=tuple(args.allow_host))
     except KeyboardInterrupt:
         print("stich: interrupted", file=sys.stderr, flush=True)
         sys.stdout.flush()
@@ -481,11 +502,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_config(args: argparse.Namespace) -> int:
-    """Where the installed C++ core is, for a C++ build (docs/embedding.md), as pybind11 says its own."""
-    from . import __version__, get_cmake_dir, get_include, get_library
+    """Where the installed C++ core and C ABI are, for a C or C++ build (docs/embedding.md, docs/c-api.md), as
+    pybind11 says its own."""
+    from . import __version__, get_c_library, get_cmake_dir, get_include, get_library
+    from ._paths import get_wasm_dir
 
-    print({"includedir": get_include, "cmakedir": get_cmake_dir, "library": get_library,
-           "version": lambda: __version__}[args.what]())
+    print({"includedir": get_include, "cmakedir": get_cmake_dir, "library": get_library, "c-library": get_c_library,
+           "wasm-dir": get_wasm_dir, "version": lambda: __version__}[args.what]())
     return 0
 
 
@@ -594,14 +617,27 @@ def main(argv: list[str] | None = None) -> int:
                     help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 opens it to the network)")
     sv.add_argument("--max-seconds", type=_seconds, default=30.0, help="the longest analysis a client may ask for (default 30)")
     sv.add_argument("--analyses", type=_positive_int, default=2, help="analyses running at once; more wait their turn (default 2)")
+    sv.add_argument("--no-token", action="store_true",
+                    help="ask no token of the API (default: a new token every start, in the address printed; docs/web.md)")
+    sv.add_argument("--allow-host", action="append", metavar="NAME", default=[],
+                    help="also answer requests for this host name (a reverse proxy's public name); repeatable")
     sv.set_defaults(func=cmd_serve)
-    cf = sub.add_parser("config", help="where the installed C++ core is: headers, CMake package, library (docs/embedding.md)")
+    bd = sub.add_parser("board", help="the analysis board as a static site on the WebAssembly module, no server needed (docs/wasm.md)")
+    bd.add_argument("--out", required=True, help="the folder to write the site into (made if missing)")
+    bd.add_argument("--wasm-dir", help="the folder of stich.mjs and stich.wasm (default: the installed package's, "
+                    "stich config --wasm-dir; from the source: bash tools/wasm.sh DIR)")
+    bd.set_defaults(func=cmd_board)
+    cf = sub.add_parser("config", help="where the installed C++ core and C ABI are: headers, CMake package, libraries (docs/embedding.md)")
     what = cf.add_mutually_exclusive_group(required=True)
     what.add_argument("--includedir", dest="what", action="store_const", const="includedir",
                       help="the include folder (#include \"stich/stich.hpp\")")
     what.add_argument("--cmakedir", dest="what", action="store_const", const="cmakedir",
                       help="the CMake package folder: cmake -Dstich_DIR=$(python -m stich config --cmakedir)")
     what.add_argument("--library", dest="what", action="store_const", const="library", help="the static library libstich_core.a")
+    what.add_argument("--c-library", dest="what", action="store_const", const="c-library",
+                      help="the C ABI's shared library libstich_c.so (its header stich_c.h is in --includedir; docs/c-api.md)")
+    what.add_argument("--wasm-dir", dest="what", action="store_const", const="wasm-dir",
+                      help="the folder of the WebAssembly module a wheel ships: stich.mjs, stich.wasm (docs/wasm.md)")
     what.add_argument("--version", dest="what", action="store_const", const="version", help="the version of stich")
     cf.set_defaults(func=cmd_config)
     args = parser.parse_args(argv)
@@ -612,9 +648,12 @@ def main(argv: list[str] | None = None) -> int:
         # writes to the closed pipe (Python would report them at exit).
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except (ValueError, IndexError, OSError) as e:
+    except Exception as e:   # bad input (the core's kinds, Python's own checks): errors.STATUS's exit status
+        status = exit_status(e)
+        if status is None:
+            raise
         print(f"stich: error: {e}", file=sys.stderr)
-        return 2
+        return status
     except KeyboardInterrupt:
         print("stich: interrupted", file=sys.stderr)
         return 130

@@ -1,6 +1,8 @@
 """Where ``pip install`` put the C++ core for C++ projects (docs/embedding.md): the headers, the
 static library ``libstich_core.a`` and the CMake package (``find_package(stich CONFIG)``), all inside
-the installed package, as pybind11 does for its own headers."""
+the installed package, as pybind11 does for its own headers; and the C ABI's shared library
+``libstich_c.so`` with its header ``stich_c.h`` in the same include folder (docs/c-api.md); and the
+WebAssembly module (``stich.mjs``, ``stich_core.mjs``, ``stich.wasm``, docs/wasm.md) where a wheel ships it."""
 
 from __future__ import annotations
 
@@ -31,3 +33,21 @@ def get_cmake_dir() -> str:
 def get_library() -> str:
     """The static library of the core (``libstich_core.a``, position-independent code)."""
     return _installed(_HERE / "lib" / "libstich_core.a", "core library")
+
+
+def get_c_library() -> str:
+    """The C ABI's shared library (``libstich_c.so``, docs/c-api.md); its header ``stich_c.h`` is in
+    :func:`get_include`."""
+    return _installed(_HERE / "lib" / "libstich_c.so", "C ABI library")
+
+
+def get_wasm_dir() -> str:
+    """The folder of the WebAssembly module a wheel ships (``stich.mjs`` and ``stich.wasm``,
+    docs/wasm.md: ``bash tools/wasm.sh OUTDIR`` builds them from the source)."""
+    folder = _HERE / "wasm"
+    if not (folder / "stich.mjs").exists() or not (folder / "stich.wasm").exists():
+        raise FileNotFoundError(
+            f"this stich ships no WebAssembly module (no stich.mjs and stich.wasm in {folder}): only a wheel built "
+            "with one has it; build it from the source with: bash tools/wasm.sh OUTDIR (docs/wasm.md)"
+        )
+    return str(folder)

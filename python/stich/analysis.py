@@ -6,31 +6,30 @@ PIMC (as many of those deals as the budget allows, the same deals for every move
 intervals; before the card play, which the solver does not cover, the search (ISMCTS) answers.
 The exact analysis's cost is estimated before it starts (the deals to solve times the measured
 cost of a few sampled solves), to say why the method was chosen.
+
+The analysis runs in the C++ core (``stich._core.analyse``, csrc/stich/analyse.hpp: the method's
+choice, the cost, the budget, the tables, ties and reasons); this module makes its results.
 """
 
 from __future__ import annotations
 
-import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from . import _core
-from .games import solvable
-from .search import SearchResult, ismcts, state_to_act
-from .solve import PimcResult, pimc
+from .search import ActionRow, SearchResult, _result, state_to_act
+from .solve import PimcResult, _pimc_result
 
 METHODS = ("auto", "exact", "pimc", "ismcts")
-# Solves timed to estimate the exact analysis's cost (fewer when the deals are fewer).
-COST_SAMPLE = 8
 # The most deals the auto method lists to solve in a random order (stich._core.PIMC_LIST_LIMIT):
 # up to it, the exact analysis runs until the budget ends, and a cut leaves a sample without
 # repeats; beyond it, PIMC draws worlds with repeats.
 LIST_LIMIT: int = _core.PIMC_LIST_LIMIT
 # Independent search runs of an analysis by ISMCTS: their spread gives the intervals (three
 # degrees of freedom); each still has a quarter of the budget.
-SEARCH_RUNS = 4
+SEARCH_RUNS: int = _core.ANALYSE_SEARCH_RUNS
 
 
 @dataclass(frozen=True)
@@ -46,24 +45,15 @@ class ExactCost:
     sample_seconds: float
 
     def __str__(self) -> str:
-        return (f"{self.deals:,} deals to solve, about {_duration(self.seconds)} on {self.threads} thread"
-                f"{'s' if self.threads > 1 else ''} (from {self.sampled} sampled solves in {1000 * self.sample_seconds:.1f} ms)")
+        return _core.exact_cost_text(self.deals, self.seconds, self.threads, self.sampled, self.sample_seconds)
 
 
 def exact_cost(state_or_view: Any, threads: int = 1, seed: int = 0) -> ExactCost:
     """Estimates the exact analysis of the seat to act before it runs: the deals it would solve
-    (``_core.exact_deals``) times the mean cost of up to ``COST_SAMPLE`` solves of sampled worlds,
-    divided over ``threads``. Card-play phase only (``ValueError`` elsewhere)."""
-    state = state_to_act(state_or_view, "exact_cost")
-    if state.is_terminal:
-        raise ValueError("the deal is over: there is no decision to analyse")
-    if not solvable(state):
-        raise ValueError(f"the exact analysis covers the card play only (from where the game's solver starts); this position "
-                         f"is in phase {state.phase!r}")
-    deals = _core.exact_deals(state)
-    sample = pimc(state, worlds=max(1, min(COST_SAMPLE, deals)), seed=seed)
-    per_deal = sample.seconds / max(sample.worlds, 1)
-    return ExactCost(deals, per_deal * deals / threads, threads, sample.worlds, sample.seconds)
+    (``_core.exact_deals``) times the mean cost of up to a few (the core's EXACT_COST_SAMPLE, 8)
+    solves of sampled worlds, divided over ``threads``. Card-play phase only (``ValueError``
+    elsewhere). Computed by the core (csrc/stich/analyse.hpp)."""
+    return ExactCost(*_core.exact_cost(state_to_act(state_or_view, "exact_cost"), threads, seed))
 
 
 @dataclass(frozen=True)
@@ -127,73 +117,28 @@ def analyse(state_or_view: Any, seconds: float = 2.0, seed: int | None = None, m
     (the difference's interval contains 0 and the difference is below ``tie_threshold``).
     ``callback`` sees the progress: the ``ExactCost`` once estimated, then ``callback((solved,
     total, seconds))`` for the exact analysis and PIMC, ``callback(partial SearchResult)`` for the
-    search. Ctrl-C raises KeyboardInterrupt within about 50 ms."""
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}; accepted: {', '.join(METHODS)}")
-    most = _core.SEARCH_MAX_SECONDS   # the core's longest budget: the cost estimate needs the seconds before any call
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (0 < seconds <= most and math.isfinite(seconds)):
-        raise ValueError(f"seconds must be a finite number in (0, {most:g}], got {seconds!r}")
-    if iterations is not None and method not in ("auto", "ismcts"):
-        raise ValueError(f"iterations is a budget of the search (method 'ismcts'), not of {method!r}")
-    state = state_to_act(state_or_view, "analyse")
-    if state.is_terminal:
-        raise ValueError("the deal is over: there is no decision to analyse")
+    search (returning False stops it). Ctrl-C raises KeyboardInterrupt within about 50 ms.
+    The analysis runs in the core (csrc/stich/analyse.hpp), which checks every argument."""
+    state = state_to_act(state_or_view, "analyse").clone()   # what the result describes
     if seed is None:
         seed = secrets.randbits(64)
-    progress = None if callback is None else (lambda solved, total, elapsed: callback((solved, total, elapsed)))
-    in_play = solvable(state)
-    if method == "auto" and in_play and iterations is not None:
-        raise ValueError("iterations is a budget of the search; in the card play the auto method answers by the exact "
-                         "analysis or PIMC within `seconds`: pass method 'ismcts' (CLI: --method ismcts) to search")
-    if method in ("exact", "pimc") and not in_play:
-        raise ValueError(f"method {method!r} solves the card play only; this position is in phase {state.phase!r} "
-                         "(use 'auto' or 'ismcts')")
-    cost = None
-    why = f"as asked (budget {iterations:,} iterations)" if iterations is not None else f"as asked (budget {seconds:g} s)"
-    if method == "exact":
-        cost = exact_cost(state, threads, seed)
-        if callback is not None:
-            callback(cost)
-        result: PimcResult | SearchResult = pimc(state_or_view, worlds=cost.deals, threads=threads, seed=seed,
-                                                 callback=progress)
-        return Analysis("exact", f"as asked: {cost}", result, cost)
-    if method == "auto" and in_play:
-        cost = exact_cost(state, threads, seed)
-        if callback is not None:
-            callback(cost)
-        left = max(seconds - cost.sample_seconds, seconds / 2)
-        listed = cost.deals <= LIST_LIMIT
-        result = pimc(state_or_view, worlds=cost.deals if listed else _core.PIMC_MAX_WORLDS, threads=threads, seed=seed,
-                      seconds=left, callback=progress)
-        if result.exact:
-            why = f"the exact analysis fits the budget of {seconds:g} s: {cost}"
-            return Analysis("exact", why, result, cost)
-        if listed:
-            why = (f"the exact analysis would not fit the budget of {seconds:g} s ({cost}): {result.worlds:,} of its "
-                   f"{cost.deals:,} deals solved in a random order, the same for every move")
-        else:
-            why = (f"the exact analysis would not fit the budget of {seconds:g} s ({cost}): PIMC on {result.worlds:,} "
-                   "worlds drawn at random, the same for every move")
-        return Analysis("pimc", why, result, cost)
-    if method == "auto":
-        why = f"the exact analysis covers the card play only; this position is in phase {state.phase!r}"
-    if method == "pimc":
-        return Analysis("pimc", why, pimc(state_or_view, worlds=worlds, threads=threads, seed=seed, seconds=seconds,
-                                          callback=progress))
-    result = ismcts(state_or_view, iterations=iterations, seconds=None if iterations else seconds, threads=threads,
-                    seed=seed, playout=playout, callback=callback, every=0.1 if callback else 1.0, runs=SEARCH_RUNS)
-    return Analysis("ismcts", why, result, cost)
+    report = None
+    if callback is not None:
+        def report(kind: str, value: Any) -> bool:
+            if kind == "cost":
+                return callback(ExactCost(*value)) is not False
+            if kind == "search":
+                return callback(_result(value, state, threads, seed, partial=True)) is not False
+            return callback(value) is not False
 
-
-def _duration(seconds: float) -> str:
-    """A rough duration for people: 0.3 s, 45 s, 12 min, 3.5 h, 4 days."""
-    if seconds < 60:
-        return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:.0f} s"
-    if seconds < 3600:
-        return f"{seconds / 60:.0f} min"
-    if seconds < 86400:
-        return f"{seconds / 3600:.1f} h"
-    return f"{seconds / 86400:.0f} days"
+    raw = _core.analyse(state, method, seconds, iterations, seed, threads, worlds, playout, report)
+    cost = None if raw.cost is None else ExactCost(*raw.cost)
+    if raw.search is not None:   # the search answered
+        rows = [ActionRow(*row) for row in raw.rows]
+        result: PimcResult | SearchResult = _result(raw.search, state, threads, seed, raw.stopped, rows)
+    else:
+        result = _pimc_result(raw, state, threads, seed)
+    return Analysis(raw.method, raw.why, result, cost)
 
 
 __all__ = ["Analysis", "ExactCost", "analyse", "exact_cost"]

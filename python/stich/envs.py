@@ -397,18 +397,14 @@ class VectorEnv(gymnasium.vector.VectorEnv):
                  seat: int | None = None, opponents: str = "random", observation_dtype: Any = np.float32,
                  **options: Any) -> None:
         self.game = _game(game, options)
-        for name, value, low in (("num_envs", num_envs, 1), ("threads", threads, 1)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
         n = self.game.num_players
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
-            raise ValueError(f"seat must be None or an int in 0..{n - 1}, got {seat!r}")
         if opponents not in ("random", "heuristic"):
             raise ValueError(f"opponents must be 'random' or 'heuristic', got {opponents!r}")
         dtype = _observation_dtype(observation_dtype)
         core_class = next(d["vector_env"] for d in _core_games() if d["name"] == self.game.name)
-        self._core = core_class(self.game.rules, num_envs, threads, -1 if seat is None else seat, opponents == "heuristic",
-                                dtype == np.uint8)
+        # The core checks num_envs (against this machine's memory too, before anything is
+        # allocated), threads and seat.
+        self._core = core_class(self.game.rules, num_envs, threads, seat, opponents == "heuristic", dtype == np.uint8)
         self.num_envs = num_envs
         self.seat = seat
         shape = self.game.observation_shape
@@ -445,14 +441,16 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         if seed is None:
             seed = self._seed if self._seed is not None and not self._started else int(np.random.default_rng().integers(0, 2**63))
-        self._core.reset(int(seed), *self._outputs())
+        self._core.reset(seed, *self._outputs())
         self._started = True
         return self._observation(), {"seat": self._seats}
 
     def step(self, actions: Any):
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        self._core.step(np.asarray(actions, dtype=np.int64), *self._outputs())
+        # The actions as given: the binding converts integer ids of any width, the core checks them
+        # (one per env, each legal in its env) before it changes anything (docs/rl.md, "What step() refuses").
+        self._core.step(actions, *self._outputs())
         return self._observation(), self._rewards, self._terminated, self._truncated, {"seat": self._seats}
 
 

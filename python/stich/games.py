@@ -44,12 +44,17 @@ def _check_count(n: Any) -> int:
     return int(n)
 
 
-def _check_seat(name: str, seat: Any, players: int) -> int:
-    """TypeError for a seat that is not an int, IndexError for one out of range (like the core's)."""
+def _int(value: Any) -> Any:
+    """A numpy int as an int; the core checks the value (a seat, a dealer) and the bindings its type."""
+    return int(value) if isinstance(value, np.integer) else value
+
+
+def _hand_seat(seat: Any, players: int) -> int:
+    """A seat of a ``hands`` dict, as an index of the per-seat list the core takes."""
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
-        raise TypeError(f"{name} must be a seat 0..{players - 1} (an int), got {seat!r}")
+        raise TypeError(f"a seat in hands must be a seat 0..{players - 1} (an int), got {seat!r}")
     if not 0 <= int(seat) < players:
-        raise IndexError(f"{name} must be a seat 0..{players - 1}, got {seat!r}")
+        raise IndexError(f"a seat in hands must be a seat 0..{players - 1}, got {seat!r}")
     return int(seat)
 
 
@@ -173,7 +178,7 @@ class Game:
         items = dict(hands) if isinstance(hands, Mapping) else dict(enumerate(hands))
         out: list[list[int]] = [[] for _ in range(self.num_players)]
         for seat, cards in items.items():
-            seat = _check_seat("a seat in hands", seat, self.num_players)
+            seat = _hand_seat(seat, self.num_players)
             if cards is None:
                 continue
             if not isinstance(cards, (str, _core.CardSet, Iterable)):
@@ -185,8 +190,7 @@ class Game:
         """A new deal from ``seed`` (None: a random one) with ``dealer``. ``hands`` pins cards per
         seat in deal order (text, a CardSet or cards; the rest is random); the game's extra
         arguments are in ``DEAL_PARAMS``."""
-        dealer = _check_seat("dealer", dealer, self.num_players)
-        return self._rules.deal(_check_seed(seed), dealer, self._fixed_hands(hands), **extras)
+        return self._rules.deal(_check_seed(seed), _int(dealer), self._fixed_hands(hands), **extras)
 
     def random_playouts(self, n: int, seed: int | None = None, **extras: Any) -> npt.NDArray[np.int32]:
         """Plays ``n`` random deals with uniformly random legal actions in C++; returns an
@@ -196,7 +200,7 @@ class Game:
 
     def match(self, seed: int | None = None, dealer: int = 0) -> _core._MatchBase:
         """A match of this game: ``next_deal()``, play it, ``record(state)`` (docs/rules/)."""
-        return type(self).Match(self._rules, _check_seed(seed), _check_seat("dealer", dealer, self.num_players))
+        return type(self).Match(self._rules, _check_seed(seed), _int(dealer))
 
 
 def _docstring(d: dict[str, Any]) -> str:

@@ -20,11 +20,15 @@ number of workers. The card-play analyses need the game's solver (every register
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import io
 import json
 import math
 import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -157,6 +161,25 @@ _worker_settings: tuple[int, int, int, bool] = (DEFAULT_WORLDS, DEFAULT_ITERATIO
 def _start_worker(jobs: list[Job], settings: tuple[int, int, int, bool]) -> None:
     global _worker_jobs, _worker_settings
     _worker_jobs, _worker_settings = jobs, settings
+    # Ctrl-C is the parent's to handle: it ends the workers (_end_workers). A worker interrupted
+    # while it waited for a task could die holding the task queue's lock, and the pool's shutdown
+    # then waited for ever on the other worker (seen with two workers under load).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_parent()
+
+
+def _end_with_parent() -> None:
+    """A pool worker ends when the process that started it is gone: killed (SIGKILL, the OOM
+    killer), it cannot tell its workers, which would wait on their queue for ever, each holding a
+    core while one finishes its range."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.25)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="stich-review-parent-watch").start()
 
 
 def _work_range(start: int, stop: int) -> list[dict[str, Any]]:
@@ -209,7 +232,20 @@ def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: 
                 yield from results
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
+            _end_workers(pool)
             raise
+
+
+def _end_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stops the pool's workers at once (Ctrl-C, an error): their ranges in flight are not written,
+    so --resume does them again. Python 3.14 has terminate_workers(); before, the pool's own list."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
 
 
 def _on_ray(jobs: list[Job], settings: tuple[int, int, int, bool], address: str, workers: int,
@@ -276,19 +312,57 @@ def summary_table(reviews: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def read_done(path: str) -> set[int]:
-    """The record indices already in a JSON Lines output (for --resume); a damaged last line (a run
-    stopped mid-write) is dropped."""
-    done: set[int] = set()
+def settings(worlds: int, iterations: int, seed: int, view: bool) -> dict[str, Any]:
+    """What a review's numbers depend on (with the record), as each line of ``stich review --out``
+    states it, so that --resume goes on only with the same."""
+    return {"worlds": worlds, "iterations": iterations, "seed": seed, "open_only": not view}
+
+
+# A line of a --out file longer than this is no review (a review's line is a few kB).
+_MOST_LINE = 1 << 22
+
+
+def resume(path: str, records: list[Record], given: dict[str, Any]) -> list[dict[str, Any]]:
+    """The reviews already in the JSON Lines output ``path`` of a stopped ``stich review --out``
+    (none where it does not exist), each checked to be a review of that record of ``records``
+    (its index and game) made with the settings ``given``, in the order written. A line the run
+    was writing when it was stopped (no end of line, or cut) is cut from the file, so that the
+    record is reviewed again and the file holds every review once. ValueError for anything else: a
+    damaged line before the last, a record twice, another file's or other settings' review."""
     if not os.path.exists(path):
-        return done
-    with open(path, encoding="utf-8") as f:
-        for line in f:
+        return []
+    reviews: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    good = 0   # the end of the last complete line
+    with open(path, "rb") as f:
+        for no, raw in enumerate(iter(lambda: f.readline(_MOST_LINE), b""), 1):
+            if not raw.endswith(b"\n"):
+                if len(raw) == _MOST_LINE:
+                    raise ValueError(f"{path}, line {no}: longer than any review's ({_MOST_LINE:,} bytes): not a stich review output")
+                break   # the line being written when the run stopped: reviewed again
             try:
-                done.add(int(json.loads(line)["record"]))
-            except (ValueError, KeyError, TypeError):
-                continue
-    return done
+                rv = json.loads(raw)
+            except (ValueError, RecursionError):
+                rv = None
+            index = rv.get("record") if isinstance(rv, dict) else None
+            if not isinstance(index, int) or isinstance(index, bool) or not isinstance(rv.get("decisions"), list):
+                raise ValueError(f"{path}, line {no}: not a review of stich review --out (a stopped run leaves at most a "
+                                 "half-written last line): give another --out, or remove it")
+            if not 0 <= index < len(records) or rv.get("game") != records[index].game:
+                raise ValueError(f"{path}, line {no}: the review of record {index + 1} ({rv.get('game')}), which is not a record of "
+                                 f"this file ({len(records)} records): it is another file's review")
+            if rv.get("settings") != given:
+                raise ValueError(f"{path}, line {no}: made with {rv.get('settings')}, not {given}: resume with the same "
+                                 "settings, or give another --out")
+            if index in seen:
+                raise ValueError(f"{path}, line {no}: record {index + 1} is reviewed twice in it")
+            seen.add(index)
+            reviews.append(rv)
+            good = f.tell()
+    if good != os.path.getsize(path):
+        with open(path, "r+b") as f:
+            f.truncate(good)
+    return reviews
 
 
 def dump(review_dict: dict[str, Any]) -> str:

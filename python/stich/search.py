@@ -52,30 +52,12 @@ class ActionRow:
     diff_high: float | None = None
 
 
-# Two-sided 95% quantiles of Student's t by degrees of freedom (a prediction interval from a few
-# independent runs: with k runs, another run's mean lies within t * s * sqrt(2 / k) of ours).
-_T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
-        11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021,
-        60: 2.000, 120: 1.980}
-
-
-def t95(df: int) -> float:
-    """Student's t two-sided 95% quantile with ``df`` degrees of freedom (the next smaller table
-    entry above 16: slightly wide, never narrow)."""
-    if df < 1:
-        raise ValueError("t95 needs at least one degree of freedom")
-    key = max(k for k in _T95 if k <= df)
-    return _T95[key] if df <= 120 else 1.96
-
-
 def is_tie(diff: float, low: float | None, high: float | None, threshold: float) -> bool:
     """Whether a move whose mean is ``diff`` from the best's, with the interval [low, high] on that
     difference, cannot be told from the best: the interval contains 0 (or is unknown) and the
-    difference is below ``threshold`` in the game's unit (an exact difference: zero)."""
-    if low is not None and high is not None and low == high:   # exact
-        return abs(diff) <= 1e-9
-    contains_zero = low is None or high is None or low <= 0 <= high
-    return contains_zero and abs(diff) < threshold
+    difference is below ``threshold`` in the game's unit (an exact difference: zero). The core's
+    rule (csrc/stich/analyse.hpp)."""
+    return _core.is_tie(diff, low, high, threshold)
 
 
 @dataclass(frozen=True)
@@ -174,10 +156,7 @@ class SearchResult(_Described):
         if not self.tied:
             return None
         b = self.table[1]
-        if b.diff_low is None:
-            return "too few runs tried both to tell them apart"
-        return (f"the runner-up is {abs(b.diff):.3g} behind, less than {self.tie_threshold:g} {self.unit}, "
-                "and its interval includes 0")
+        return _core.tie_reason(b.diff, b.diff_low, self.tie_threshold, self.unit)
 
     @property
     def taken_name(self) -> str:
@@ -303,65 +282,24 @@ def _none(x: float) -> float | None:
 def verdict(table: list[Any], tied: bool, threshold: float, unit: str, exact: bool = False) -> str:
     """One line on the best move against the runner-up (rows with ``action``, ``diff``,
     ``diff_low``, ``diff_high``, best first): a tie, a clear best with its margin, or a best
-    whose lead the interval does not yet confirm."""
+    whose lead the interval does not yet confirm (the core's words, csrc/stich/analyse.hpp)."""
+    best = str(table[0].action) if table else ""
     if len(table) < 2:
-        return f"only move: {table[0].action}" if table else "no move"
-    a, b = table[0], table[1]
-    if tied:
-        if exact:
-            return f"the top two moves, {a.action} and {b.action}, have the same value: a tie"
-        return (f"the top two moves, {a.action} and {b.action}, cannot be told apart: {b.action} is {abs(b.diff):.3f} {unit} "
-                f"behind (below the tie threshold of {threshold:g}) and the interval of the difference includes 0")
-    if exact or b.diff_high is not None and b.diff_high < 0:
-        return f"best: {a.action}, better than {b.action} by {abs(b.diff):.3f} {unit}"
-    if b.diff_high is None:
-        return f"best: {a.action}, ahead of {b.action} by {abs(b.diff):.3f} {unit} (no interval: too few runs)"
-    return (f"probably best: {a.action}, ahead of {b.action} by {abs(b.diff):.3f} {unit}, but the interval of the "
-            f"difference [{b.diff_low:+.3f}, {b.diff_high:+.3f}] includes 0: more time would tell")
-
-
-def _prediction(values: list[float]) -> float | None:
-    """The half-width of a 95% interval around the mean of ``values`` (one per independent run)
-    for another run's mean of as many runs; None below two runs."""
-    k = len(values)
-    if k < 2:
-        return None
-    m = sum(values) / k
-    s = math.sqrt(sum((v - m) ** 2 for v in values) / (k - 1))
-    return t95(k - 1) * s * math.sqrt(2 / k)
+        return _core.verdict(len(table), best, "", 0.0, None, None, tied, threshold, unit, exact)
+    b = table[1]
+    return _core.verdict(len(table), best, str(b.action), b.diff, b.diff_low, b.diff_high, tied, threshold, unit, exact)
 
 
 def _rows(raw: _core.SearchStats) -> list[ActionRow]:
-    """The table, most visited first: pooled means, and intervals from the spread of the runs (a
-    run's mean of a move it tried; the difference to the most visited move in the runs that tried
-    both)."""
-    merged = raw.rows
-    order = sorted(range(len(merged)), key=lambda i: (-merged[i].visits, merged[i].action.id))
-    top = order[0]
-    run_means: list[list[float | None]] = [[a.reward / a.visits if a.visits else None for a in r] for r in raw.runs]
-    best_mean = merged[top].reward / merged[top].visits if merged[top].visits else math.nan
-    rows = []
-    for i in order:
-        a = merged[i]
-        visits = a.visits
-        if visits == 0:
-            rows.append(ActionRow(a.action, 0, math.nan, None, None))
-            continue
-        mean = a.reward / visits
-        chances = dict(taken=a.tally / visits, win=a.wins / visits, schneider=None if a.schneider is None else a.schneider / visits)
-        tried = [(m[i], m[top]) for m in run_means]
-        half = _prediction([x for x, _ in tried if x is not None])
-        diffs = [x - y for x, y in tried if x is not None and y is not None]
-        diff_half = 0.0 if i == top else _prediction(diffs)
-        diff = mean - best_mean
-        rows.append(ActionRow(a.action, visits, mean, None if half is None else mean - half, None if half is None else mean + half,
-                              diff=diff, diff_low=None if diff_half is None else diff - diff_half,
-                              diff_high=None if diff_half is None else diff + diff_half, **chances))
-    return rows
+    """The table, most visited first, as the core makes it from the pooled and per-run statistics
+    (csrc/stich/analyse.hpp, search_rows): intervals from the spread of the runs."""
+    return [ActionRow(*row) for row in _core.search_rows(raw.rows, raw.runs)]
 
 
-def _result(raw: _core.SearchStats, state: _core._StateBase, threads: int, seed: int, partial: bool) -> SearchResult:
-    return SearchResult(raw.observer, _rows(raw), raw.iterations, raw.nodes, raw.seconds, threads, seed, raw.arena_bytes,
+def _result(raw: _core.SearchStats, state: _core._StateBase, threads: int, seed: int, partial: bool,
+            rows: list[ActionRow] | None = None) -> SearchResult:
+    """A SearchResult from the core's statistics (``rows``: its table where the core made it already)."""
+    return SearchResult(raw.observer, _rows(raw) if rows is None else rows, raw.iterations, raw.nodes, raw.seconds, threads, seed, raw.arena_bytes,
                         tuple(LineStep(m.action, m.seat, m.visits, m.mean) for m in raw.line), partial, len(raw.runs) or 1,
                         state)
 

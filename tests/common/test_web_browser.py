@@ -1,11 +1,14 @@
 """stich serve in a real browser (headless Chromium driven by Selenium; docs/web.md): every game's
 board dealt, a whole deal played by clicks with the values on the cards checked against
 stich.solve, stepping back, a position copied out and pasted in, hands set by clicking, a record
-loaded, reviewed and stepped through. A screenshot of each board goes to $STICH_ARTIFACTS (default
-build/artifacts/web/)."""
+loaded, reviewed and stepped through; the page opened from the token address stich serve prints
+(it keeps the token and takes it out of the address bar), and what a page of another origin can
+do (nothing). A screenshot of each board goes to $STICH_ARTIFACTS (default build/artifacts/web/)."""
 
 from __future__ import annotations
 
+import contextlib
+import http.server
 import io
 import json
 import os
@@ -13,6 +16,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -35,13 +39,15 @@ WAIT = 60   # seconds for the page to show a change (generous: a loaded machine)
 
 
 @pytest.fixture(scope="module")
-def address():
+def served():
+    """`stich serve --port 0`: its address (host:port) and its token, as the address printed gives them."""
     proc = subprocess.Popen([sys.executable, "-m", "stich", "serve", "--port", "0"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     try:
-        assert "http://127.0.0.1:" in line, line
-        yield line.split("http://", 1)[1].split("/", 1)[0]
+        assert "http://127.0.0.1:" in line and "/?token=" in line, line
+        address, token = line.split("http://", 1)[1].split(" ", 1)[0].split("/?token=")
+        yield address, token
     finally:
         proc.send_signal(signal.SIGINT)
         try:
@@ -49,6 +55,16 @@ def address():
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.communicate()
+
+
+@pytest.fixture(scope="module")
+def address(served, page):
+    """The server's address, its page opened once from the token address (the page keeps the token)."""
+    address, token = served
+    TOKENS[address] = token
+    page.get(f"http://{address}/?token={token}")
+    wait_for(page, lambda: table(page, "data-board"))
+    return address
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +81,12 @@ def artifacts():
     return folder
 
 
+TOKENS: dict[str, str] = {}   # address -> token, for the test's own API calls
+
+
 def api(address, path):
-    with urllib.request.urlopen(f"http://{address}{path}", timeout=30) as response:
+    request = urllib.request.Request(f"http://{address}{path}", headers={"Authorization": f"token {TOKENS[address]}"})
+    with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read())
 
 
@@ -242,3 +262,102 @@ def test_hands_set_by_clicking_cards_into_seats(page, address, name):
     deal = stich.read_records(io.StringIO(board["record"]))[0].deal
     for seat, card in chosen:
         assert card in deal[f"seat{seat}"]
+
+
+@contextlib.contextmanager
+def other_origin():
+    """A plain page of another origin (a server of its own on another port, without the policies of
+    stich's pages): the address of its page."""
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = b"<!DOCTYPE html><title>another site</title>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_page_keeps_the_token_of_its_address_and_another_origin_gets_nothing(page, served, address):
+    _, token = served
+    # The token left the address bar (no history, no screenshots, no referrer holds it) and stays with the page.
+    page.get(f"http://{address}/?token={token}")
+    wait_for(page, lambda: table(page, "data-board"))
+    assert page.current_url == f"http://{address}/"
+    assert page.execute_script("return localStorage.getItem('stich-token')") == token
+    page.get(f"http://{address}/")
+    wait_for(page, lambda: table(page, "data-board"))
+    # Without the token the page says what to do.
+    page.execute_script("localStorage.clear()")
+    page.get(f"http://{address}/")
+    wait_for(page, lambda: "needs its token" in page.find_element(By.ID, "message").text)
+    assert not table(page, "data-board")
+    page.get(f"http://{address}/?token={token}")
+    wait_for(page, lambda: table(page, "data-board"))
+
+
+@contextlib.contextmanager
+def server_in_this_process(token):
+    """stich serve's application on a free port of 127.0.0.1, served by uvicorn on a thread of this
+    process (so that the test sees its boards): its address and its boards."""
+    import socket
+
+    import uvicorn
+
+    from stich.web import create_app
+    from stich.web.access import Access
+
+    app = create_app(access=Access.for_bind("127.0.0.1", token))
+    inner = app
+    while not hasattr(inner, "state"):
+        inner = inner.app
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        wait_for(None, lambda: server.started)
+        yield f"127.0.0.1:{sock.getsockname()[1]}", inner.state.stich.boards
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        sock.close()
+
+
+def test_a_page_of_another_origin_can_neither_change_nor_read_anything(page):
+    """The issue's attack in a real browser: a page of another site posts to the server (text/plain,
+    no preflight needed), or sends JSON with the token as if it knew it, or reads. Nothing is made
+    and nothing is read."""
+    token = "t" * 48
+    with server_in_this_process(token) as (target, boards), other_origin() as elsewhere:
+        page.get(elsewhere)
+        results = page.execute_async_script("""
+            const [target, token, done] = arguments;
+            const outcome = (p) => p.then((r) => `status ${r.status} ${r.type}`, (e) => `refused: ${e.name}`);
+            const game = JSON.stringify({game: "Mucken"});
+            Promise.all([
+              outcome(fetch(target + "/api/boards", {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"}, body: game})),
+              outcome(fetch(target + "/api/boards", {method: "POST", headers: {"Content-Type": "application/json",
+                                                                              "Authorization": "token " + token}, body: game})),
+              outcome(fetch(target + "/api/games", {headers: {"Authorization": "token " + token}})),
+              outcome(fetch(target + "/api/games")),
+            ]).then(done);
+        """, f"http://{target}", token)
+        made = len(boards)
+    # Each is a network error to the page: no CORS header grants the preflight or the reading, and the
+    # answer to the simple post (a 403 by its Origin) is not this origin's to see (Cross-Origin-Resource-Policy).
+    assert results == ["refused: TypeError"] * 4, results
+    assert made == 0

@@ -7,10 +7,13 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <optional>
+#include <tuple>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "stich/records.hpp"
 #include "stich/rl.hpp"
 #include "stich/stich.hpp"
 
@@ -438,6 +441,199 @@ void check_view_text() {
     std::printf("view text: hidden cards counted, the history's proofs inferred\n");
 }
 
+// A deal of the game played on at random (the heuristic before the card play) until the seat to
+// act holds at most `cards` cards in the card play; none if the deal ends first.
+template <class Def>
+std::optional<typename Def::State> late_position(uint64_t seed, int cards) {
+    auto s = stich::deal<Def>(rules_of<Def>(), seed);
+    Rng rng(seed);
+    while (!s.is_terminal() && !(std::string_view(s.phase_name()) == PLAY_PHASE && popcount(s.hand(s.current_player())) <= cards))
+        s.apply(std::string_view(s.phase_name()) == PLAY_PHASE ? s.random_action(rng) : s.heuristic_action(rng));
+    if (s.is_terminal()) return std::nullopt;
+    return s;
+}
+
+bool same_rows(const std::vector<AnalysisRow>& a, const std::vector<AnalysisRow>& b) {
+    auto key = [](const AnalysisRow& r) {
+        return std::tuple(r.action, r.visits, std::isnan(r.mean) ? 0.0 : r.mean, r.low, r.high, r.diff, r.diff_low, r.diff_high, r.taken,
+                          r.win, r.schneider, r.worst, r.best);
+    };
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (key(a[i]) != key(b[i])) return false;
+    return true;
+}
+
+// The analyses (stich/analyse.hpp): per game, the search before the card play and in it (the same
+// table for the same seed and budget on any thread count, the visits adding up to the budget), and
+// late in the card play the exact analysis, the auto method (which finishes it), PIMC and the
+// exact analysis's cost; the statistics on known values; the arguments refused.
+void check_analyse() {
+    int analyses = 0;
+    for_each_game([&]<class Def>() {
+        for (uint64_t seed = 1; seed <= 3; ++seed) {
+            auto before = stich::deal<Def>(rules_of<Def>(), seed);
+            if (std::string_view(before.phase_name()) != PLAY_PHASE) {
+                AnalyseConfig cfg;
+                cfg.iterations = 600;
+                cfg.seed = seed;
+                const Analysis a = analyse<Def>(before, cfg);
+                CHECK(a.method == AnalyseMethod::Ismcts && a.why.starts_with("the exact analysis covers the card play only"));
+                uint64_t visits = 0;
+                for (size_t i = 0; i < a.table.size(); ++i) {
+                    visits += a.table[i].visits;
+                    if (i) CHECK(a.table[i - 1].visits >= a.table[i].visits);
+                }
+                CHECK(visits == 600 && a.iterations == 600 && a.search.runs.size() == size_t(ANALYSE_SEARCH_RUNS));
+                cfg.threads = 2;
+                CHECK(same_rows(analyse<Def>(before, cfg).table, a.table));
+                CHECK(a.tied == table_tied(a.table, Def::TIE_THRESHOLD) && !a.verdict.empty());
+                ++analyses;
+            }
+            const auto late = late_position<Def>(seed, 2);
+            if (!late || !Solvable<typename Def::State>) continue;
+            AnalyseConfig cfg;
+            cfg.seed = seed;
+            cfg.method = AnalyseMethod::Exact;
+            const Analysis exact = analyse<Def>(*late, cfg);
+            CHECK(exact.method == AnalyseMethod::Exact && exact.exact && exact.cost && exact.why.starts_with("as asked: "));
+            CHECK(exact.cost->deals >= u128(exact.worlds) && exact.cost->sampled >= 1 && exact.cost->sampled <= EXACT_COST_SAMPLE);
+            for (const AnalysisRow& r : exact.table) CHECK(r.low == r.mean && r.high == r.mean && r.worst <= r.mean && r.mean <= r.best);
+            CHECK(exact.table[0].diff == 0 && exact.verdict.find(late->action_text(exact.best())) != std::string::npos);
+            cfg.method = AnalyseMethod::Auto;
+            cfg.seconds = 600;   // far more than the exact analysis takes: it finishes
+            const Analysis automatic = analyse<Def>(*late, cfg);
+            CHECK(automatic.method == AnalyseMethod::Exact && same_rows(automatic.table, exact.table));
+            CHECK(automatic.why.starts_with("the exact analysis fits the budget of 600 s: "));
+            PimcConfig pc;
+            pc.worlds = 12;
+            pc.seed = seed;
+            const Analysis sampled = pimc_analysis<Def>(*late, pc);
+            CHECK(sampled.table.size() == exact.table.size() && sampled.worlds <= 12);
+            if (!sampled.exact)
+                for (const AnalysisRow& r : sampled.table) CHECK(r.low && *r.low <= r.mean && r.mean <= *r.high && r.visits == sampled.worlds);
+            cfg.method = AnalyseMethod::Pimc;
+            cfg.worlds = 12;
+            CHECK(same_rows(analyse<Def>(*late, cfg).table, sampled.table));
+            analyses += 4;
+        }
+    });
+    // The statistics on known values: four runs with a's means 1, 2, 3, 4 (b's 0): another run's
+    // mean lies within t(3) * s * sqrt(2 / 4) of the mean of ours (s = 1.291); b's difference to a
+    // is paired run by run.
+    std::vector<std::vector<ActionStats>> runs;
+    for (double m : {1.0, 2.0, 3.0, 4.0}) runs.push_back({{0, 100, 100 * m}, {1, 50, 0}});
+    const std::vector<ActionStats> merged = {{0, 400, 1000}, {1, 200, 0}};
+    const std::vector<AnalysisRow> rows = search_rows(merged, runs, false);
+    const double half = 3.182 * std::sqrt(5.0 / 3) * std::sqrt(0.5);
+    CHECK(rows[0].action == 0 && rows[0].mean == 2.5 && std::abs(*rows[0].high - 2.5 - half) < 1e-12 && !rows[0].schneider);
+    CHECK(rows[1].diff == -2.5 && std::abs(*rows[1].diff_high + 2.5 - half) < 1e-12);
+    CHECK(search_rows(merged, {}, false)[1].diff_low == std::nullopt);
+    CHECK(t95(1) == 12.706 && t95(17) == 2.120 && t95(121) == 1.96);
+    CHECK(is_tie(-0.05, -0.1, 0.02, 0.1) && !is_tie(-0.05, -0.09, -0.01, 0.1) && !is_tie(-0.5, -1.2, 0.2, 0.1));
+    CHECK(is_tie(-0.05, std::nullopt, std::nullopt, 0.1) && is_tie(0, 0.0, 0.0, 0.1) && !is_tie(-0.01, -0.01, -0.01, 0.1));
+    CHECK(verdict_text(2, "EO", "GU", -0.25, -0.5, 0.1, false, 0.1, "game points", false) ==
+          "probably best: EO, ahead of GU by 0.250 game points, but the interval of the difference [-0.500, +0.100] includes 0: more "
+          "time would tell");
+    CHECK(verdict_text(1, "EO", "", 0, std::nullopt, std::nullopt, false, 0.1, "", false) == "only move: EO");
+    CHECK(exact_cost_text({4204200, 754.2, 2, 8, 0.00125}) ==
+          "4,204,200 deals to solve, about 13 min on 2 threads (from 8 sampled solves in 1.2 ms)");
+    // The arguments, refused with what is accepted.
+    const auto early = stich::deal<MuckenDef>(rules_of<MuckenDef>(), 5);
+    AnalyseConfig bad;
+    bad.seconds = 0;
+    CHECK(throws<std::invalid_argument>([&] { analyse<MuckenDef>(early, bad); }, "seconds must be a finite number in (0, 1e+06], got 0.0"));
+    bad = {};
+    bad.method = AnalyseMethod::Exact;
+    CHECK(throws<std::invalid_argument>([&] { analyse<MuckenDef>(early, bad); }, "method 'exact' solves the card play only"));
+    bad.iterations = 10;
+    CHECK(throws<std::invalid_argument>([&] { analyse<MuckenDef>(early, bad); }, "iterations is a budget of the search"));
+    bad = {};
+    bad.threads = 0;
+    CHECK(throws<std::invalid_argument>([&] { analyse<MuckenDef>(early, bad); }, "threads must be an int in 1..256"));
+    CHECK(throws<std::invalid_argument>([] { analyse_method_named("best"); }, "unknown method 'best'; accepted: auto, exact, pimc, ismcts"));
+    std::printf("analyse: %d analyses of every game alike on any thread count; exact, auto and PIMC agree; statistics on known values\n",
+                analyses);
+}
+
+// Game records (stich/records.hpp): every game's deals played at random, recorded, written in both
+// forms and read back equal; each record's state before action k is the state play reached; a
+// damaged text names its record and line; hostile input is bounded.
+void check_records() {
+    int records = 0;
+    std::vector<GameRecord> all;
+    for_each_game([&]<class Def>() {
+        for (uint64_t seed = 0; seed < 6; ++seed) {
+            auto s = stich::deal<Def>(rules_of<Def>(), seed, int(seed % 4));
+            GameRecord r = dealt_record<Def>(s, seed);
+            std::vector<typename Def::State> states = {s};
+            Rng rng(seed);
+            while (!s.is_terminal()) {
+                const Action a = s.random_action(rng);
+                r.actions.emplace_back(s.current_player(), s.action_text(a));
+                s.apply(a);
+                states.push_back(s);
+            }
+            for (size_t k = 0; k < states.size(); k += 7) CHECK(record_state<Def>(r, int64_t(k)) == states[k]);
+            CHECK(record_state<Def>(r, int64_t(r.actions.size())) == s);
+            if (seed == 1) r.tags = {{"Event", "club night"}};
+            if (seed == 2) {
+                r.names.emplace();
+                for (int p = 0; p < s.num_players(); ++p) r.names->push_back("player " + std::to_string(p));
+            }
+            all.push_back(std::move(r));
+            ++records;
+        }
+    });
+    for (RecordFormat f : {RecordFormat::Text, RecordFormat::Jsonl}) {
+        const std::string text = write_records(all, f);
+        CHECK(record_format_of(text) == f);
+        CHECK(read_records(text) == all);
+    }
+    CHECK(throws<std::invalid_argument>([&] { (void)record_state<MuckenDef>(all[7], -1); }, "at must be an int in 0.."));
+    // Damage, named with the record and line.
+    const std::string text = write_records({all[0], all[7]}, RecordFormat::Text);
+    auto damaged = [&](const std::string& from, const std::string& to, const std::string& message) {
+        std::string t = text;
+        const size_t at = t.rfind(from);
+        if (at == std::string::npos) return false;
+        t.replace(at, from.size(), to);
+        return throws<RecordError>([&] { read_records(t, std::nullopt, "games.txt"); }, message);
+    };
+    CHECK(damaged("[Game \"Mucken\"]", "[Game \"Skat\"]", "games.txt, record 2 (line "));
+    CHECK(damaged("[Game \"Mucken\"]", "[Game \"Skat\"]", "): the Game tag: line 1 (game): unknown game 'Skat'"));
+    CHECK(damaged("[Dealer \"1\"]", "[Dealer \"north\"]", "): the Dealer tag: the dealer must be a seat 0..3, got 'north'"));
+    CHECK(damaged("seat0: ", "seat0: XX ", "): the deal: the deal's seat0: "));
+    CHECK(damaged("\n" + std::to_string(all[7].actions[0].first) + " ", "\n9 ", "an action is 'seat text' (e.g. '1 pass') with a seat 0..3"));
+    const std::string json = write_records({all[7]}, RecordFormat::Jsonl);
+    CHECK(throws<RecordError>([&] { read_records("{not json\n"); }, "<text>, record 1 (line 1): not JSON: Expecting property name enclosed in double quotes at column 2"));
+    CHECK(throws<RecordError>([&] { read_records(json.substr(0, json.size() - 2) + "\n"); }, "not JSON: Expecting ',' delimiter"));
+    CHECK(throws<RecordError>([&] { read_records(json.substr(0, json.size() - 2) + ", \"colour\": 1}\n"); }, "unknown fields colour"));
+    // Hostile input: a line too long, nesting too deep, a number too large.
+    CHECK(throws<RecordError>([&] { read_records(std::string(RECORD_MAX_LINE + 1, ' ') + "x", RecordFormat::Text); }, "a line of more than"));
+    CHECK(throws<RecordError>([&] { read_records(std::string(100, '[') + "\n", RecordFormat::Jsonl); }, "not a record: its JSON nests too deep (more than 32 levels)"));
+    std::string big = json;
+    big.replace(big.find("\"dealer\": 1"), 11, "\"dealer\": 123456789012345678901234567890123456789012345");
+    CHECK(throws<RecordError>([&] { read_records(big); }, "dealer must be an int, got 123456789012345678901234567890123456789012345"));
+    // Duplicated JSON keys, names not one a seat, huge numbers; a message quoting a huge value cut short.
+    CHECK(throws<RecordError>([&] { read_records(std::string(json).replace(json.find("\"dealer\": "), 0, "\"dealer\": 0, ")); },
+                              "(line 1): the key 'dealer' is given twice in an object"));
+    GameRecord named = all[7];
+    named.names = std::vector<std::string>{"solo"};
+    for (RecordFormat f : {RecordFormat::Text, RecordFormat::Jsonl})
+        CHECK(throws<RecordError>([&] { read_records(write_records({named}, f)); }, "1 names for 4 seats: one name a seat"));
+    std::string digits = json;
+    digits.replace(digits.find("\"dealer\": 1"), 11, "\"dealer\": " + std::string(101, '7'));
+    CHECK(throws<RecordError>([&] { read_records(digits); }, "not a record: a number longer than 100 digits (101 characters) at column"));
+    std::string huge = json;
+    huge.replace(huge.find("\"Mucken\""), 8, "\"" + std::string(5000, 'x') + "\"");
+    CHECK(throws<RecordError>([&] { read_records(huge); }, "... (5,"));
+    GameRecord quote = all[7];
+    quote.tags = {{"Event", "a \"quoted\" night"}};
+    CHECK(throws<std::invalid_argument>([&] { write_records({quote}, RecordFormat::Text); }, "the tag Event's value cannot hold a double quote"));
+    std::printf("records: %d deals of every game recorded, written and read back in both forms; damage named by record and line\n", records);
+}
+
 void check_version() {
     const std::string v = std::to_string(STICH_VERSION_MAJOR) + "." + std::to_string(STICH_VERSION_MINOR) + "." + std::to_string(STICH_VERSION_PATCH);
     CHECK(v == STICH_VERSION);
@@ -452,7 +648,8 @@ int main(int argc, char** argv) {
         {"cards", check_cards}, {"deal", check_deal}, {"legal", check_legal}, {"playouts", check_playouts},
         {"perft", [&] { check_perft(argc > 2 ? argv[2] : "tests/data/perft.json"); }},
         {"errors", check_errors}, {"options", check_option_tables}, {"notation", check_notation}, {"search", check_search},
-        {"view", check_view_text}, {"version", check_version}, {"invariants", check_invariants}};
+        {"view", check_view_text}, {"version", check_version}, {"analyse", check_analyse}, {"records", check_records},
+        {"invariants", check_invariants}};
     if (argc < 2 || !cases.count(argv[1])) {
         std::fprintf(stderr, "usage: stich_core_tests CASE [PERFT_JSON]; cases:");
         for (const auto& [name, f] : cases) std::fprintf(stderr, " %s", name.c_str());

@@ -574,6 +574,54 @@ def test_M_6_monch_redraws_are_not_part_of_a_resampled_world():
 # FL: turned H7 (hearts trump). Seat 2 holds a spades flush.
 FL = ["GU GZ G8 HA HK", "GA GK EA SA E8", "SK SO SU S9 S8", "EK EO GO G9 HZ"]
 
+def test_M_7_no_world_holds_a_flush_once_the_play_started():
+    """A hand that was a flush when the exchange ended would have ended the deal (M-7): in the card
+    play, with_world refuses a world that gives another seat one, and every sampled world keeps
+    the rule (it replays through the checked rules when pickled)."""
+    refused = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = GAME.deal(seed=seed)
+        while not s.is_terminal and s.phase != "play":
+            s.apply(rng.choice(s.legal_actions()))
+        if s.is_terminal:
+            continue
+        seat = s.current_player
+        joined = [j for j in s.joined if j != seat]
+        if not joined:
+            continue
+        other = joined[0]
+        world = list(s.view(seat).sample_worlds(1, seed)[0])
+        names = s.view(seat).location_names
+        for suit in "EGHS":   # move five of a suit into the other seat's hand, as many of its cards out
+            mine = stich.CardSet([c for c in world[other] if str(c)[0] == suit])
+            want = [c for loc in range(len(world)) if loc not in (seat, other) for c in world[loc] if str(c)[0] == suit]
+            need = 5 - len(mine)
+            if len(want) < need:
+                continue
+            give, take = want[:need], list(world[other] - mine)[:need]
+            moved = [set(w) for w in world]
+            for c, d in zip(give, take):
+                loc = next(l for l in range(len(world)) if c in moved[l])
+                moved[loc] = (moved[loc] - {c}) | {d}
+                moved[other] = (moved[other] - {d}) | {c}
+            flush = [stich.CardSet(list(w)) for w in moved]
+            try:
+                s.with_world(seat, flush)
+            except ValueError as e:
+                if "not consistent" in str(e):
+                    continue   # a card the seat knows is not there
+                assert "breaks a rule of the game" in str(e), (names, e)
+                refused += 1
+            else:
+                raise AssertionError(f"a world with a flush for seat {other} in the play was accepted: {s!s} {flush}")
+            break
+        for w in s.view(seat).sample_worlds(20, seed):
+            hand = s.with_world(seat, list(w)).hand(other)
+            assert len({str(c)[0] for c in hand if str(c) != "EU"}) > 1 or len(hand) < 5
+    assert refused >= 10, refused
+
+
 
 @pytest.mark.parametrize("carried", [0, 3])
 def test_M_7_flush_wins_the_pot_and_the_others_pay(carried):

@@ -985,6 +985,22 @@ def test_U_11_sie_in_the_long_deck():
     assert s.is_terminal and s.sie_seat == 0 and s.returns() == [21, -21, 21, -21]
 
 
+def test_U_11_no_world_deals_a_hidden_sie():
+    """A hand dealt as a Sie is shown and ends the deal, so in a deal that goes on no hidden hand
+    was one: with_world refuses such a world (the sampler keeps the same rule) and takes the same
+    cards dealt otherwise."""
+    s = next(s for s in (GAME.deal(seed=k) for k in range(100)) if not s.hand(0) & cs(SIE_CARDS))
+    assert not s.is_terminal
+    rest = list(s.view(0).unknown - cs(SIE_CARDS))
+    sie, a, b = cs(SIE_CARDS), stich.CardSet(rest[:6]), stich.CardSet(rest[6:])
+    for world in ([s.hand(0), sie, a, b], [s.hand(0), a, b, sie]):
+        with pytest.raises(ValueError, match="breaks a rule of the game"):
+            s.with_world(0, world)
+    swap = stich.CardSet([SIE_CARDS.split()[0], rest[0]])
+    w = s.with_world(0, [s.hand(0), sie ^ swap, a ^ swap, b])   # five of the Sie: a hand like any other
+    assert w.hand(1) == sie ^ swap and not w.is_terminal and w.view(0) == s.view(0)
+
+
 def test_U_11_sie_wins_the_bobbl_outright():
     m = GAME.match(seed=3, dealer=3)
     s = play(dealt(WENZ61), "Wenz pass pass pass pass pass", WENZ61_PLAY)

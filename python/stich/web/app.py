@@ -35,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import _core
 from ..analysis import METHODS, ExactCost, analyse
+from ..errors import HTTP_ERRORS, http_status
 from ..fulldeal import has_full_deal, parse_full
 from ..games import GAMES, Game, game_of, game_named, solvable
 from ..notation import parse, position_text
@@ -42,6 +43,7 @@ from ..records import Record, read_records, write_records
 from ..review import review_record
 from ..search import SearchResult, verdict
 from ..solve import solve
+from .access import Access, Guard, is_loopback
 
 STATIC = Path(__file__).parent / "static"
 
@@ -361,7 +363,7 @@ class Server:
                     finish(job.result)
         except _Cancelled:
             job.status = "cancelled"
-        except (ValueError, TypeError, IndexError) as e:
+        except HTTP_ERRORS as e:   # bad input: its message alone
             job.status, job.error = "error", str(e)
         except Exception as e:  # noqa: BLE001 - reported to the client, the server goes on
             job.status, job.error = "error", f"{type(e).__name__}: {e}"
@@ -604,7 +606,7 @@ async def index(request: Request) -> Response:
 
 
 async def _api_error(request: Request, exc: Exception) -> Response:
-    status = exc.status if isinstance(exc, ApiError) else 400
+    status = exc.status if isinstance(exc, ApiError) else (http_status(exc) or 500)   # bad input: errors.STATUS
     return JSONResponse({"error": str(exc) or type(exc).__name__}, status_code=status)
 
 
@@ -637,8 +639,10 @@ class _BodyLimit:
         await self.app(scope, limited, send)
 
 
-def create_app(limits: Limits | None = None) -> Any:
-    """The ASGI application: the board at ``/``, its files under ``/static/``, the API under ``/api/``."""
+def create_app(limits: Limits | None = None, access: Access | None = None) -> Any:
+    """The ASGI application: the board at ``/``, its files under ``/static/``, the API under ``/api/``;
+    ``access``: the Host names it answers for and its token (access.py; the default: this machine's
+    names, no token, as for a server bound to 127.0.0.1 with ``--no-token``)."""
     server = Server(limits or Limits())
     routes = [
         Route("/", index),
@@ -656,7 +660,7 @@ def create_app(limits: Limits | None = None) -> Any:
         Route("/api/jobs/{job}", cancel_job, methods=["DELETE"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    handlers: dict[Any, Any] = {error: _api_error for error in (ApiError, ValueError, TypeError, IndexError, OverflowError)}
+    handlers: dict[Any, Any] = {error: _api_error for error in (ApiError, *HTTP_ERRORS)}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
@@ -665,18 +669,22 @@ def create_app(limits: Limits | None = None) -> Any:
 
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.state.stich = server
-    return _BodyLimit(app, server.limits.body_bytes)
+    return Guard(_BodyLimit(app, server.limits.body_bytes), access or Access())
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = None, log_level: str = "warning") -> None:
+def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = None, log_level: str = "warning", *,
+          token: bool = True, allow_hosts: tuple[str, ...] = ()) -> None:
     """Serves the board until Ctrl-C (KeyboardInterrupt then reaches the caller). The socket is
-    bound before the address is printed, so that port 0 (any free port) prints the real one."""
+    bound before the address is printed, so that port 0 (any free port) prints the real one.
+    ``token``: a new random token every start, in the address printed (docs/web.md, "Who may use
+    it"); ``allow_hosts``: more Host names to answer for (a reverse proxy's)."""
     import socket
 
     import uvicorn
 
     _give_back_large_blocks()
-    app = create_app(limits)
+    key = secrets.token_hex(24) if token else None
+    app = create_app(limits, Access.for_bind(host, key, allow_hosts))
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that say so (else a reply's
     # head and body sent apart wait ~40 ms on a keep-alive connection: Nagle against delayed ACKs).
@@ -690,10 +698,11 @@ def serve(host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = Non
         raise OSError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
-    print(f"stich serve: the analysis board is at http://{shown}:{bound}/ (Ctrl-C stops it)", flush=True)
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"stich serve: listening on {host}, not only this machine: anyone who can reach it can use the board",
-              flush=True)
+    query = f"?token={key}" if key else ""
+    print(f"stich serve: the analysis board is at http://{shown}:{bound}/{query} (Ctrl-C stops it)", flush=True)
+    if not is_loopback(host):
+        print(f"stich serve: listening on {host}, not only this machine: anyone who can reach it "
+              + ("and has the token can use the board" if key else "can use the board (--no-token)"), flush=True)
     server = _make_uvicorn()(uvicorn.Config(app, log_level=log_level, timeout_graceful_shutdown=0, lifespan="on"))
     server.state_ref = app
     server.run(sockets=[sock])
@@ -722,10 +731,12 @@ def _make_uvicorn() -> type:
         """uvicorn's server, which also cancels every analysis the moment Ctrl-C arrives (so that
         their threads end within a report's interval, not at the end of their budgets)."""
 
-        state_ref: Any = None
+        state_ref: Any = None   # the application create_app made (its middleware around Starlette's)
 
         def handle_exit(self, sig: int, frame: Any) -> None:
-            inner = getattr(self.state_ref, "app", None)
+            inner = self.state_ref
+            while inner is not None and not hasattr(inner, "state"):
+                inner = getattr(inner, "app", None)
             if inner is not None:
                 inner.state.stich.cancel_all()
             super().handle_exit(sig, frame)

@@ -16,11 +16,28 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (x, digits = 2) => (x === null || x === undefined ? "–" : (x > 0 ? "+" : "") + Number(x).toFixed(digits));
 const finished = (j) => ["done", "cancelled", "error"].includes(j.status);
 
+// The server's token (docs/web.md, "Who may use it"): it comes in the address stich serve printed
+// (?token=...), is kept for this origin (its host and port) and taken out of the address bar, and
+// goes with every API request as a header (a header, unlike a cookie, no other site can make the
+// browser send).
+const TOKEN_KEY = "stich-token";
+const token = (() => {
+  const given = new URLSearchParams(location.search).get("token");
+  let kept = null;
+  try {
+    if (given !== null) localStorage.setItem(TOKEN_KEY, given);
+    kept = localStorage.getItem(TOKEN_KEY);
+  } catch (e) { /* no storage (a private window's policy): the token lives as long as the page */ }
+  if (given !== null) history.replaceState(null, "", location.pathname);
+  return given ?? kept;
+})();
+
 async function api(method, path, body) {
   const init = { method, headers: {} };
-  if (body !== undefined) {
+  if (token) init.headers["Authorization"] = `token ${token}`;
+  if (method === "POST") {   // the API reads JSON only: every POST says so, a body or none
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = JSON.stringify(body ?? {});
   }
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({ error: response.statusText }));
@@ -260,7 +277,7 @@ function renderValues() {
   chart.append(el("div", { class: "legend" }, el("span", { class: "o" }, "■ open-hand (exact) "),
     el("span", { class: "v" }, "■ from the seat's view (mean, interval)")));
   for (const r of rows) {
-    const track = el("div", { class: "track" }, el("div", { class: "zero", style: `left:${at(0)}` }));
+    const track = el("div", { class: "track" }, el("div", { class: "zero" }));
     track.querySelector(".zero").style.left = at(0);
     if (r.open !== undefined) {
       const bar = el("div", { class: "bar open" });

@@ -1,0 +1,114 @@
+"""Writes tests/wasm/data.json: what the node suites of tests/wasm/ check the WebAssembly build
+against, taken from the native engine's recorded data in a form JavaScript reads without Python
+(options as the C ABI's option text, seeded moves as their texts):
+
+- ``perft``: every row of tests/data/perft.json (its counts as recorded there; a row whose deal
+  pins more than the hands, as a full-deal position text of its state after its moves, with the
+  native count of the text's state where the talon's order, which the text leaves open, changes it);
+- ``solved``: every row of tests/data/solved.json (its values as recorded there);
+- ``bench``: the bench's search positions (stich.bench.positions(), their seeded moves played) and
+  the signature's configuration; the signature itself node reads from docs/bench.md;
+- ``solve_bench``: the bench's solver deals (stich.bench.solve_cases()), for benchmarks/wasm_bench.mjs.
+
+Run it when one of those changes (tests/common/test_wasm.py fails while it is stale):
+
+    PYTHONPATH=python python tools/wasm_testdata.py           # rewrite the file
+    PYTHONPATH=python python tools/wasm_testdata.py --check   # exit 1 if it is stale
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import stich
+import stich.bench
+import stich.fulldeal
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated import main  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "tests" / "wasm" / "data.json"
+
+
+def options_text(game: Any) -> str:
+    """A game's options as the C ABI takes them: its notation game line without the name."""
+    return game.rules._game_line[len(game.name):].strip()
+
+
+def full_deal_text(state: Any) -> str:
+    """The state as a full deal (docs/notation.md, "Full deals"): seat 0's position text and every hand."""
+    return stich.position_text(state, 0) + "".join(
+        f"hand{s}: {' '.join(str(c) for c in state.hand(s)) or '-'}\n" for s in range(state.num_players))
+
+
+def perft_rows() -> list[dict[str, Any]]:
+    rows = json.loads((ROOT / "tests" / "data" / "perft.json").read_text(encoding="utf-8"))
+    out = []
+    for r in rows:
+        game = stich.GAMES[r["game"]](**r["options"])
+        row = {"game": r["game"], "options": options_text(game), "seed": r["seed"], "dealer": r["dealer"],
+               "hands": None if "hands" in r["seeded"] else r["hands"], "moves": r["moves"], "position": None,
+               "text_leaves": None, "depth": r["depth"], "leaves": r["leaves"]}
+        # The C ABI deals by (seed, dealer, hands). A row pinning other cards (Mistigri's turned
+        # card) is given as a full deal of the state after its moves. The notation leaves the
+        # talon's draw order to the reader, and three rows' counts depend on it: for those,
+        # text_leaves is the native engine's count of the state the text reads into.
+        if any(k not in r["seeded"] for k in r["deal"]):
+            state = game.deal(seed=r["seed"], dealer=r["dealer"], hands=r["hands"], **r["deal"])
+            for m in r["moves"]:
+                state.apply(m)
+            row["position"] = full_deal_text(state)
+            leaves = stich.perft(stich.fulldeal.parse_full(row["position"]).state, r["depth"])
+            row["text_leaves"] = leaves if leaves != r["leaves"] else None
+        out.append(row)
+    return out
+
+
+def solved_rows() -> list[dict[str, Any]]:
+    rows = json.loads((ROOT / "tests" / "data" / "solved.json").read_text(encoding="utf-8"))
+    return [{"game": r["game"], "options": options_text(stich.GAMES[r["game"]](**r["options"])), "seed": r["seed"],
+             "dealer": r["dealer"], "hands": r["hands"], "moves": r["moves"], "to_act": r["to_act"], "values": r["values"]}
+            for r in rows]
+
+
+def bench() -> dict[str, Any]:
+    positions = []
+    for p in stich.bench.positions():
+        _, moves = p.played()
+        positions.append({"name": p.name, "game": p.game.name, "options": options_text(p.game), "seed": p.seed,
+                          "dealer": p.seed % p.game.num_players, "moves": moves})
+    return {"positions": positions, "iterations": stich.bench.SIGNATURE_ITERATIONS,
+            "threads": stich.bench.SIGNATURE_THREADS, "seed": stich.bench.SIGNATURE_SEED}
+
+
+def solve_bench() -> list[dict[str, Any]]:
+    """The solver rows' deals as (seed, dealer, moves), replaying stich.bench.first_cards."""
+    out = []
+    for name, game, deals in stich.bench.solve_cases():
+        rng = random.Random(1)
+        found: list[dict[str, Any]] = []
+        while len(found) < deals:
+            seed, dealer = rng.getrandbits(32), rng.randrange(game.num_players)
+            state, moves = game.deal(seed=seed, dealer=dealer), []
+            while not state.is_terminal and state.phase != game.PLAY_PHASE:
+                action = state.heuristic_action(rng.getrandbits(32))
+                moves.append(str(action))
+                state.apply(action)
+            if not state.is_terminal:
+                found.append({"seed": seed, "dealer": dealer, "moves": moves})
+        out.append({"name": name, "game": game.name, "options": options_text(game), "deals": found})
+    return out
+
+
+def expected() -> dict[Path, str]:
+    data = {"perft": perft_rows(), "solved": solved_rows(), "bench": bench(), "solve_bench": solve_bench()}
+    return {OUT: json.dumps(data, indent=0, ensure_ascii=False) + "\n"}
+
+
+if __name__ == "__main__":
+    sys.exit(main(None, __doc__.splitlines()[0], expected, ROOT, "PYTHONPATH=python python tools/wasm_testdata.py"))
