@@ -287,7 +287,6 @@ void HeartsState::set_hidden(const Locations& world, int observer, Rng&) {
     // What play reads: the passes on their way. After the pass play reads none; a pass the
     // observer did not see only has to keep the views true (the giver knows where its unplayed
     // cards went): any cards of the receiver's hand or already played, until settle_world draws it.
-    const CardSet played = deck_info().cards & ~(hands[0] | hands[1] | hands[2] | hands[3]);
     for (int p = 0; p < NUM_SEATS; ++p) {
         const int receiver = (p + direction) % NUM_SEATS;
         if (p == observer || (!passing && receiver == observer)) continue;
