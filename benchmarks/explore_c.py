@@ -43,7 +43,8 @@ def row(name: str, c: float | None, playout: str, stab: list[dict]) -> str:
     mine = [r for r in stab if r["game"] == name]
     agree, stable = sum(r["agree"] for r in mine), sum(r["stable"] for r in mine)
     m, h = strength(name, c, playout)
-    return f"| {name} | {c if c is not None else 'default'} | {playout} | {agree}/{len(mine)} | {stable}/{len(mine)} | {m:+.3f} ± {h:.3f} |"
+    c_text = c if c is not None else "default"
+    return f"| {name} | {c_text} | {playout} | {agree}/{len(mine)} | {stable}/{len(mine)} | {m:+.3f} ± {h:.3f} |"
 
 
 def frozen(c: float) -> tuple[int, int]:

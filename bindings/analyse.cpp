@@ -123,27 +123,45 @@ PimcConfig pimc_config_from_py(py::handle worlds, py::handle threads, uint64_t s
     return pimc_config_from(int_arg(worlds, "worlds"), int_arg(threads, "threads"), seed, optional_number_arg(seconds, "seconds"));
 }
 
+// stich.analyse's settings from Python objects: their types checked here, their values by the core
+// (analyse_method_named, check_threads; the rest by check_analyse_args).
+AnalyseConfig analyse_config_from_py(py::handle method, py::handle seconds, py::handle iterations, py::handle seed, py::handle threads,
+                                     py::handle worlds, py::handle playout) {
+    AnalyseConfig cfg;
+    if (!py::isinstance<py::str>(method))
+        throw py::type_error("method must be a str (auto, exact, pimc, ismcts), got " + std::string(py::repr(method)));
+    cfg.method = analyse_method_named(utf8(method));
+    cfg.seconds = number_arg(seconds, "seconds");
+    cfg.iterations = optional_int_arg(iterations, "iterations");
+    cfg.seed = seed_arg(seed);
+    const int64_t n_threads = int_arg(threads, "threads");
+    check_threads(n_threads);
+    cfg.threads = int(n_threads);
+    const int64_t n_worlds = int_arg(worlds, "worlds");
+    cfg.worlds = n_worlds < 0 ? 0 : uint64_t(n_worlds);   // 0: refused by the core with the rest
+    if (!py::isinstance<py::str>(playout)) throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
+    cfg.playout = playout_named(utf8(playout));
+    return cfg;
+}
+
 template <class Def>
 void bind_analysis(py::module_& m) {
     using State = typename Def::State;
+    m.def(
+        "check_analyse_args",
+        [](const State& s, py::handle method, py::handle seconds, py::handle iterations, py::handle seed, py::handle threads,
+           py::handle worlds, py::handle playout) {
+            check_analyse_args<Def>(s, analyse_config_from_py(method, seconds, iterations, seed, threads, worlds, playout));
+        },
+        py::arg("state"), py::arg("method") = "auto", py::arg("seconds") = 2.0, py::arg("iterations") = py::none(), py::arg("seed") = 0,
+        py::arg("threads") = 1, py::arg("worlds") = 200, py::arg("playout") = "heuristic",
+        "Raises what analyse() would raise for these arguments before any work, without analysing (a job that runs it later "
+        "refuses bad arguments up front).");
     m.def("analyse",
           [](const State& s, py::handle method, py::handle seconds, py::handle iterations, py::handle seed, py::handle threads,
              py::handle worlds, py::handle playout, py::object callback) {
               const State root = s;   // a copy: other Python threads may change `s` meanwhile
-              AnalyseConfig cfg;
-              if (!py::isinstance<py::str>(method))
-                  throw py::type_error("method must be a str (auto, exact, pimc, ismcts), got " + std::string(py::repr(method)));
-              cfg.method = analyse_method_named(utf8(method));
-              cfg.seconds = number_arg(seconds, "seconds");
-              cfg.iterations = optional_int_arg(iterations, "iterations");
-              cfg.seed = seed_arg(seed);
-              const int64_t n_threads = int_arg(threads, "threads");
-              check_threads(n_threads);
-              cfg.threads = int(n_threads);
-              const int64_t n_worlds = int_arg(worlds, "worlds");
-              cfg.worlds = n_worlds < 0 ? 0 : uint64_t(n_worlds);   // 0: refused by the core with the rest
-              if (!py::isinstance<py::str>(playout)) throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
-              cfg.playout = playout_named(utf8(playout));
+              AnalyseConfig cfg = analyse_config_from_py(method, seconds, iterations, seed, threads, worlds, playout);
               if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
                   throw py::type_error("callback must be callable, got " + std::string(py::repr(callback)));
               std::atomic<bool> stop = false;

@@ -144,9 +144,6 @@ inline py::list param_list(const std::vector<ParamSpec>& params, Alphabet al) {
     return out;
 }
 
-// Hands given per seat as card id lists (the Python layer parses the text).
-FixedHands fixed_hands(const std::vector<std::vector<int>>& hands, int players);
-
 
 // The deal's extra arguments from Python keywords, checked against the game's deal_params()
 // (`what` and `base_args` name the call in messages).
@@ -272,32 +269,26 @@ void bind_game(py::module_& m) {
             return name + "Rules(" + s + ")";
         }, "The options that differ from the defaults.")
         .def("deal",
-             [](const Rules& r, uint64_t seed, py::handle dealer, const std::vector<std::vector<int>>& hands, const py::kwargs& kw) {
+             [](const Rules& r, py::handle seed, py::handle dealer, const std::vector<std::vector<int64_t>>& hands, const py::kwargs& kw) {
                  const auto extras = deal_extras<Def>(r, kw, "deal()", "seed, dealer, hands");
-                 return deal<Def>(r, seed, int_arg(dealer, "dealer"), fixed_hands(hands, Def::num_players(r)), extras);
+                 const FixedHands fixed = fixed_cards(hands, size_t(Def::num_players(r)), "hands (one list a seat)");
+                 return deal<Def>(r, seed_arg(seed), int_arg(dealer, "dealer"), fixed, extras);
              },
              py::arg("seed"), py::arg("dealer"), py::arg("hands"), "A deal from a seed; `hands` pins card ids per seat.")
         .def("_deal_cards",
-             [](const Rules& r, uint64_t seed, int64_t dealer, const std::vector<std::vector<int>>& cards, const py::kwargs& kw) {
+             [](const Rules& r, uint64_t seed, int64_t dealer, const std::vector<std::vector<int64_t>>& cards, const py::kwargs& kw) {
                  const auto extras = deal_extras<Def>(r, kw, "the deal", "seed, dealer, cards");
-                 const size_t locations = size_t(Def::num_players(r)) + Def::deal_locations().size();
-                 if (cards.size() != locations)
-                     throw py::value_error("a deal gives the cards of " + std::to_string(locations) + " places (the seats, then " +
-                                           std::to_string(Def::deal_locations().size()) + " more), got " + std::to_string(cards.size()));
-                 FixedHands fixed{};
-                 for (size_t l = 0; l < cards.size(); ++l)
-                     for (int c : cards[l]) {
-                         if (c < 0 || c >= MAX_CARDS) throw py::value_error("card id " + std::to_string(c) + " out of range");
-                         fixed[l].push_back(Card(c));
-                     }
-                 return serial::deal_exactly<Def>(r, seed, dealer, fixed, extras);
+                 const size_t places = size_t(Def::num_players(r)) + Def::deal_locations().size();
+                 const std::string what = "the cards of the seats, then " + std::to_string(Def::deal_locations().size()) + " more places";
+                 return serial::deal_exactly<Def>(r, seed, dealer, fixed_cards(cards, places, what), extras);
              },
              py::arg("seed"), py::arg("dealer"), py::arg("cards"),
              "The deal with every card given (the seats, then the game's deal locations, each in deal order) and the deal's "
              "extra arguments by name (docs/records.md).")
         .def("random_playouts",
-             [](const Rules& r, int64_t n, uint64_t seed, const py::kwargs& kw) {
-                 if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
+             [](const Rules& r, py::handle n_deals, py::handle seed, const py::kwargs& kw) {
+                 const int64_t n = checked_deal_count(int_arg(n_deals, "n"));
+                 const uint64_t sd = seed_arg(seed);
                  auto accepts_of = [](const std::string& k) -> const Accepts* {
                      for (const auto& p : Def::playout_params())
                          if (k == p.name) return &p.accepts;
@@ -309,7 +300,7 @@ void bind_game(py::module_& m) {
                  py::array_t<int32_t> out({n, int64_t(players)});
                  int32_t* data = out.mutable_data();
                  std::atomic<bool> stop = false;
-                 run_interruptible(stop, [&] { Def::random_playouts(r, seed, n, data, extras, &stop); return true; }, no_tick);
+                 run_interruptible(stop, [&] { Def::random_playouts(r, sd, n, data, extras, &stop); return true; }, no_tick);
                  return out;
              },
              py::arg("n"), py::arg("seed"), "n deals played out with uniformly random legal actions: an (n, players) int32 array of returns.");
@@ -439,7 +430,7 @@ void bind_game(py::module_& m) {
                        [](const State& s) { return s.deck_info().alphabet; });
 
     py::class_<Match> match(m, (name + "Match").c_str(), (std::string("A match of ") + name + ": next_deal(), play it, record(state).").c_str());
-    match.def(py::init([](const Rules& r, uint64_t seed, py::handle dealer) { return serial::new_match<Def>(r, seed, int_arg(dealer, "dealer")); }),
+    match.def(py::init([](const Rules& r, py::handle seed, py::handle dealer) { return serial::new_match<Def>(r, seed_arg(seed), int_arg(dealer, "dealer")); }),
               py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0,
               "A new match under `rules`; its deals are seeded by `seed` and the deal number, the first dealt by `dealer`.")
         .def_property_readonly("rules", [](const Match& mt) { return mt.rules; }, "The rules (options) of the match.")

@@ -463,17 +463,20 @@ void register_games(py::module_& m) {
     // The search's accepted budgets, defined once in the core (ismcts.hpp).
     m.attr("SEARCH_MAX_SECONDS") = MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
+    m.def("check_seconds", [](double seconds, const std::string& name) { check_seconds(seconds, name); }, py::arg("seconds"),
+          py::arg("name") = "seconds", "Raises ValueError unless seconds is a time budget the core takes: a number in (0, SEARCH_MAX_SECONDS].");
     // The checks of stich.ismcts's arguments without a position: a bot checks its settings when
     // it is made, not at its first move.
     m.def(
         "check_search_args",
         [](py::object iterations, py::object seconds, py::object threads, py::object c, py::object playout, py::object runs,
-           py::object others) {
+           py::object others, py::object in_flight) {
             // A bot gives no max_nodes (the default) and its game's c only when c is None: any valid one here.
             (void)search_config_from_py(iterations, seconds, threads, c, 1.0, SearchConfig{}.max_nodes, runs, playout, others);
+            check_in_flight(int_arg(in_flight, "in_flight"));
         },
         py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("c"), py::arg("playout"), py::arg("runs"),
-        py::arg("others_before_play") = "heuristic",
+        py::arg("others_before_play") = "heuristic", py::arg("in_flight") = 1,
         "Raises ValueError/TypeError, as stich.ismcts would, for settings it does not accept.");
     register_search_stats(m);
     register_solve_stats(m);
@@ -481,9 +484,9 @@ void register_games(py::module_& m) {
     // The one reader of position texts (stich/notation.hpp): the text as UTF-8 bytes (Python's
     // surrogatepass, so that a line that is not UTF-8 is named), the seed of the hidden cards.
     m.def("parse_position",
-          [](const py::bytes& text, uint64_t seed) {
+          [](const py::bytes& text, py::handle seed) {
               const std::string t = text;
-              return visit_position_text(t, seed, [](const auto& p) { return py::make_tuple(p.seat, py::cast(p.state)); });
+              return visit_position_text(t, seed_arg(seed), [](const auto& p) { return py::make_tuple(p.seat, py::cast(p.state)); });
           },
           py::arg("text"), py::arg("seed"),
           "(seat, state) of a position text (docs/notation.md); ValueError naming the line, and the history entry, at fault.");

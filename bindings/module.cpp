@@ -182,7 +182,8 @@ PYBIND11_MODULE(_core, m) {
           "What this build is: compiler, C++ standard (cplusplus), build_type, flags, native (-march=native), "
           "lto, assertions, and of the CPU features the core uses (ssse3 popcnt bmi bmi2 avx2) those compiled "
           "for (features) and those the running CPU has (cpu_features), and dispatch: the clone of the hot loops "
-          "the running CPU gets (\"x86-64-v3\" or \"default\"; None: a build without runtime dispatch), pdep: whether card picks use BMI2's pdep here.");
+          "the running CPU gets (\"x86-64-v3\" or \"default\"; None: a build without runtime dispatch), "
+          "pdep: whether card picks use BMI2's pdep here.");
     make_robust(m);
     // At interpreter exit, before daemon threads are ended: stop every long call in flight and
     // wait for its worker (bind_game.hpp, run_interruptible), so that the exit is a normal one.

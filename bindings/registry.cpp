@@ -94,17 +94,6 @@ py::list& game_registry() {
     return *games;
 }
 
-FixedHands fixed_hands(const std::vector<std::vector<int>>& hands, int players) {
-    FixedHands f{};
-    if (hands.size() > size_t(players)) throw py::value_error("hands: one entry per seat (" + std::to_string(players) + "), got " + std::to_string(hands.size()));
-    for (size_t s = 0; s < hands.size(); ++s)
-        for (int c : hands[s]) {
-            if (c < 0 || c >= MAX_CARDS) throw py::value_error("card id " + std::to_string(c) + " out of range");
-            f[s].push_back(Card(c));
-        }
-    return f;
-}
-
 void register_registry(py::module_& m) {
     for_each_game([&]<class Def>() { bind_game<Def>(m); });
     // InfoSet.observation_tensor(): the observation of the view's seat (stich/rl.hpp); a view holds

@@ -3,8 +3,8 @@ against, taken from the native engine's recorded data in a form JavaScript reads
 (options as the C ABI's option text, seeded moves as their texts):
 
 - ``perft``: every row of tests/data/perft.json (its counts as recorded there; a row whose deal
-  pins more than the hands, as a full-deal position text of its state after its moves, with the
-  native count of the text's state where the talon's order, which the text leaves open, changes it);
+  pins more than the hands, e.g. Mistigri's turned card, as the record text of its deal, which
+  holds every card as dealt, the talon's order too);
 - ``solved``: every row of tests/data/solved.json (its values as recorded there);
 - ``bench``: the bench's search positions (stich.bench.positions(), their seeded moves played) and
   the signature's configuration; the signature itself node reads from docs/bench.md;
@@ -18,6 +18,7 @@ Run it when one of those changes (tests/common/test_wasm.py fails while it is st
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import sys
@@ -26,7 +27,6 @@ from typing import Any
 
 import stich
 import stich.bench
-import stich.fulldeal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generated import main  # noqa: E402
@@ -40,31 +40,22 @@ def options_text(game: Any) -> str:
     return game.rules._game_line[len(game.name):].strip()
 
 
-def full_deal_text(state: Any) -> str:
-    """The state as a full deal (docs/notation.md, "Full deals"): seat 0's position text and every hand."""
-    return stich.position_text(state, 0) + "".join(
-        f"hand{s}: {' '.join(str(c) for c in state.hand(s)) or '-'}\n" for s in range(state.num_players))
-
-
 def perft_rows() -> list[dict[str, Any]]:
     rows = json.loads((ROOT / "tests" / "data" / "perft.json").read_text(encoding="utf-8"))
     out = []
     for r in rows:
         game = stich.GAMES[r["game"]](**r["options"])
         row = {"game": r["game"], "options": options_text(game), "seed": r["seed"], "dealer": r["dealer"],
-               "hands": None if "hands" in r["seeded"] else r["hands"], "moves": r["moves"], "position": None,
-               "text_leaves": None, "depth": r["depth"], "leaves": r["leaves"]}
+               "hands": None if "hands" in r["seeded"] else r["hands"], "moves": r["moves"], "record": None,
+               "depth": r["depth"], "leaves": r["leaves"]}
         # The C ABI deals by (seed, dealer, hands). A row pinning other cards (Mistigri's turned
-        # card) is given as a full deal of the state after its moves. The notation leaves the
-        # talon's draw order to the reader, and three rows' counts depend on it: for those,
-        # text_leaves is the native engine's count of the state the text reads into.
+        # card) is given as the record of its deal (every card as dealt, the talon in its order),
+        # which the wasm reads back into exactly the native deal; its moves are applied after.
         if any(k not in r["seeded"] for k in r["deal"]):
             state = game.deal(seed=r["seed"], dealer=r["dealer"], hands=r["hands"], **r["deal"])
-            for m in r["moves"]:
-                state.apply(m)
-            row["position"] = full_deal_text(state)
-            leaves = stich.perft(stich.fulldeal.parse_full(row["position"]).state, r["depth"])
-            row["text_leaves"] = leaves if leaves != r["leaves"] else None
+            out_text = io.StringIO()
+            stich.write_records([stich.Record.dealt(state, seed=r["seed"])], out_text)
+            row["record"] = out_text.getvalue()
         out.append(row)
     return out
 

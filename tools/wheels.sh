@@ -149,10 +149,9 @@ for arch in $ARCHS; do
     raw=$WORK/raw-$PYTAG-$arch
     rm -rf "$raw" && mkdir -p "$raw"
     say "building the $arch wheel for $PYTAG (zig, glibc $GLIBC; CMake build in $build)"
-    defines=(-Ccmake.define.CMAKE_TOOLCHAIN_FILE="$tc/toolchain.cmake" -Cbuild-dir="$build"
-             # LTO stays off: zig's Clang would leave LLVM bitcode in the installed libstich_core.a,
-             # which GCC and other linkers cannot read (docs/wheels.md says what it costs).
-             -Ccmake.define.STICH_LTO=OFF)
+    # LTO as in pip install .: with Clang, CMakeLists.txt keeps the installed libstich_core.a plain
+    # machine code and links an LTO compile of the core into the module and the C ABI.
+    defines=(-Ccmake.define.CMAKE_TOOLCHAIN_FILE="$tc/toolchain.cmake" -Cbuild-dir="$build")
     env=()
     if [ "$arch" != "$(uname -m)" ]; then
         # Cross-compiled: the module's suffix and the wheel's platform are the target's.

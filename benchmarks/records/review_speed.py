@@ -94,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ray-deals", type=int, default=1000, help="Euchre deals of the Ray row (default 1000)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of one worker, two, and the bound, side by side (default 3)")
     args = parser.parse_args(argv)
-    print("| game | deals | records a second, 1 worker | 2 workers | speed-up (each round) | bound: two processes (each round) | CPU, 2 workers over 1 |")
+    print("| game | deals | records a second, 1 worker | 2 workers | speed-up (each round) | bound: two processes (each round) "
+          "| CPU, 2 workers over 1 |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for name, game_class in stich.GAMES.items():
         game = game_class()

@@ -1,9 +1,10 @@
 """The WebAssembly build against the native one, side by side (docs/wasm.md, "Speed"): the
 positions of ``stich bench`` searched by ISMCTS (iterations a second) and its solver rows' deals
-solved open-handed (deals a second), in CPU seconds (steadier than the clock on a busy machine), natively through the Python API in this interpreter and in
-Node through stich.mjs (benchmarks/wasm/run.mjs), in alternating rounds so that the machine's
-load weighs on both alike. Prints a markdown table: each row's median rate on both sides and
-their ratio (wasm / native; the target is at least 0.5), then the geometric means.
+solved open-handed (deals a second), in CPU seconds (steadier than the clock on a busy machine),
+natively through the Python API in this interpreter and in Node through stich.mjs
+(benchmarks/wasm/run.mjs), in alternating rounds so that the machine's load weighs on both alike.
+Prints a markdown table: each row's median rate on both sides and their ratio (wasm / native;
+the target is at least 0.5), then the geometric means.
 
     PYTHONPATH=python python benchmarks/wasm/vs_native.py WASM_DIR [WASM_DIR ...] [--rounds 5] [--iterations 20000]
 

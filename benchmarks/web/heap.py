@@ -50,8 +50,8 @@ def main() -> None:
             deals += 1
             if time.monotonic() > report:
                 gc.collect()
-                print(f"{time.monotonic() - start:5.0f} s: {deals:4} deals, Python heap {tracemalloc.get_traced_memory()[0] / 2**20:.2f} MiB",
-                      flush=True)
+                heap = tracemalloc.get_traced_memory()[0] / 2**20
+                print(f"{time.monotonic() - start:5.0f} s: {deals:4} deals, Python heap {heap:.2f} MiB", flush=True)
                 report += args.every
 
 

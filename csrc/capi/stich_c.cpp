@@ -22,9 +22,6 @@
 #include <thread>
 #include <variant>
 #include <vector>
-#ifdef __GLIBCXX__
-#include <cxxabi.h>
-#endif
 
 #include "stich/errors.hpp"
 #include "stich/stich.hpp"
@@ -175,18 +172,15 @@ int failed(const char* function) noexcept {
 
 // Runs the body of a C function: its result (the thread's last error then ""), or the status of
 // what it threw. A thread being ended (pthread_exit, pthread_cancel: a forced unwind) unwinds
-// through.
+// through: only C++ exceptions (std::exception, everything the core throws) are caught, under
+// libstdc++ and libc++ alike (stich::run_on_threads says why not catch (...)).
 template <class F>
 int guarded(const char* function, F&& body) {
     try {
         const int status = body();
         if (status >= -1) last_error[0] = '\0';   // a result, not an error (a batch returns its first error)
         return status;
-#ifdef __GLIBCXX__
-    } catch (abi::__forced_unwind&) {
-        throw;
-#endif
-    } catch (...) {
+    } catch (const std::exception&) {
         return failed(function);
     }
 }
@@ -294,10 +288,20 @@ int put_text(const std::string& text, char* buf, int cap) {
 }
 
 // Copies an array out (see "Arrays out" in stich_c.h): n values of at(i).
+[[noreturn, gnu::cold, gnu::noinline]] void refuse_array_out(int cap) {
+    if (cap < 0) throw std::invalid_argument("cap must be >= 0, got " + std::to_string(cap));
+    throw std::invalid_argument("the output array is NULL with cap " + std::to_string(cap) + " (NULL and 0 ask the count)");
+}
+
+// An array out's pointer and capacity (see "Arrays out" in stich_c.h), refused if they do not go together.
+inline void check_array_out(const void* out, int cap) {
+    if (cap < 0 || (!out && cap > 0)) [[unlikely]]
+        refuse_array_out(cap);
+}
+
 template <class T, class At>
 int put_array(int n, T* out, int cap, At&& at) {
-    if (cap < 0) throw std::invalid_argument("cap must be >= 0, got " + std::to_string(cap));
-    if (!out && cap > 0) throw std::invalid_argument("the output array is NULL with cap " + std::to_string(cap) + " (NULL and 0 ask the count)");
+    check_array_out(out, cap);
     for (int i = 0; i < std::min(n, cap); ++i) out[i] = at(i);
     return n;
 }
@@ -313,10 +317,8 @@ std::unique_ptr<stich_game> new_game(const typename Def::Rules& r) {
 
 template <class Def>
 std::unique_ptr<stich_state> new_state(const typename Def::State& s, std::optional<uint64_t> seed = std::nullopt) {
-    auto h = std::make_unique<stich_state>();
-    h->game.template emplace<StateOf<Def>>(StateOf<Def>{s});
-    h->seed = seed;
-    return h;
+    // The game's State copied once, straight into the variant (no other game's State made first).
+    return std::unique_ptr<stich_state>(new stich_state{STATE_TAG, AnyState(std::in_place_type<StateOf<Def>>, s), {}, false, seed});
 }
 
 // The state a long call reads: a copy, so that nothing the caller does meanwhile reaches it.
@@ -396,21 +398,26 @@ auto controlled(const stich_control* ctl, std::atomic<bool>& stop, Work&& work, 
         std::unique_lock lock(out.m);
         return out.cv.wait_for(lock, slice, [&] { return out.ready; });
     };
-    try {
-        while (!ended()) {
-            if (stop) continue;
-            if (cancelled()) stop = true;
-            const auto now = std::chrono::steady_clock::now();
-            if (ctl->progress && now >= next && !stop) {
-                const auto [done, total] = progress();
-                if (ctl->progress(ctl->user, done, total, std::chrono::duration<double>(now - start).count()) != 0) stop = true;
-                next = std::chrono::steady_clock::now() + period;
-            }
+    // Never leave with the worker running: not by an exception, nor by this thread's end (its wait
+    // is a cancellation point; a forced unwind, which no catch may stop: guarded says why).
+    struct JoinOnUnwind {
+        std::atomic<bool>& stop;
+        std::thread& worker;
+        ~JoinOnUnwind() {
+            if (!worker.joinable()) return;
+            stop = true;
+            worker.join();
         }
-    } catch (...) {   // never leave with the worker running
-        stop = true;
-        worker.join();
-        throw;
+    } join_on_unwind{stop, worker};
+    while (!ended()) {
+        if (stop) continue;
+        if (cancelled()) stop = true;
+        const auto now = std::chrono::steady_clock::now();
+        if (ctl->progress && now >= next && !stop) {
+            const auto [done, total] = progress();
+            if (ctl->progress(ctl->user, done, total, std::chrono::duration<double>(now - start).count()) != 0) stop = true;
+            next = std::chrono::steady_clock::now() + period;
+        }
     }
     worker.join();
     if (out.error) std::rethrow_exception(out.error);
@@ -598,11 +605,7 @@ int batch(const char* function, const stich_state* const* states, int n, int thr
                 try {
                     results[i] = one(states[i], i, &stop).release();
                     status[size_t(i)] = STICH_OK;
-#ifdef __GLIBCXX__
-                } catch (abi::__forced_unwind&) {
-                    throw;
-#endif
-                } catch (...) {
+                } catch (const std::exception&) {   // not a thread's forced unwind (guarded says why)
                     status[size_t(i)] = failed(function);
                     messages[size_t(i)] = last_error;
                 }
@@ -623,6 +626,41 @@ int batch(const char* function, const stich_state* const* states, int n, int thr
     const std::string text = "position " + std::to_string(first) + " of " + std::to_string(n) + ": " + why;
     set_error(function, text.c_str());
     return status[size_t(first)];
+}
+
+#if STICH_C_RECORDS
+// Record `index` of a handle (std::out_of_range naming the records there are).
+const GameRecord& record_at(const stich_records& r, int index) {
+    if (index < 0 || size_t(index) >= r.records.size())
+        throw std::out_of_range("index must be a record 0.." + std::to_string(int(r.records.size()) - 1) + ", got " + std::to_string(index));
+    return r.records[size_t(index)];
+}
+#endif
+
+// An index of stich_step outside the legal actions (the deal over: none).
+template <class State>
+[[noreturn, gnu::cold, gnu::noinline]] void refuse_index(int index, int n, const State& st) {
+    if (n == 0) throw IllegalAction("the deal is over; there is no action to apply (index " + std::to_string(index) + ")");
+    throw std::out_of_range("index must be a legal action's index 0.." + std::to_string(n - 1) + ", got " + std::to_string(index) +
+                            "; legal: " + legal_actions_text(st));
+}
+
+// Applies action `id` to the state of handle `h` if it is one of the legal actions (listed once
+// for the state, see legal_of); otherwise throws IllegalAction naming the legal ones, the state
+// unchanged. The check is a walk of the listed ids: no listing again, no allocation.
+template <class State>
+void apply_listed(stich_state& h, State& st, int32_t id) {
+    const ActionList& legal = legal_of(h, st);
+    for (int i = 0; i < legal.n; ++i)
+        if (int32_t(legal.a[size_t(i)]) == id) {
+            h.listed = false;
+            st.apply(Action(id));
+            return;
+        }
+    if (id < 0 || id >= int32_t(HIDDEN_ACTION))
+        throw IllegalAction("action id " + std::to_string(id) + " out of range: not an action of this game; legal: " + legal_actions_text(st));
+    h.listed = false;
+    apply_checked(st, Action(id));   // not legal: throws IllegalAction naming the legal ones
 }
 
 }  // namespace
@@ -715,6 +753,20 @@ int stich_deal(const stich_game* g, uint64_t seed, int dealer, stich_state** out
     });
 }
 
+int stich_deal_into(const stich_game* g, uint64_t seed, int dealer, stich_state* s) {
+    return STICH_GUARDED({
+        stich_state& h = live(s, "s");
+        visit_game(live(g, "g").rules, [&]<class Def>(const typename Def::Rules& r) {
+            // Dealt first, then put in: an error leaves the handle as it was.
+            StateOf<Def> dealt{deal<Def>(r, seed, seat_in(dealer, Def::num_players(r), "dealer"))};
+            h.game.template emplace<StateOf<Def>>(std::move(dealt));
+        });
+        h.listed = false;
+        h.seed = seed;
+        return STICH_OK;
+    });
+}
+
 int stich_deal_hands(const stich_game* g, uint64_t seed, int dealer, const char* const* hands, int n_hands, stich_state** out) {
     return STICH_GUARDED({
         out_handle(out);
@@ -799,20 +851,27 @@ int stich_action_text(const stich_state* s, int32_t id, char* buf, int cap) {
 int stich_apply(stich_state* s, int32_t id) {
     return STICH_GUARDED({
         stich_state& h = live(s, "s");
-        visit_game(h.game, [&]<class Def>(typename Def::State& st) {
-            const ActionList& legal = legal_of(h, st);
-            h.listed = false;
-            for (int i = 0; i < legal.n; ++i)
-                if (int32_t(legal.a[size_t(i)]) == id) {
-                    st.apply(Action(id));
-                    return;
-                }
-            if (id < 0 || id >= int32_t(HIDDEN_ACTION))
-                throw IllegalAction("action id " + std::to_string(id) + " out of range: not an action of this game; legal: " +
-                                    legal_actions_text(st));
-            apply_checked(st, Action(id));   // not legal: throws IllegalAction naming the legal ones
-        });
+        visit_game(h.game, [&]<class Def>(typename Def::State& st) { apply_listed(h, st, id); });
         return STICH_OK;
+    });
+}
+
+int stich_step(stich_state* s, int index, int32_t* ids, int cap) {
+    return STICH_GUARDED({
+        stich_state& h = live(s, "s");
+        check_array_out(ids, cap);   // before the state changes: a failed call changes nothing
+        return visit_game(h.game, [&]<class Def>(typename Def::State& st) {
+            const ActionList& legal = legal_of(h, st);
+            if (index < 0 || index >= legal.n) [[unlikely]]
+                refuse_index(index, legal.n, st);
+            h.listed = false;
+            st.apply(legal.a[size_t(index)]);
+            legal_of(h, st);
+            // The ids out as put_array writes them, in a loop the compiler can vectorise.
+            const int n = legal.n, m = std::min(n, cap);
+            for (int i = 0; i < m; ++i) ids[i] = int32_t(legal.a[size_t(i)]);
+            return n;
+        });
     });
 }
 
@@ -1086,13 +1145,6 @@ int stich_records_read(const char* text, stich_records** out) {
 
 int stich_records_count(const stich_records* r) { return STICH_GUARDED({ return int(live(r, "r").records.size()); }); }
 
-// Record `index` of a handle (std::out_of_range naming the records there are).
-const GameRecord& record_at(const stich_records& r, int index) {
-    if (index < 0 || size_t(index) >= r.records.size())
-        throw std::out_of_range("index must be a record 0.." + std::to_string(int(r.records.size()) - 1) + ", got " + std::to_string(index));
-    return r.records[size_t(index)];
-}
-
 int stich_record_length(const stich_records* r, int index) {
     return STICH_GUARDED({ return int(record_at(live(r, "r"), index).actions.size()); });
 }
@@ -1158,5 +1210,143 @@ int stich_record_text(const stich_state* s, char*, int) {
     });
 }
 #endif
+
+}  // extern "C"
+
+// ------------------------------------------------------------------ the table (a board's drawing)
+// Kept apart at the end: what a board draws (the served board reads the same through Python).
+
+namespace {
+
+// A JSON string literal (the texts here are card texts and place names, but quote whatever comes).
+std::string json_string(std::string_view text) {
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"' || c == '\\') out += '\\', out += c;
+        else if (static_cast<unsigned char>(c) < 0x20) {
+            out += "\\u00";
+            out += "0123456789abcdef"[(c >> 4) & 0xF];
+            out += "0123456789abcdef"[c & 0xF];
+        } else out += c;
+    }
+    return out + "\"";
+}
+
+// Cards in display order as [{"card": text, "suit": suit index}, ...].
+std::string json_cards(CardSet cards, Alphabet alphabet) {
+    std::string out = "[";
+    for_each_card_display(cards, [&](Card c) {
+        if (out.size() > 1) out += ",";
+        out += "{\"card\":" + json_string(card_text(c, alphabet)) + ",\"suit\":" + std::to_string(suit_of(c)) + "}";
+    });
+    return out + "]";
+}
+
+template <class Def>
+std::string table_json(const typename Def::State& st) {
+    const Alphabet al = st.deck_info().alphabet;
+    const int players = st.num_players();
+    std::string out = "{\"dealer\":" + std::to_string(int(st.dealer)) + ",\"tally\":";
+    if constexpr (requires { st.tally(0); }) {
+        out += "[";
+        for (int seat = 0; seat < players; ++seat) out += (seat ? "," : "") + std::to_string(st.tally(seat));
+        out += "]";
+    } else {
+        out += "null";
+    }
+    out += ",\"hands\":[";
+    for (int seat = 0; seat < players; ++seat) out += (seat ? "," : "") + json_cards(st.hand(seat), al);
+    // The trick's cards are the history's last actions (as trick_plays in Python).
+    out += "],\"trick\":[";
+    const int first = int(st.history.size) - int(st.trick.size);
+    for (int i = 0; i < int(st.trick.size); ++i) {
+        const Card c = st.trick.cards[size_t(i)];
+        out += std::string(i ? "," : "") + "{\"seat\":" + std::to_string(int(st.history.actors[size_t(first + i)])) +
+               ",\"card\":" + json_string(card_text(c, al)) + ",\"suit\":" + std::to_string(suit_of(c)) + "}";
+    }
+    out += "],\"trick_taker\":";
+    out += st.trick.size == 0 && st.trick.done != 0 ? std::to_string(int(st.trick.winner)) : "null";
+    out += ",\"places\":[";
+    const Locations where = st.locations();
+    const auto& names = Def::extra_locations();
+    for (size_t k = 0; k < names.size() && size_t(players) + k < where.size(); ++k)
+        out += std::string(k ? "," : "") + "{\"name\":" + json_string(names[k]) + ",\"cards\":" +
+               json_cards(where[size_t(players) + k], al) + "}";
+    return out + "]}";
+}
+
+// A schema value as JSON: None null, a bool, an int, a text, names and cards as arrays of texts.
+std::string json_value(const Value& v, Alphabet alphabet) {
+    auto array = [](const auto& items, auto&& each) {
+        std::string out = "[";
+        for (const auto& item : items) out += (out.size() > 1 ? "," : "") + each(item);
+        return out + "]";
+    };
+    switch (v.kind) {
+        case Value::Kind::None: return "null";
+        case Value::Kind::Bool: return v.i ? "true" : "false";
+        case Value::Kind::Int: return std::to_string(v.i);
+        case Value::Kind::Text: return json_string(v.text);
+        case Value::Kind::Texts: return array(v.texts, [](const std::string& t) { return json_string(t); });
+        case Value::Kind::OneCard: return json_string(card_text(Card(v.i), alphabet));
+        case Value::Kind::Cards: {
+            std::vector<std::string> texts;
+            for_each_card_display(v.cards, [&](Card c) { texts.push_back(card_text(c, alphabet)); });
+            return array(texts, [](const std::string& t) { return json_string(t); });
+        }
+        case Value::Kind::CardList: return array(v.ints, [&](int64_t c) { return json_string(card_text(Card(c), alphabet)); });
+        case Value::Kind::Ints: return array(v.ints, [](int64_t x) { return std::to_string(x); });
+        case Value::Kind::List:
+        case Value::Kind::Tuple: return array(v.items, [&](const Value& x) { return json_value(x, alphabet); });
+    }
+    return "null";
+}
+
+template <class Def>
+std::string schema_json(const typename Def::Rules& rules) {
+    static constexpr const char* KINDS[] = {"bool", "int", "choice", "subset", "card", "cards", "text", "int_rows", "deck"};
+    const typename Def::Rules defaults{};
+    const Deck& deck = Def::deck_of(rules);
+    const Alphabet al = deck.alphabet;
+    const int players = Def::num_players(rules);
+    std::string out = "{\"name\":" + json_string(Def::NAME) + ",\"num_players\":" + std::to_string(players) + ",\"options\":[";
+    bool first = true;
+    for (const auto& o : Def::options()) {
+        const Accepts& a = o.accepts;
+        out += std::string(first ? "" : ",") + "{\"name\":" + json_string(o.name) + ",\"doc\":" + json_string(o.doc) +
+               ",\"kind\":\"" + KINDS[size_t(a.kind)] + "\",\"accepts\":" + json_string(describe(a)) +
+               ",\"none_ok\":" + (a.none_ok ? "true" : "false") + ",\"choices\":" + json_value(Value::list(a.choices), al) +
+               ",\"low\":" + (a.kind == Accepts::Kind::Int ? std::to_string(a.low) : "null") +
+               ",\"high\":" + (a.kind == Accepts::Kind::Int ? std::to_string(a.high) : "null") +
+               ",\"default\":" + json_value(o.get(defaults), al) + ",\"value\":" + json_value(o.get(rules), al) + "}";
+        first = false;
+    }
+    // The places of a deal and their sizes (the seats, then the game's deal_locations()), as dealt.
+    const InitialDeal dealt = Def::initial_deal(deal<Def>(rules, 0, 0));
+    out += "],\"deck\":" + json_cards(deck.cards, al) + ",\"places\":[";
+    const size_t places = size_t(players) + Def::deal_locations().size();
+    for (size_t k = 0; k < places; ++k) {
+        const std::string name = k < size_t(players) ? "seat" + std::to_string(k) : Def::deal_locations()[k - size_t(players)];
+        out += std::string(k ? "," : "") + "{\"name\":" + json_string(name) + ",\"size\":" + std::to_string(dealt.cards[k].size()) + "}";
+    }
+    return out + "]}";
+}
+
+}  // namespace
+
+extern "C" {
+
+int stich_game_schema(const stich_game* g, char* buf, int cap) {
+    return STICH_GUARDED({
+        return put_text(visit_game(live(g, "g").rules, []<class Def>(const typename Def::Rules& r) { return schema_json<Def>(r); }), buf,
+                        cap);
+    });
+}
+
+int stich_state_table(const stich_state* s, char* buf, int cap) {
+    return STICH_GUARDED({
+        return put_text(on_state(s, "s", []<class Def>(const typename Def::State& st) { return table_json<Def>(st); }), buf, cap);
+    });
+}
 
 }  // extern "C"

@@ -127,6 +127,10 @@ STICH_API int stich_game_num_players(const stich_game *g);
 
 /* A new deal from a seed, dealt by `dealer` (stich.<Game>(...).deal(seed=seed, dealer=dealer)). */
 STICH_API int stich_deal(const stich_game *g, uint64_t seed, int dealer, stich_state **out);
+/* The same deal into a state handle the caller already has (whatever game it held), so that a loop
+ * of many deals makes no new handle: s afterwards is what stich_deal would have made. On an error
+ * s is unchanged. */
+STICH_API int stich_deal_into(const stich_game *g, uint64_t seed, int dealer, stich_state *s);
 /* The same with cards pinned per seat in deal order: hands[i] is seat i's card text ("EO GO HO",
  * NULL or "" for a random hand); n_hands <= the number of seats. */
 STICH_API int stich_deal_hands(const stich_game *g, uint64_t seed, int dealer, const char *const *hands, int n_hands,
@@ -155,6 +159,13 @@ STICH_API int stich_legal_actions(const stich_state *s, int32_t *ids, int cap);
 STICH_API int stich_action_text(const stich_state *s, int32_t id, char *buf, int cap);
 /* Applies a legal action by id (STICH_E_ILLEGAL_ACTION otherwise, the state unchanged). */
 STICH_API int stich_apply(stich_state *s, int32_t id);
+/* One step of a playout loop in one call: applies the legal action at `index` of the ascending
+ * list stich_legal_actions gives (0 .. count - 1), then lists the legal actions of the state that
+ * follows as stich_legal_actions does (returns their count, 0 when the deal is over, and writes
+ * the first min(count, cap) ids). STICH_E_OUT_OF_RANGE for an index outside the list
+ * (STICH_E_ILLEGAL_ACTION when the deal is over), STICH_E_INVALID_ARGUMENT for ids and cap that do
+ * not go together: the state unchanged. */
+STICH_API int stich_step(stich_state *s, int index, int32_t *ids, int cap);
 /* Applies a legal action by its text (case-insensitive; cards in any form the game reads);
  * returns its id. */
 STICH_API int stich_apply_text(stich_state *s, const char *text);
@@ -274,6 +285,22 @@ STICH_API int stich_record_state(const stich_records *r, int index, int at, stic
  * card as dealt, the actions; with the seed when the state was made by stich_deal or
  * stich_deal_hands. */
 STICH_API int stich_record_text(const stich_state *s, char *buf, int cap);
+
+/* ------------------------------------------------------------------ the table (what a board draws) */
+
+/* The table of the state as a JSON object (docs/c-api.md, "The functions"): "dealer" (a seat),
+ * "tally" (each seat's side's take so far, the game's TALLY; null for a game without one), "hands"
+ * (each seat's cards), "trick" (the cards on the table in the order played, each with its "seat"),
+ * "trick_taker" (the seat that took the last complete trick until a card of the next is played,
+ * else null), "places" (the game's other places after the seats, e.g. a talon: "name" and
+ * "cards"). A card is {"card": its text, "suit": its suit 0..3}; cards are in display order. */
+STICH_API int stich_state_table(const stich_state *s, char *buf, int cap);
+/* The game's schema as a JSON object (docs/c-api.md, "The functions"): "name", "num_players",
+ * "options" (each option in the game's order: "name", "doc", "kind" (bool, int, choice, subset,
+ * ...), "accepts" (what it takes, in words), "none_ok", "choices", "low" and "high" (an int's
+ * range, else null), "default", "value" (the game's)), "deck" (its cards, as a table's) and
+ * "places" (the places of a deal, the seats then the game's others: "name", "size"). */
+STICH_API int stich_game_schema(const stich_game *g, char *buf, int cap);
 
 #ifdef __cplusplus
 }

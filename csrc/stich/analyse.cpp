@@ -70,11 +70,6 @@ AnalyseMethod analyse_method_named(std::string_view name) {
     throw std::invalid_argument("unknown method " + quoted(name) + "; accepted: auto, exact, pimc, ismcts");
 }
 
-void check_analyse_seconds(double seconds) {
-    if (!(seconds > 0 && seconds <= MAX_SECONDS && std::isfinite(seconds)))
-        throw std::invalid_argument("seconds must be a finite number in (0, " + limit_text(MAX_SECONDS) + "], got " + number_text(seconds));
-}
-
 namespace detail {
 
 std::string g_text(double x) { return printed("%g", x); }

@@ -168,9 +168,6 @@ struct Analysis {
     Action best() const { return table.at(0).action; }
 };
 
-// Throws std::invalid_argument unless seconds is a finite number in (0, MAX_SECONDS].
-void check_analyse_seconds(double seconds);
-
 // The exact analysis's cost for the seat to act of `root` (card play only; std::invalid_argument
 // elsewhere or for a finished deal): the deals it would solve (exact_deals) times the mean time of
 // up to EXACT_COST_SAMPLE solves of worlds sampled from `seed`, divided over `threads`. A set
@@ -183,6 +180,11 @@ ExactCost exact_cost(const typename Def::State& root, int threads = 1, uint64_t 
 // accepted), SolveStopped when cfg.stop stops an exact analysis or PIMC.
 template <class Def>
 Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg);
+
+// What analyse(root, cfg) checks before any work (the same exceptions): for a caller that runs it
+// later and answers bad arguments now (the web server's analysis jobs).
+template <class Def>
+void check_analyse_args(const typename Def::State& root, const AnalyseConfig& cfg);
 
 // stich.pimc's answer: PIMC (or the exact analysis, when the view has at most cfg.worlds deals of
 // the hands that play) as an Analysis of method Pimc or Exact (why empty). Card play only.
@@ -278,11 +280,10 @@ Analysis pimc_analysis(const typename Def::State& root, const PimcConfig& cfg) {
 }
 
 template <class Def>
-Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
-    using detail::g_text;
+void check_analyse_args(const typename Def::State& root, const AnalyseConfig& cfg) {
     using M = AnalyseMethod;
     const std::string method = analyse_method_name(cfg.method);
-    check_analyse_seconds(cfg.seconds);
+    check_seconds(cfg.seconds);
     if (cfg.iterations && (cfg.method == M::Exact || cfg.method == M::Pimc))
         throw std::invalid_argument("iterations is a budget of the search (method 'ismcts'), not of " + quoted(method));
     if (cfg.iterations && *cfg.iterations < 1) throw std::invalid_argument("iterations must be an int >= 1, got " + std::to_string(*cfg.iterations));
@@ -295,6 +296,15 @@ Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
     if ((cfg.method == M::Exact || cfg.method == M::Pimc) && !in_play)
         throw std::invalid_argument("method " + quoted(method) + " solves the card play only; " + detail::too_early(root) +
                                     " (use 'auto' or 'ismcts')");
+}
+
+template <class Def>
+Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
+    using detail::g_text;
+    using M = AnalyseMethod;
+    check_analyse_args<Def>(root, cfg);
+    const std::string method = analyse_method_name(cfg.method);
+    const bool in_play = detail::solver_takes(root);
     std::string why = cfg.iterations ? "as asked (budget " + u128_grouped(u128(*cfg.iterations)) + " iterations)"
                                      : "as asked (budget " + g_text(cfg.seconds) + " s)";
     AnalyseProgress* const progress = cfg.progress;

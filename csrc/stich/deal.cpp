@@ -5,6 +5,19 @@
 
 namespace stich {
 
+FixedHands fixed_cards(const std::vector<std::vector<int64_t>>& ids, size_t places, const std::string& what) {
+    if (ids.size() > std::min(places, size_t(MAX_LOCATIONS)))
+        throw std::invalid_argument(what + ": at most " + std::to_string(places) + ", got " + std::to_string(ids.size()));
+    FixedHands fixed{};
+    for (size_t l = 0; l < ids.size(); ++l)
+        for (const int64_t c : ids[l]) {
+            if (c < 0 || c >= MAX_CARDS)
+                throw std::invalid_argument("card id " + std::to_string(c) + " is no card (ids are 0.." + std::to_string(MAX_CARDS - 1) + ")");
+            fixed[l].push_back(Card(c));
+        }
+    return fixed;
+}
+
 std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, const FixedHands* fixed, Rng& rng) {
     std::array<int, MAX_LOCATIONS + 1> start{};
     for (int l = 0; l < layout.num_locations; ++l) start[size_t(l + 1)] = start[size_t(l)] + layout.sizes[size_t(l)];

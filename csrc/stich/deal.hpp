@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "stich/cards.hpp"
@@ -16,6 +19,17 @@ namespace stich {
 // Cards given per location (seats first, then e.g. a turned card) in deal order; the rest of each
 // location is dealt at random.
 using FixedHands = std::array<std::vector<Card>, MAX_LOCATIONS>;
+
+// Card ids given per location (a caller's lists, as wide as it may give them) as FixedHands: the one
+// check of their ids and count (std::invalid_argument: more than `places` lists, `what` naming them,
+// or an id that is no card); Def::deal checks the rest (the deck, a hand's size, a card given twice).
+FixedHands fixed_cards(const std::vector<std::vector<int64_t>>& ids, size_t places, const std::string& what);
+
+// The one check of a number of deals to play (random_playouts' n): std::invalid_argument unless >= 0.
+inline int64_t checked_deal_count(int64_t n) {
+    if (n < 0) throw std::invalid_argument("n (the number of deals) must be an int >= 0, got " + std::to_string(n));
+    return n;
+}
 
 // A deal as dealt, before its first action (docs/records.md): the cards of every deal location in
 // deal order (the seats, then the game's deal_locations()) and the values of the game's
@@ -64,8 +78,10 @@ inline CardSet slots_set(const std::array<Card, MAX_CARDS>& slots, int first, in
 // Plays n deals with uniformly random legal actions; deal(i, seed_i) makes deal i. Writes each
 // deal's returns (`players` per deal) to out. Deal i depends only on (seed, i). A set `stop` flag
 // (polled every 64 deals) ends the batch early, leaving the rest of out unwritten.
+// Flattened, as play_out_randomly is: Clang's flatten is not recursive (stich/dispatch.hpp), and a
+// hot loop's x86-64-v3 copy inlines the game's apply and random_action only through this chain.
 template <GameState State, class DealFn>
-void random_playouts(DealFn&& deal, uint64_t seed, int64_t n, int players, int32_t* out, const std::atomic<bool>* stop = nullptr) {
+[[gnu::flatten]] void random_playouts(DealFn&& deal, uint64_t seed, int64_t n, int players, int32_t* out, const std::atomic<bool>* stop = nullptr) {
     // In chunks of 64 deals, the flag read between them: the deal loop itself stays as it was.
     for (int64_t chunk = 0; chunk < n; chunk += 64) {
         if (stop && stop->load(std::memory_order_relaxed)) return;

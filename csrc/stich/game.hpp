@@ -41,9 +41,6 @@
 #include <thread>
 #include <type_traits>
 #include <vector>
-#ifdef __GLIBCXX__
-#include <cxxabi.h>
-#endif
 
 #include "stich/cards.hpp"
 
@@ -392,17 +389,21 @@ bool legal_keys_consistent(const State& s, Rng& rng) {
 // Runs work(t) for every t in 0..threads-1 (on the calling thread alone when there is one) and
 // rethrows in the caller the first exception a worker threw: an exception (out of memory) in a
 // worker thread must not end the process. The searches and PIMC share it.
+// Only C++ exceptions (std::exception: everything the core throws) are caught. A thread being
+// ended (pthread_exit, pthread_cancel) is unwound by glibc with a foreign exception that must run
+// on, as through a destructor, under libstdc++ and libc++ alike: a catch (...) would end it (glibc
+// then aborts: "FATAL: exception not rethrown"), and its `throw;` does not mend that everywhere:
+// libc++abi raises a caught foreign exception again as an ordinary one, which nothing above a
+// thread's start catches (std::terminate). The started threads are joined on every way out, an
+// unwinding one too: they use this frame's data, and a joinable std::thread's destructor ends the
+// process.
 template <class Work>
 void run_on_threads(int threads, Work&& work) {
     std::vector<std::exception_ptr> failed(static_cast<size_t>(threads));
     auto run = [&](int t) {
         try {
             work(t);
-#ifdef __GLIBCXX__
-        } catch (abi::__forced_unwind&) {   // a thread being ended (pthread_exit) must unwind
-            throw;
-#endif
-        } catch (...) {
+        } catch (const std::exception&) {
             failed[size_t(t)] = std::current_exception();
         }
     };
@@ -411,27 +412,33 @@ void run_on_threads(int threads, Work&& work) {
     } else {
         // A thread that cannot be started (out of memory, the system's thread limit) leaves its
         // share to the calling thread, after the others are started: the work is done on every
-        // thread count, and no started thread is left unjoined (std::terminate).
-        std::vector<std::thread> pool;
-        pool.reserve(size_t(threads));
+        // thread count.
+        struct Pool {
+            std::vector<std::thread> threads;
+            ~Pool() {
+                for (auto& th : threads)
+                    if (th.joinable()) th.join();
+            }
+        } pool;
+        pool.threads.reserve(size_t(threads));
         std::vector<int> left;
         left.reserve(size_t(threads));
         for (int t = 0; t < threads; ++t) {
             try {
-                pool.emplace_back(run, t);
+                pool.threads.emplace_back(run, t);
             } catch (const std::exception&) {   // std::system_error, std::bad_alloc
                 left.push_back(t);
             }
         }
         for (int t : left) run(t);
-        for (auto& th : pool) th.join();
+        for (auto& th : pool.threads) th.join();
     }
     for (const auto& e : failed)
         if (e) std::rethrow_exception(e);
 }
 
 template <GameState State>
-void play_out_randomly(State& s, Rng& rng) {
+[[gnu::flatten]] void play_out_randomly(State& s, Rng& rng) {
     while (!s.is_terminal()) s.apply(s.random_action(rng));
 }
 

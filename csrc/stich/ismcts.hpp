@@ -106,6 +106,9 @@ struct SearchConfig {
     // A tree stops growing at this many node slots (about 33 bytes each); later iterations play
     // out from its leaves. The default, 2^26, is about 2.2 GB a thread.
     uint32_t max_nodes = uint32_t(1) << 26;
+    // Descents a thread keeps in flight, 1..MAX_IN_FLIGHT: more than one interleave their tree
+    // levels, with a virtual loss on the nodes they pass (search_tree says how); 1 is the plain search.
+    int in_flight = 1;
 };
 
 struct ActionStats {
@@ -179,6 +182,15 @@ struct SearchProgress {
 
 constexpr uint64_t LINE_MIN_VISITS = 10;
 constexpr int MAX_RUNS = 4096;
+constexpr int MAX_IN_FLIGHT = 16;
+
+// Checks a number of descents in flight (SearchConfig::in_flight): std::invalid_argument
+// saying what is accepted and what was given.
+inline void check_in_flight(int64_t in_flight) {
+    if (in_flight < 1 || in_flight > MAX_IN_FLIGHT)
+        throw std::invalid_argument("in_flight must be an int in 1.." + std::to_string(MAX_IN_FLIGHT) +
+                                    " (descents a thread keeps in flight; 1: the plain search), got " + std::to_string(in_flight));
+}
 
 namespace detail {
 
@@ -228,8 +240,9 @@ inline float exploration_bonus(const QuarterRootTable& root4, float c, uint32_t 
 }
 
 // A uniformly chosen legal action of another seat whose public projection equals `key`.
+// This and playout_action are flattened for search_tree's: Clang's flatten is not recursive.
 template <GameState State>
-Action action_for_key(const State& s, const ActionList& legal, Action key, Rng& rng) {
+[[gnu::flatten]] Action action_for_key(const State& s, const ActionList& legal, Action key, Rng& rng) {
     int matching = 0;
     for (Action a : legal) matching += s.public_projection(a) == key;
     int pick = matching > 1 ? int(rng.below(uint32_t(matching))) : 0;
@@ -239,7 +252,7 @@ Action action_for_key(const State& s, const ActionList& legal, Action key, Rng& 
 }
 
 template <GameState State>
-Action playout_action(const State& s, Playout p, Rng& rng) {
+[[gnu::flatten]] Action playout_action(const State& s, Playout p, Rng& rng) {
     if constexpr (requires { s.heuristic_action(rng); })
         if (p == Playout::Heuristic) return s.heuristic_action(rng);
     return s.random_action(rng);
@@ -274,6 +287,7 @@ struct Arena {
     std::vector<uint8_t> keys;
     std::array<uint32_t, 17> free_head{};   // by log2(size); 0: empty (slot 0 is the root)
     size_t max_nodes = 0;
+    uint32_t moves = 0;   // child arrays moved so far (a search's descents in flight find their paths again)
 
     // FULL when memory runs out: the tree stops growing there (max_nodes drops to its size) and
     // the search goes on playing out from its leaves, instead of failing with std::bad_alloc.
@@ -315,6 +329,7 @@ struct Arena {
             if (p->capacity) release(p->children, std::countr_zero(unsigned(p->capacity)));
             p->children = at;
             p->capacity = uint16_t(1 << log_size);
+            ++moves;
         }
         const uint32_t child = p->children + p->num_children++;
         SearchNode& n = nodes[child];
@@ -333,7 +348,7 @@ struct Arena {
 // One function on purpose: with the child choice and the backup as functions of their own (even
 // always_inline), the search ran 8-16% slower in every game, measured side by side.
 // Run through run_hot: copied for x86-64-v3 in portable builds (stich/dispatch.hpp).
-template <GameState State, class Worlds>
+template <GameState State, class Worlds, bool InFlight>
 [[gnu::flatten]] void search_tree(const State& root, int observer, const Worlds& worlds, const SearchConfig& cfg, uint64_t seed,
                  bool timed, uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
                  uint64_t& done, uint64_t& node_count, uint64_t& arena, Arena* keep) {
@@ -366,8 +381,7 @@ template <GameState State, class Worlds>
     // for the result table.
     std::array<double, 128> root_reward{}, root_reward_sq{}, root_tally{};
     std::array<uint64_t, 128> root_wins{}, root_schneider{};
-    std::array<uint32_t, MAX_DEPTH> path;
-    uint64_t it = 0, used = 1;
+    uint64_t it = 0, used = 1;   // iterations started, nodes
     // Adds the root children's statistics to `to` (out of line: kept off the hot loop's code).
     auto add_root = [&](std::vector<ActionStats>& to) __attribute__((noinline, cold)) {
         const SearchNode& rootnode = nodes[0];
@@ -398,107 +412,165 @@ template <GameState State, class Worlds>
         p.iterations += done_now;
         if (--p.pending == 0) p.cv.notify_all();
     };
-    for (;; ++it) {
-        if (!timed ? it >= iterations
-                   : (it && (it & 255) == 0 && std::chrono::steady_clock::now() >= deadline) || it >= MAX_ITERATIONS)
-            break;
+    // Descents in flight (SearchConfig::in_flight): each slot holds one iteration from its world
+    // draw to its backup; the slots take one tree level each in turn, so that one's memory waits
+    // (its next level's children, prefetched below) overlap the others' work. With more than one,
+    // a descent adds a virtual loss (a visit returning `loss`, the tree's lowest return when it
+    // started) to every node it passes, which its backup turns into its return, and it keeps each
+    // step's offset in its parent's child array: another slot's expansion may move that array
+    // (Arena::moves counts the moves), and the path is then found again from the root.
+    // With one slot the search is the plain one, step for step (no virtual loss).
+    struct Descent {
+        State s;
+        int depth = 0;
+        uint32_t node = 0, moves = 0;
+        bool expanded = false, live = false;
+        uint8_t root_key = 0;
+        float loss = 0;
+        std::array<uint32_t, MAX_DEPTH> path{};
+        std::array<uint16_t, MAX_DEPTH> offset{};
+    };
+    // InFlight: compiled apart from the plain search (in_flight = 1), which keeps its one descent
+    // on the stack and no slot bookkeeping: sharing that code cost the plain search 2.7% more
+    // instructions (docs/search.md).
+    constexpr bool virtual_loss = InFlight;
+    std::vector<Descent> descents(InFlight ? size_t(std::max(1, cfg.in_flight)) : 0, Descent{root});
+    // Whether another iteration may start (the budget, the stop flag, progress requests).
+    auto may_start = [&]() -> bool {
+        if (!timed ? it >= iterations : (it && (it & 255) == 0 && std::chrono::steady_clock::now() >= deadline) || it >= MAX_ITERATIONS)
+            return false;
         if ((it & 255) == 0) {
-            if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) break;
+            if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) return false;
             if (cfg.progress && cfg.progress->wanted.load(std::memory_order_acquire) != answered) [[unlikely]]
                 answer(it);
         }
-        State s = root;
-        s.set_hidden(worlds.sample(rng), observer, rng);
-        int depth = 0;
-        uint32_t node = 0;
-        path[size_t(depth++)] = 0;
+        ++it;
+        return true;
+    };
+    auto begin = [&](Descent& d) {
+        d.s = root;
+        d.s.set_hidden(worlds.sample(rng), observer, rng);
+        d.depth = 0;
+        d.node = 0;
+        d.path[size_t(d.depth++)] = 0;
         nodes[0].visits++;
-        bool expanded = false;
-        uint8_t root_key = 0;
-        while (!s.is_terminal() && !expanded && depth < MAX_DEPTH) {
-            const int p = s.current_player();
-            const bool own = p == observer;
-            // Another seat's decision before the card play, by the game's heuristic on the sampled
-            // world (others_before_play; see the top of this file), keyed like the tree's edges.
-            if constexpr (Solvable<State> && requires { s.heuristic_action(rng); }) {
-                if (!own && cfg.others_before_play == Others::Heuristic && !stich::in_card_play(s)) {
-                    const Action a = s.heuristic_action(rng);
-                    const uint8_t k = key_bit(s.public_projection(a));
-                    const SearchNode& parent = nodes[node];
-                    uint32_t child = Arena::FULL;
-                    for (uint32_t ch = parent.children; ch < parent.children + parent.num_children; ++ch)
-                        if (edge_keys[ch] == k) child = ch;
-                    if (child == Arena::FULL) {
-                        child = arena_.add_child(node, k, uint8_t(p), 4);
-                        used += child != Arena::FULL;
-                        expanded = true;
-                    }
-                    s.apply(a);
-                    if (child == Arena::FULL) break;
-                    node = child;
-                    path[size_t(depth++)] = node;
-                    continue;
-                }
-            }
-            // The legal keys: the observer's own actions, the other seats' public projections;
-            // from the game where it lists them directly, else from the listed actions.
-            ActionList legal;
-            ActionSet keys = s.legal_keys(own);
-            const bool listed = keys.empty();
-            if (listed) {
-                s.legal_actions(legal);
-                for (Action a : legal) keys.add(key_bit(own ? a : s.public_projection(a)));
-            }
-            // The children whose keys are legal here gain an availability and compete by UCB,
-            // unless a legal key has no child yet: then one of those is added.
-            const SearchNode& parent = nodes[node];
-            const uint32_t first = parent.children;
-            const int num_children = parent.num_children;
-            // Bit i of available[j]: child 16 j + i is available.
-            std::array<uint32_t, 8> available;
-            int num_available = 0;
-            const bool wide = depth == 1 && cfg.wide_root;
-            const int chunks = (num_children + 15) / 16;
-            for (int j = 0; j < chunks; ++j) {
-                available[size_t(j)] = available_mask(keys, &edge_keys[first + uint32_t(16 * j)], std::min(16, num_children - 16 * j));
-                num_available += std::popcount(available[size_t(j)]);
-            }
-            uint32_t best = 0;
-            uint8_t key;
-            if (const int fresh = keys.count() - num_available) {
-                // Leave in `keys` only the legal keys without a child, and add one of them.
-                for (int i = 0; i < num_children; ++i) keys.remove(edge_keys[first + uint32_t(i)]);
-                for (int j = 0; j < chunks; ++j)
-                    for (uint32_t m = available[size_t(j)]; m; m &= m - 1) nodes[first + uint32_t(16 * j + std::countr_zero(m))].available++;
-                key = uint8_t(keys.nth(int(rng.below(uint32_t(fresh)))));
-                best = arena_.add_child(node, key, uint8_t(p), fresh + num_children);
-                used += best != Arena::FULL;
-                expanded = true;
-            } else {
-                float best_score = -1e30f;
-                for (int j = 0; j < chunks; ++j)
-                    for (uint32_t m = available[size_t(j)]; m; m &= m - 1) {
-                        const uint32_t ch = first + uint32_t(16 * j + std::countr_zero(m));
-                        SearchNode& n = nodes[ch];
-                        n.available++;
-                        const float score = n.mean * inv_range +
-                                            (wide ? c * std::sqrt(std::sqrt(float(n.available)) * n.inv_visits)
-                                                  : exploration_bonus(root4, c, n.available, n.inv_visits));
-                        best = score > best_score ? ch : best;
-                        best_score = std::max(score, best_score);
-                    }
-                key = edge_keys[best];
-                // Start loading the next level's children while the move is applied.
-                __builtin_prefetch(&nodes[nodes[best].children]);
-                __builtin_prefetch(&nodes[nodes[best].children] + 2);
-                __builtin_prefetch(&edge_keys[nodes[best].children]);
-            }
-            if (depth == 1) root_key = key;
-            s.apply(own ? Action(key) : listed ? action_for_key(s, legal, key_action(key), rng) : s.action_with_key(key, rng));
-            if (best == Arena::FULL) break;   // no room for the new node: play out from here
-            node = best;
-            path[size_t(depth++)] = node;
+        d.expanded = false;
+        d.root_key = 0;
+        d.live = true;
+        d.loss = lo < INFINITY ? float(lo) : 0.0f;
+        d.moves = arena_.moves;
+    };
+    // After another slot moved a child array: the path's nodes from the root by their offsets.
+    auto refind = [&](Descent& d) __attribute__((noinline)) {
+        for (int i = 1; i < d.depth; ++i) d.path[size_t(i)] = nodes[d.path[size_t(i - 1)]].children + d.offset[size_t(i)];
+        d.node = d.path[size_t(d.depth - 1)];
+        d.moves = arena_.moves;
+    };
+    // Enters child `to` of d.node (with a virtual loss when slots are shared).
+    auto enter = [&](Descent& d, uint32_t to) {
+        if (virtual_loss) {
+            SearchNode& n = nodes[to];
+            n.visits++;
+            n.inv_visits = 1.0f / float(n.visits);
+            n.mean += (d.loss - n.mean) * n.inv_visits;
+            d.offset[size_t(d.depth)] = uint16_t(to - nodes[d.node].children);
         }
+        d.node = to;
+        d.path[size_t(d.depth++)] = to;
+    };
+    // One tree level of d; false when its descent has ended (the playout and backup follow).
+    auto step = [&](Descent& d) -> bool {
+        State& s = d.s;
+        if (s.is_terminal() || d.expanded || d.depth >= MAX_DEPTH) return false;
+        if (virtual_loss && d.moves != arena_.moves) [[unlikely]]
+            refind(d);
+        const uint32_t node = d.node;
+        const int depth = d.depth;
+        const int p = s.current_player();
+        const bool own = p == observer;
+        // Another seat's decision before the card play, by the game's heuristic on the sampled
+        // world (others_before_play; see the top of this file), keyed like the tree's edges.
+        if constexpr (Solvable<State> && requires { s.heuristic_action(rng); }) {
+            if (!own && cfg.others_before_play == Others::Heuristic && !stich::in_card_play(s)) {
+                const Action a = s.heuristic_action(rng);
+                const uint8_t k = key_bit(s.public_projection(a));
+                const SearchNode& parent = nodes[node];
+                uint32_t child = Arena::FULL;
+                for (uint32_t ch = parent.children; ch < parent.children + parent.num_children; ++ch)
+                    if (edge_keys[ch] == k) child = ch;
+                if (child == Arena::FULL) {
+                    child = arena_.add_child(node, k, uint8_t(p), 4);
+                    used += child != Arena::FULL;
+                    d.expanded = true;
+                }
+                s.apply(a);
+                if (child == Arena::FULL) return false;
+                enter(d, child);
+                return true;
+            }
+        }
+        // The legal keys: the observer's own actions, the other seats' public projections;
+        // from the game where it lists them directly, else from the listed actions.
+        ActionList legal;
+        ActionSet keys = s.legal_keys(own);
+        const bool listed = keys.empty();
+        if (listed) {
+            s.legal_actions(legal);
+            for (Action a : legal) keys.add(key_bit(own ? a : s.public_projection(a)));
+        }
+        // The children whose keys are legal here gain an availability and compete by UCB,
+        // unless a legal key has no child yet: then one of those is added.
+        const SearchNode& parent = nodes[node];
+        const uint32_t first = parent.children;
+        const int num_children = parent.num_children;
+        // Bit i of available[j]: child 16 j + i is available.
+        std::array<uint32_t, 8> available;
+        int num_available = 0;
+        const bool wide = depth == 1 && cfg.wide_root;
+        const int chunks = (num_children + 15) / 16;
+        for (int j = 0; j < chunks; ++j) {
+            available[size_t(j)] = available_mask(keys, &edge_keys[first + uint32_t(16 * j)], std::min(16, num_children - 16 * j));
+            num_available += std::popcount(available[size_t(j)]);
+        }
+        uint32_t best = 0;
+        uint8_t key;
+        if (const int fresh = keys.count() - num_available) {
+            // Leave in `keys` only the legal keys without a child, and add one of them.
+            for (int i = 0; i < num_children; ++i) keys.remove(edge_keys[first + uint32_t(i)]);
+            for (int j = 0; j < chunks; ++j)
+                for (uint32_t m = available[size_t(j)]; m; m &= m - 1) nodes[first + uint32_t(16 * j + std::countr_zero(m))].available++;
+            key = uint8_t(keys.nth(int(rng.below(uint32_t(fresh)))));
+            best = arena_.add_child(node, key, uint8_t(p), fresh + num_children);
+            used += best != Arena::FULL;
+            d.expanded = true;
+        } else {
+            float best_score = -1e30f;
+            for (int j = 0; j < chunks; ++j)
+                for (uint32_t m = available[size_t(j)]; m; m &= m - 1) {
+                    const uint32_t ch = first + uint32_t(16 * j + std::countr_zero(m));
+                    SearchNode& n = nodes[ch];
+                    n.available++;
+                    const float score = n.mean * inv_range +
+                                        (wide ? c * std::sqrt(std::sqrt(float(n.available)) * n.inv_visits)
+                                              : exploration_bonus(root4, c, n.available, n.inv_visits));
+                    best = score > best_score ? ch : best;
+                    best_score = std::max(score, best_score);
+                }
+            key = edge_keys[best];
+            // Start loading the next level's children while the move is applied.
+            __builtin_prefetch(&nodes[nodes[best].children]);
+            __builtin_prefetch(&nodes[nodes[best].children] + 2);
+            __builtin_prefetch(&edge_keys[nodes[best].children]);
+        }
+        if (depth == 1) d.root_key = key;
+        s.apply(own ? Action(key) : listed ? action_for_key(s, legal, key_action(key), rng) : s.action_with_key(key, rng));
+        if (best == Arena::FULL) return false;   // no room for the new node: play out from here
+        enter(d, best);
+        return true;
+    };
+    // The playout from where d's descent ended, and the backup of its returns.
+    auto finish = [&](Descent& d) {
+        State& s = d.s;
         while (!s.is_terminal()) s.apply(playout_action(s, cfg.playout, rng));
         Returns r;
         s.returns(r);
@@ -508,14 +580,23 @@ template <GameState State, class Worlds>
             hi = std::max(hi, double(*r_hi));
             inv_range = hi > lo ? float(1 / (hi - lo)) : 1.0f;
         }
-        for (int i = 1; i < depth; ++i) {
-            SearchNode& n = nodes[path[size_t(i)]];
-            const float v = float(r[n.seat]);
-            n.visits++;
-            n.inv_visits = 1.0f / float(n.visits);
-            n.mean += (v - n.mean) * n.inv_visits;
+        if (virtual_loss) {
+            if (d.moves != arena_.moves) refind(d);
+            for (int i = 1; i < d.depth; ++i) {
+                SearchNode& n = nodes[d.path[size_t(i)]];
+                n.mean += (float(r[n.seat]) - d.loss) * n.inv_visits;   // the virtual loss becomes the return
+            }
+        } else {
+            for (int i = 1; i < d.depth; ++i) {
+                SearchNode& n = nodes[d.path[size_t(i)]];
+                const float v = float(r[n.seat]);
+                n.visits++;
+                n.inv_visits = 1.0f / float(n.visits);
+                n.mean += (v - n.mean) * n.inv_visits;
+            }
         }
-        if (depth > 1) {
+        if (d.depth > 1) {
+            const uint8_t root_key = d.root_key;
             const double v = r[size_t(observer)];
             root_reward[root_key] += v;
             root_reward_sq[root_key] += v * v;
@@ -523,6 +604,31 @@ template <GameState State, class Worlds>
             root_wins[root_key] += v > 0;
             if constexpr (requires { s.schneider(); }) root_schneider[root_key] += s.schneider();
         }
+    };
+    if constexpr (!InFlight) {
+        Descent d{root};
+        while (may_start()) {
+            begin(d);
+            while (step(d)) {}
+            finish(d);
+        }
+    } else {
+        int live = 0;
+        for (Descent& d : descents)
+            if (may_start()) {
+                begin(d);
+                ++live;
+            }
+        while (live)
+            for (Descent& d : descents) {
+                if (!d.live || step(d)) continue;
+                finish(d);
+                if (may_start()) begin(d);
+                else {
+                    d.live = false;
+                    --live;
+                }
+            }
     }
     done = it;
     node_count = used;
@@ -562,14 +668,13 @@ inline std::vector<LineStep> principal_line(const Arena& a, Action first) {
 
 }  // namespace detail
 
-// Checks a search's values (in Python's names and notation: stich.ismcts), as wide as a caller may give them: std::invalid_argument saying what
-// is accepted and what was given.
+// Checks a search's values (in Python's names and notation: stich.ismcts), as wide as a caller may
+// give them: std::invalid_argument saying what is accepted and what was given.
 inline void check_search_values(uint64_t iterations, double seconds, int64_t threads, double c, int64_t max_nodes, int64_t runs) {
     auto refuse = [](const std::string& accepted, const std::string& got) {
         throw std::invalid_argument(accepted + ", got " + got);
     };
-    if (iterations == 0 && !(seconds > 0 && seconds <= MAX_SECONDS))
-        refuse("seconds must be a number in (0, " + limit_text(MAX_SECONDS) + "]", number_text(seconds));
+    if (iterations == 0) check_seconds(seconds);
     check_threads(threads);
     if (iterations > detail::MAX_ITERATIONS * uint64_t(threads))
         refuse("iterations must be at most " + std::to_string(detail::MAX_ITERATIONS) + " a thread (visit counts are 32-bit)",
@@ -586,6 +691,7 @@ inline void check_search_values(uint64_t iterations, double seconds, int64_t thr
 
 inline void check_search_config(const SearchConfig& cfg) {
     check_search_values(cfg.iterations, cfg.seconds, cfg.threads, cfg.c, cfg.max_nodes, cfg.runs);
+    check_in_flight(cfg.in_flight);
 }
 
 // A configuration from what a caller gives (stich.ismcts): exactly one budget (iterations or
@@ -649,17 +755,28 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
             const uint64_t share = std::max<uint64_t>(1, cfg.iterations / uint64_t(runs) + (uint64_t(r) < cfg.iterations % uint64_t(runs) ? 1 : 0));
             const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                               std::chrono::duration<double>(timed ? cfg.seconds * (k + 1) / per_thread : 0.0));
-            try {
-                run_hot<detail::search_tree<State, std::remove_cvref_t<decltype(worlds)>>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
-                                                    deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)], r == 0 ? &tree0 : nullptr);
-            } catch (...) {
-                if (cfg.progress) {   // release a waiting request (the search fails anyway)
+            // A run that ends by an exception (to the caller, through run_on_threads) or by its
+            // thread's end (a forced unwind, which no catch may stop) releases a waiting request.
+            struct ReleaseOnUnwind {
+                const SearchConfig& cfg;
+                bool returned = false;
+                ~ReleaseOnUnwind() {
+                    if (returned || !cfg.progress) return;
                     std::lock_guard lk(cfg.progress->m);
                     cfg.progress->pending = 0;
                     cfg.progress->cv.notify_all();
                 }
-                throw;   // to the caller, through run_on_threads
-            }
+            } release{cfg};
+            using W = std::remove_cvref_t<decltype(worlds)>;
+            if (cfg.in_flight > 1)
+                run_hot<detail::search_tree<State, W, true>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share, deadline,
+                                                             per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
+                                                             r == 0 ? &tree0 : nullptr);
+            else
+                run_hot<detail::search_tree<State, W, false>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share, deadline,
+                                                              per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
+                                                              r == 0 ? &tree0 : nullptr);
+            release.returned = true;
             if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) break;
         }
     };

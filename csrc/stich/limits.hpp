@@ -1,4 +1,4 @@
-// The limits every long call shares: the longest time budget (MAX_SECONDS), the most threads
+// The limits every long call shares: the longest time budget (MAX_SECONDS, check_seconds), the most threads
 // (MAX_THREADS, check_threads), and the machine's physical memory, which bounds the size arguments
 // of the searches (a transposition table, a search tree, the vector environments): a size the
 // machine cannot hold is refused up front with a ValueError naming what is accepted, instead of
@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #if defined(__unix__) || defined(__APPLE__)
 #include <unistd.h>
 #endif
@@ -66,6 +67,15 @@ inline std::string limit_text(double x) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", x);
     return buf;
+}
+
+// The one check of a time budget (stich.ismcts's, stich.pimc's, stich.analyse's, the C ABI's, the
+// web server's): std::invalid_argument unless `seconds` is a number in (0, MAX_SECONDS] (NaN and the
+// infinities are not); `name` names it, `none_note` says what None means where a caller may give none.
+inline void check_seconds(double seconds, std::string_view name = "seconds", std::string_view none_note = "") {
+    if (!(seconds > 0 && seconds <= MAX_SECONDS))
+        throw std::invalid_argument(std::string(name) + " must be a number in (0, " + limit_text(MAX_SECONDS) + "]" + std::string(none_note) +
+                                    ", got " + number_text(seconds));
 }
 
 // A size in bytes as text for messages, e.g. "23.5 GiB".

@@ -36,12 +36,14 @@ struct Value {
     std::vector<Value> items;         // List, Tuple
 
     static Value none() { return {}; }
+    // clang-format off: a table of one-line factories
     static Value of_bool(bool b) { Value v; v.kind = Kind::Bool; v.i = b; return v; }
     static Value of_int(int64_t x) { Value v; v.kind = Kind::Int; v.i = x; return v; }
     static Value of_text(std::string t) { Value v; v.kind = Kind::Text; v.text = std::move(t); return v; }
     static Value of_texts(std::vector<std::string> t) { Value v; v.kind = Kind::Texts; v.texts = std::move(t); return v; }
     static Value of_card(Card c) { Value v; v.kind = Kind::OneCard; v.i = c; return v; }
     static Value of_cards(CardSet s) { Value v; v.kind = Kind::Cards; v.cards = s; return v; }
+    // clang-format on
     static Value of_card_list(const Card* first, const Card* last) {
         Value v;
         v.kind = Kind::CardList;

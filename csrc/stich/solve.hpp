@@ -673,8 +673,7 @@ inline void check_pimc_values(int64_t worlds, int64_t threads, std::optional<dou
     if (worlds < 1 || uint64_t(worlds) > PIMC_MAX_WORLDS)
         refuse("worlds must be an int in 1.." + std::to_string(PIMC_MAX_WORLDS), std::to_string(worlds));
     check_threads(threads);
-    if (seconds && !(*seconds > 0 && *seconds <= MAX_SECONDS))
-        refuse("seconds must be a number in (0, " + limit_text(MAX_SECONDS) + "] (or None: no time budget)", number_text(*seconds));
+    if (seconds) check_seconds(*seconds, "seconds", " (or None: no time budget)");
 }
 
 inline void check_pimc_config(const PimcConfig& cfg) {

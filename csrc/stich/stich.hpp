@@ -52,8 +52,7 @@ typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int64_t de
 // stich.<Game>(...).random_playouts(n, seed=seed) (the playouts' extra arguments at their defaults).
 template <class Def>
 std::vector<int32_t> random_playout_returns(const typename Def::Rules& r, int64_t n, uint64_t seed) {
-    if (n < 0) throw std::invalid_argument("n must be >= 0, got " + std::to_string(n));
-    std::vector<int32_t> out(size_t(n) * size_t(Def::num_players(r)));
+    std::vector<int32_t> out(size_t(checked_deal_count(n)) * size_t(Def::num_players(r)));
     Def::random_playouts(r, seed, n, out.data(), param_values("random_playouts()", "n, seed", Def::playout_params(), {}), nullptr);
     return out;
 }

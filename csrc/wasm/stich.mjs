@@ -215,6 +215,13 @@ class Game extends Handle {
     get numPlayers() {
         return this._s._check(this._s._m._stich_game_num_players(this._p));
     }
+    /** What an option form and a set-up of hands need (stich_game_schema): { name, numPlayers,
+     *  options: [{ name, doc, kind, accepts, none_ok, choices, low, high, default, value }],
+     *  deck: [{ card, suit }], places: [{ name, size }] } (the seats, then the game's other places). */
+    schema() {
+        const t = JSON.parse(this._s._text((b, c) => this._s._m._stich_game_schema(this._p, b, c)));
+        return { name: t.name, numPlayers: t.num_players, options: t.options, deck: t.deck, places: t.places };
+    }
     /**
      * A new deal (game.deal(seed=..., dealer=..., hands=...) in Python): seed a Number or BigInt;
      * hands: an optional array of card texts per seat in deal order (null or "" for a random hand).
@@ -314,6 +321,12 @@ class State extends Handle {
     positionText(seat) {
         const seat_ = int32(seat, "seat");
         return this._s._text((b, c) => this._s._m._stich_position_text(this._p, seat_, b, c));
+    }
+    /** The table a board draws (stich_state_table): { dealer, tally (per seat, or null), hands,
+     *  trick: [{ seat, card, suit }], trickTaker, places: [{ name, cards }] }; a card is { card, suit }. */
+    table() {
+        const t = JSON.parse(this._s._text((b, c) => this._s._m._stich_state_table(this._p, b, c)));
+        return { dealer: t.dealer, tally: t.tally, hands: t.hands, trick: t.trick, trickTaker: t.trick_taker, places: t.places };
     }
     /** The record of the deal as played so far (docs/records.md). */
     recordText() {

@@ -1,4 +1,5 @@
-"""Command line: ``python -m stich play|perft|bench|analyse|solve|review|match|serve|config ...`` (the ``stich`` console script is the same).
+"""Command line: ``python -m stich play|perft|bench|analyse|solve|review|match|serve|config ...``
+(the ``stich`` console script is the same).
 
 Bad arguments and files exit with status 2 and one line saying what is wrong; Ctrl-C exits with
 130 (``analyse`` first says how far it got); a closed pipe (``| head``) ends quietly with 141."""
@@ -270,16 +271,6 @@ def _port(text: str) -> int:
     return value
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a finite number of seconds > 0, got {text!r}")
-    return value
-
-
 def cmd_perft(args: argparse.Namespace) -> int:
     game = _game(args.game, args.option)
     state = game.deal(seed=args.seed, dealer=args.dealer)
@@ -475,6 +466,8 @@ def cmd_board(args: argparse.Namespace) -> int:
     for f in (Path(__file__).parent / "board").iterdir():
         if f.suffix in (".html", ".js", ".mjs"):
             shutil.copyfile(f, out / f.name)
+    for n in ("table.js", "style.css"):   # the served board's table drawing and look, shared
+        shutil.copyfile(Path(__file__).parent / "web" / "static" / n, out / n)
     for n in ("stich.mjs", "stich_core.mjs", "stich.wasm"):
         shutil.copyfile(wasm / n, out / "stich" / n)
     print(f"wrote the board to {out}: serve the folder with any static file host (python -m http.server -d {out}) "
@@ -554,7 +547,8 @@ def main(argv: list[str] | None = None) -> int:
     review_p.add_argument("--workers", type=_positive_int, default=os.cpu_count() or 1,
                           help="local processes (default: every core); the output is the same for any number")
     review_p.add_argument("--worlds", type=_positive_int, default=100, help="PIMC worlds a card-play decision (default 100)")
-    review_p.add_argument("--iterations", type=_positive_int, default=4000, help="search iterations a decision before the card play (default 4000)")
+    review_p.add_argument("--iterations", type=_positive_int, default=4000,
+                          help="search iterations a decision before the card play (default 4000)")
     review_p.add_argument("--seed", type=int, default=0, help="the seed of every analysis (default 0)")
     review_p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
                           help="run on Ray: a cluster's ADDRESS, or without one a local instance of --workers CPUs (the ray extra); "
@@ -578,7 +572,7 @@ def main(argv: list[str] | None = None) -> int:
                        help="thread count(s) of the search rows, e.g. 1,2,4 for a scaling table (default 1)")
     bench.add_argument("--repeats", type=_positive_int, default=5, help="measured runs of every row (default 5)")
     bench.add_argument("--warmup", type=_depth, default=1, help="unmeasured runs of every row first (default 1)")
-    bench.add_argument("--max-seconds", type=_seconds, default=120.0,
+    bench.add_argument("--max-seconds", type=float, default=120.0,
                        help="no round of runs starts that would end after this many seconds (default 120; at least "
                             "one round is measured)")
     bench.add_argument("--no-solve", action="store_true", help="leave out the solver rows")
@@ -593,7 +587,7 @@ def main(argv: list[str] | None = None) -> int:
     an = sub.add_parser("analyse", help="analyse the decision of a position (stich position notation)")
     an.add_argument("position", help="a position file, or the position text itself")
     an.add_argument("--iterations", type=_positive_int, default=None, help="an iteration budget (>= 1; reproducible)")
-    an.add_argument("--seconds", type=_seconds, default=None,
+    an.add_argument("--seconds", type=float, default=None,
                     help=f"the time budget in seconds (finite, > 0; default {DEFAULT_SECONDS:g}); --method exact may take longer")
     an.add_argument("--threads", type=int, default=1)
     an.add_argument("--seed", type=int, default=1)
@@ -615,7 +609,7 @@ def main(argv: list[str] | None = None) -> int:
     sv.add_argument("--port", type=_port, default=8765, help="the port (default 8765; 0: any free port, printed)")
     sv.add_argument("--host", default="127.0.0.1",
                     help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 opens it to the network)")
-    sv.add_argument("--max-seconds", type=_seconds, default=30.0, help="the longest analysis a client may ask for (default 30)")
+    sv.add_argument("--max-seconds", type=float, default=30.0, help="the longest analysis a client may ask for (default 30)")
     sv.add_argument("--analyses", type=_positive_int, default=2, help="analyses running at once; more wait their turn (default 2)")
     sv.add_argument("--no-token", action="store_true",
                     help="ask no token of the API (default: a new token every start, in the address printed; docs/web.md)")

@@ -235,9 +235,10 @@ class _MatchBase(metaclass=_Pybind11Type):
 
 SEARCH_MAX_SECONDS: float
 SEARCH_MAX_C: float
+def check_seconds(seconds: float, name: str = "seconds") -> None: ...
 def check_search_args(
     iterations: int | None, seconds: float | None, threads: int, c: float | None, playout: str, runs: int | None,
-    others_before_play: str = "heuristic",
+    others_before_play: str = "heuristic", in_flight: int = 1,
 ) -> None: ...
 
 def games() -> list[dict[str, Any]]: ...
@@ -333,6 +334,7 @@ def ismcts(
     runs: int | None = None,
     wide_root: bool = True,
     others_before_play: str = "heuristic",
+    in_flight: int = 1,
 ) -> SearchStats: ...
 
 # The open-hand solver (bindings/solve.cpp; stich.solve / stich.analyse_deal make their results).
@@ -422,6 +424,16 @@ def analyse(
     playout: str = "heuristic",
     callback: Callable[[str, Any], Any] | None = None,
 ) -> AnalysisStats: ...
+def check_analyse_args(
+    state: _StateBase,
+    method: str = "auto",
+    seconds: float = 2.0,
+    iterations: int | None = None,
+    seed: int = 0,
+    threads: int = 1,
+    worlds: int = 200,
+    playout: str = "heuristic",
+) -> None: ...
 def exact_cost(state: _StateBase, threads: int = 1, seed: int = 0) -> tuple[int, float, int, int, float]: ...
 def pimc(
     state: _StateBase,

@@ -28,25 +28,31 @@ Cards: TypeAlias = Union[str, _core.CardSet, Iterable[Union[_core.Card, str]]]
 Hands: TypeAlias = Union[Sequence[Optional[Cards]], Mapping[int, Optional[Cards]], None]
 
 
+def _int(value: Any) -> Any:
+    """A numpy int as an int; the core checks the value (a seat, a dealer, a count) and the bindings its type."""
+    return int(value) if isinstance(value, np.integer) else value
+
+
+def _seed(seed: Any) -> Any:
+    """A seed for the core: None draws a random one; the bindings check the rest (an int in 0..2**64-1)."""
+    return secrets.randbits(64) if seed is None else _int(seed)
+
+
 def _check_seed(seed: Any) -> int:
-    if seed is None:
-        return secrets.randbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be an int in 0..2**64-1 or None, got {seed!r}")
-    if not 0 <= int(seed) < 2**64:
-        raise ValueError(f"seed must be in 0..2**64-1, got {seed}")
-    return int(seed)
+    """A seed for Python's own generators (the bots'), checked as the bindings check the core's."""
+    seed = _seed(seed)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    return seed
 
 
 def _check_count(n: Any) -> int:
+    """A number of deals Python plays (stich.play's)."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"the number of deals must be an int >= 0, got {n!r}")
     return int(n)
-
-
-def _int(value: Any) -> Any:
-    """A numpy int as an int; the core checks the value (a seat, a dealer) and the bindings its type."""
-    return int(value) if isinstance(value, np.integer) else value
 
 
 def _hand_seat(seat: Any, players: int) -> int:
@@ -190,17 +196,17 @@ class Game:
         """A new deal from ``seed`` (None: a random one) with ``dealer``. ``hands`` pins cards per
         seat in deal order (text, a CardSet or cards; the rest is random); the game's extra
         arguments are in ``DEAL_PARAMS``."""
-        return self._rules.deal(_check_seed(seed), _int(dealer), self._fixed_hands(hands), **extras)
+        return self._rules.deal(_seed(seed), _int(dealer), self._fixed_hands(hands), **extras)
 
     def random_playouts(self, n: int, seed: int | None = None, **extras: Any) -> npt.NDArray[np.int32]:
         """Plays ``n`` random deals with uniformly random legal actions in C++; returns an
         (n, players) int32 array of returns. Deal i uses dealer i % players and depends only on
         (seed, i). The game's extra arguments are in ``PLAYOUT_PARAMS``."""
-        return self._rules.random_playouts(_check_count(n), _check_seed(seed), **extras)
+        return self._rules.random_playouts(_int(n), _seed(seed), **extras)
 
     def match(self, seed: int | None = None, dealer: int = 0) -> _core._MatchBase:
         """A match of this game: ``next_deal()``, play it, ``record(state)`` (docs/rules/)."""
-        return type(self).Match(self._rules, _check_seed(seed), _int(dealer))
+        return type(self).Match(self._rules, _seed(seed), _int(dealer))
 
 
 def _docstring(d: dict[str, Any]) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import _core
-from .games import Game, _check_seed, game_of
+from .games import Game, _seed, game_of
 
 HEADER = "stich position 1"
 MAX_TRIES = 4000   # parse(tries=...) is accepted for compatibility; the rebuild is exact and needs no tries
@@ -60,7 +60,7 @@ def parse(text: str, seed: int = 0, tries: int = MAX_TRIES) -> Position:
     used: the rebuild is exact and never retries."""
     if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
         raise ValueError(f"tries must be an int >= 1, got {tries!r}")
-    seed = _check_seed(seed)
+    seed = _seed(seed)
     if not isinstance(text, str):
         raise TypeError(f"parse() takes the position text (str), got {type(text).__name__}")
     # surrogatepass: a lone surrogate reaches the core, which names its line as not UTF-8.

@@ -203,6 +203,15 @@ def _ranges(jobs: int, workers: int, view: bool) -> list[tuple[int, int]]:
     return ranges
 
 
+def check_review_args(worlds: int, iterations: int, seed: int, workers: int = 1) -> None:
+    """Raises ValueError, as ``review`` does before any work, for settings it does not take."""
+    for name, value, low in (("worlds", worlds, 1), ("iterations", iterations, 1), ("workers", workers, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be an int >= 0, got {seed!r}")
+
+
 def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
            workers: int = 1, skip: Iterable[int] = (), view: bool = True, ray: str | None = None) -> Iterator[dict[str, Any]]:
     """The reviews of the records, in order, one dict a record (``review_record``), on ``workers``
@@ -210,11 +219,7 @@ def review(records: Iterable[Record], worlds: int = DEFAULT_WORLDS, iterations: 
     a local instance of ``workers`` CPUs; the ``ray`` extra). ``skip``: record indices left out
     (already reviewed); ``view=False``: open-handed only. The results do not depend on the
     executor or the number of workers."""
-    for name, value, low in (("worlds", worlds, 1), ("iterations", iterations, 1), ("workers", workers, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be an int >= 0, got {seed!r}")
+    check_review_args(worlds, iterations, seed, workers)
     done = set(skip)
     jobs = [(i, r) for i, r in enumerate(records) if i not in done]
     settings = (worlds, iterations, seed, view)

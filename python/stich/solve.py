@@ -84,7 +84,8 @@ class SolveResult(_Described):
 
     def __str__(self) -> str:
         unit = self.unit or "the game's unit"
-        sides = ("seat {r}'s team maximises, the other team minimises" if self.two_sided else "seat {r} against all the others, who minimise its return")
+        sides = ("seat {r}'s team maximises, the other team minimises" if self.two_sided
+                 else "seat {r} against all the others, who minimise its return")
         lines = [f"{self.game or 'position'}: seat {self.root} to act, every hand known"]
         if self.state is not None:
             lines += ["  " + t for t in str(self.state).splitlines()]

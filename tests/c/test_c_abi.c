@@ -159,7 +159,14 @@ static void case_play(void) {
                     stich_state *twin = NULL;
                     OK(stich_state_clone(s, &twin));
                     CHECK(stich_apply_text(s, text) == id);   /* the text names the same action */
-                    OK(stich_apply(twin, id));
+                    /* stich_step by the id's index: the same state, and the legal ids of the next. */
+                    CHECK_ERROR(stich_step(twin, n, ids, 64), STICH_E_OUT_OF_RANGE, "stich_step");
+                    CHECK_ERROR(stich_step(twin, 0, NULL, 64), STICH_E_INVALID_ARGUMENT, "stich_step");
+                    int index = 0;
+                    while (ids[index] != id) ++index;
+                    int32_t next[64], listed[64];
+                    const int m = stich_step(twin, index, next, 64);
+                    CHECK(m >= 0 && m == stich_legal_actions(s, listed, 64) && memcmp(next, listed, sizeof next[0] * (size_t)m) == 0);
                     char a[4096], b[4096];
                     stich_state_text(s, a, sizeof a);
                     stich_state_text(twin, b, sizeof b);
@@ -172,6 +179,7 @@ static void case_play(void) {
             CHECK(stich_current_player(s) == -1);
             CHECK(stich_legal_actions(s, NULL, 0) == 0);
             CHECK_ERROR(stich_apply(s, 0), STICH_E_ILLEGAL_ACTION, "stich_apply");
+            CHECK_ERROR(stich_step(s, 0, NULL, 0), STICH_E_ILLEGAL_ACTION, "stich_step");
             CHECK_ERROR(stich_heuristic_action(s, 1), STICH_E_ILLEGAL_ACTION, "stich_heuristic_action");
             stich_state_free(s);
         }
@@ -185,6 +193,18 @@ static void case_play(void) {
     char hand[128];
     CHECK(stich_hand(s, 0, hand, sizeof hand) > 0);
     CHECK(strcmp(hand, "EO EU GO GU HO SO") == 0);   /* in display order */
+    /* Dealt into a handle it has: the state stich_deal makes; a refused dealer changes nothing. */
+    stich_state *fresh = dealt(g, 7);
+    OK(stich_deal_into(g, 7, 3, s));
+    char *into = text_of(stich_state_text, s), *made = text_of(stich_state_text, fresh);
+    CHECK(strcmp(into, made) == 0);
+    CHECK_ERROR(stich_deal_into(g, 8, 4, s), STICH_E_OUT_OF_RANGE, "stich_deal_into");
+    char *after = text_of(stich_state_text, s);
+    CHECK(strcmp(into, after) == 0);
+    free(into);
+    free(made);
+    free(after);
+    stich_state_free(fresh);
     stich_state_free(s);
     const char *bad[] = {"EO EO"};
     stich_state *none = NULL;

@@ -176,18 +176,19 @@ def test_bad_dealer(dealer, name):
 @pytest.mark.parametrize("seed", [-1, 2**64, -(2**70)])
 def test_seed_out_of_range(seed, name):
     game = stich.GAMES[name]()
-    with pytest.raises(ValueError, match=rf"seed must be in 0..2\*\*64-1, got {seed}"):
+    message = rf"^seed must be an int in 0..2\*\*64-1, got {seed}$"   # the bindings' one check
+    with pytest.raises(ValueError, match=message):
         game.deal(seed=seed)
-    with pytest.raises(ValueError, match="seed must be in"):
+    with pytest.raises(ValueError, match=message):
         game.random_playouts(3, seed=seed)
-    with pytest.raises(ValueError, match="seed must be in"):
+    with pytest.raises(ValueError, match=message):
         game.match(seed=seed)
 
 
 @pytest.mark.parametrize("name", list(stich.GAMES))
 @pytest.mark.parametrize("seed", [1.0, 1.5, True, False, "7", b"7", [1]])
 def test_seed_wrong_type(seed, name):
-    with pytest.raises(TypeError, match=r"seed must be an int in 0..2\*\*64-1 or None, got "):
+    with pytest.raises(TypeError, match=r"^seed must be an int in 0..2\*\*64-1, got "):
         stich.GAMES[name]().deal(seed=seed)
 
 
@@ -205,8 +206,30 @@ def test_bad_option_value(value):
 
 @pytest.mark.parametrize("name", list(stich.GAMES))
 def test_random_playouts_negative(name):
-    with pytest.raises(ValueError, match="number of deals must be an int >= 0, got -1"):
+    with pytest.raises(stich.InvalidArgumentError, match=r"^n \(the number of deals\) must be an int >= 0, got -1$"):
         stich.GAMES[name]().random_playouts(-1, seed=1)
+    with pytest.raises(TypeError, match=r"^n must be an int, got 2.0$"):
+        stich.GAMES[name]().random_playouts(2.0, seed=1)
+
+
+@pytest.mark.parametrize("name", list(stich.GAMES))
+@pytest.mark.parametrize("card_id", [-1, 64, 256 + 3, 2**40])
+def test_card_ids_out_of_range_are_refused_by_the_core(name, card_id):
+    """The rules' deal takes card ids (the Python layer parses card text into them): the core's one
+    check (fixed_cards) refuses an id that is no card before it could wrap to another card."""
+    rules = stich.GAMES[name]()._rules
+    with pytest.raises(stich.InvalidArgumentError, match=rf"^card id {card_id} is no card \(ids are 0..63\)$"):
+        rules.deal(1, 0, [[card_id]])
+    with pytest.raises(stich.InvalidArgumentError, match=rf"^card id {card_id} is no card"):
+        rules._deal_cards(1, 0, [[card_id]])
+
+
+@pytest.mark.parametrize("name", list(stich.GAMES))
+def test_more_hands_than_seats_are_refused_by_the_core(name):
+    game = stich.GAMES[name]()
+    hands = [[] for _ in range(game.num_players + 1)]
+    with pytest.raises(stich.InvalidArgumentError, match=rf"^hands \(one list a seat\): at most {game.num_players}, got {len(hands)}$"):
+        game._rules.deal(1, 0, hands)
 
 
 # ----- seats, views, perft ----------------------------------------------------------------------

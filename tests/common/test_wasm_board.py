@@ -62,13 +62,33 @@ def board(page, name):
     return page.find_element(By.ID, "board").get_attribute(f"data-{name}")
 
 
-def deal(page, game, seed, dealer=0):
+def choose(page, game):
+    """The game chosen, once its option form (from its schema) is drawn."""
     Select(page.find_element(By.ID, "game")).select_by_value(game)
+    wait_for(page, lambda: page.find_element(By.ID, "options").get_attribute("data-game") == game)
+
+
+def deal(page, game, seed, dealer=0):
+    choose(page, game)
     for field, value in (("seed", seed), ("dealer", dealer)):
         page.find_element(By.ID, field).clear()
         page.find_element(By.ID, field).send_keys(str(value))
     page.find_element(By.ID, "deal").click()
     wait_for(page, lambda: board(page, "actions") == "0" and page.find_elements(By.CSS_SELECTOR, "#actions .action"))
+
+
+def assert_table(page, state):
+    """The table drawn (table.js, shared with stich serve's board) shows the core's: every seat's
+    hand and what its side took, the trick with its seats, the other places (a talon)."""
+    for seat in range(state.num_players):
+        box = page.find_element(By.CSS_SELECTOR, f'#felt .seat[data-seat="{seat}"]')
+        assert [c.get_attribute("data-card") for c in box.find_elements(By.CLASS_NAME, "card")] == [str(c) for c in state.hand(seat)]
+        assert box.find_element(By.CLASS_NAME, "name").text.endswith(f" · {state.tally(seat)}")
+    trick = [(e.find_element(By.CLASS_NAME, "card").get_attribute("data-card"), e.text.split()[-1])
+             for e in page.find_elements(By.CSS_SELECTOR, "#trick .played")]
+    assert trick == [(str(c), str(s)) for s, c in state.trick_plays]
+    shown = [c.get_attribute("data-card") for c in page.find_elements(By.CSS_SELECTOR, "#places .card")]
+    assert shown == [str(c) for k, held in enumerate(state._locations()) if k >= state.num_players for c in held]
 
 
 @pytest.mark.parametrize("game, seed", [("Euchre", 3), ("Couillon", 5)])
@@ -86,6 +106,7 @@ def test_a_deal_played_by_clicks_shows_the_solvers_values(page, game, seed):
                       for b in page.find_elements(By.CSS_SELECTOR, "#actions .action")}
             assert set(labels) == set(shown) and all(labels.values())
             solved += 1
+        assert_table(page, state)
         # The core's own texts, no rules in JavaScript: the state (trick with its seats, what each
         # side took, the talon) and the position of the seat to act.
         assert page.find_element(By.ID, "state").get_attribute("textContent") == str(state)
@@ -93,8 +114,11 @@ def test_a_deal_played_by_clicks_shows_the_solvers_values(page, game, seed):
         buttons = page.find_elements(By.CSS_SELECTOR, "#actions .action")
         assert [b.get_attribute("data-text") for b in buttons] == [str(a) for a in state.legal_actions()]
         choice = buttons[steps % len(buttons)]
-        state.apply(choice.get_attribute("data-text"))
-        choice.click()
+        text = choice.get_attribute("data-text")
+        # Every other card is played by clicking it on the table (the served board's drawing).
+        on_table = page.find_elements(By.CSS_SELECTOR, f'#felt .seat[data-seat="{state.current_player}"] .card.legal[data-card="{text}"]')
+        state.apply(text)
+        (on_table[0] if on_table and steps % 2 else choice).click()
         steps += 1
     wait_for(page, lambda: board(page, "terminal") == "true")
     assert page.find_element(By.ID, "state").get_attribute("textContent") == str(state)
@@ -122,8 +146,100 @@ def test_an_analysis_cancelled(page):
 
 
 def test_bad_input_is_said_on_the_page(page):
-    page.find_element(By.ID, "options").send_keys("players=9")
-    Select(page.find_element(By.ID, "game")).select_by_value("Mucken")
+    choose(page, "Mucken")
+    page.find_element(By.ID, "option-text").send_keys("players=9")
     page.find_element(By.ID, "deal").click()
     wait_for(page, lambda: "players" in page.find_element(By.ID, "message").text)
-    page.find_element(By.ID, "options").clear()
+    page.find_element(By.ID, "option-text").clear()
+
+
+def paste(page, text):
+    box = page.find_element(By.ID, "paste")
+    page.execute_script("arguments[0].value = arguments[1]", box, text)
+
+
+def test_records_out_and_in_and_reviewed(page):
+    """The record of a deal played by clicks is the core's; read back, it is stepped through to its
+    end; the open-hand review marks the card-play actions that lost value (stich.solve's)."""
+    import io
+
+    deal(page, "Mucken", 4)
+    state = stich.GAMES["Mucken"]().deal(seed=4, dealer=0)
+    record = stich.Record.dealt(state, seed=4)
+    steps = 0
+    while not state.is_terminal and steps < 12:
+        wait_for(page, lambda: board(page, "actions") == str(steps))
+        buttons = page.find_elements(By.CSS_SELECTOR, "#actions .action")
+        choice = buttons[-1]   # the last legal action: not always the best card
+        record = record.with_action(state.current_player, choice.get_attribute("data-text"))
+        state.apply(choice.get_attribute("data-text"))
+        choice.click()
+        steps += 1
+    wait_for(page, lambda: board(page, "actions") == str(steps))
+    page.find_element(By.ID, "copy-record").click()
+    out = io.StringIO()
+    stich.write_records([record], out)
+    wait_for(page, lambda: page.find_element(By.ID, "paste").get_attribute("value") == out.getvalue())
+    # Read back: the board at its start, the history whole; End steps to the last action.
+    page.find_element(By.ID, "load-records").click()
+    wait_for(page, lambda: board(page, "actions") == "0" and len(page.find_elements(By.CSS_SELECTOR, "#history li")) == steps)
+    page.find_element(By.ID, "last").click()
+    wait_for(page, lambda: board(page, "actions") == str(steps))
+    assert page.find_element(By.ID, "state").get_attribute("textContent") == str(state)
+    # The open-hand review: the card-play actions whose value is below the best.
+    replay = stich.GAMES["Mucken"]().deal(seed=4, dealer=0)
+    losing = []
+    for k, (_, text) in enumerate(record.actions):
+        if replay.phase == "play" and len(replay.legal_actions()) > 1:
+            values = {str(a): v for a, v in stich.solve(replay).values.items()}
+            if values[text] < max(values.values()):
+                losing.append(k)
+        replay.apply(text)
+    page.find_element(By.ID, "review").click()
+    wait_for(page, lambda: page.find_element(By.ID, "review-status").get_attribute("data-status") == "done")
+    marked = [int(li.get_attribute("data-index")) for li in page.find_elements(By.CSS_SELECTOR, "#history li.mistake")]
+    assert marked == losing
+    # The review's chart (the served board's): a dot per choice of the card play, the losses red;
+    # a dot clicked goes to its action.
+    dots = page.find_elements(By.CSS_SELECTOR, "#review-chart svg circle")
+    assert [int(d.get_attribute("data-index")) for d in dots if d.get_attribute("fill") == "#c00"] == losing
+    first = dots[0].get_attribute("data-index")
+    dots[0].click()
+    wait_for(page, lambda: board(page, "actions") == first)
+
+
+def test_a_position_pasted_options_chosen_and_hands_set(page):
+    """A position text read as the seat's view; a game's options chosen in its form (from the
+    module's schema); a deal with a hand given by clicking cards (the rest dealt by the seed)."""
+    state = stich.GAMES["Euchre"]().deal(seed=11, dealer=1)
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    paste(page, stich.position_text(state, state.current_player))
+    page.find_element(By.ID, "load-position").click()
+    text = stich.position_text(state, state.current_player)
+    wait_for(page, lambda: page.find_element(By.ID, "position").get_attribute("textContent") == text)
+    choose(page, "Euchre")
+    page.find_element(By.ID, "setup-toggle").click()
+    hand = "CA CK CQ CJ CT"
+    wait_for(page, lambda: page.find_elements(By.CSS_SELECTOR, '[data-setup-seat="2"]'))
+    page.find_element(By.CSS_SELECTOR, '[data-setup-seat="2"]').click()
+    for card in hand.split():
+        page.find_element(By.CSS_SELECTOR, f'#setup-deck .card[data-card="{card}"]').click()
+    for field, value in (("seed", 7), ("dealer", 3)):
+        page.find_element(By.ID, field).clear()
+        page.find_element(By.ID, field).send_keys(str(value))
+    page.find_element(By.ID, "setup-deal").click()
+    given = stich.GAMES["Euchre"]().deal(seed=7, dealer=3, hands=[None, None, hand, None])
+    wait_for(page, lambda: page.find_element(By.ID, "state").get_attribute("textContent") == str(given))
+    assert_table(page, given)
+    page.find_element(By.ID, "setup-toggle").click()
+    # Options from the form: six-player Mucken with a target, the rest at their defaults.
+    choose(page, "Mucken")
+    Select(page.find_element(By.CSS_SELECTOR, '#options [data-option="players"]')).select_by_visible_text("6")
+    target = page.find_element(By.CSS_SELECTOR, '#options [data-option="target"]')
+    target.clear()
+    target.send_keys("31")
+    page.find_element(By.ID, "deal").click()
+    six = stich.GAMES["Mucken"](players=6, target=31).deal(seed=7, dealer=3)
+    wait_for(page, lambda: page.find_element(By.ID, "state").get_attribute("textContent") == str(six))
+    assert_table(page, six)

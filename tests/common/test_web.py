@@ -279,15 +279,21 @@ ON_A_BOARD = [
     ("goto", {"at": "1"}, 400, "at must be int"),
     ("goto", {}, 400, "at is missing"),
     ("analyse", {"seconds": 1000}, 400, "budget"),
-    ("analyse", {"seconds": -1}, 400, "seconds"),
+    ("analyse", {"seconds": -1}, 400, "seconds must be a number in (0, 1e+06], got -1.0"),
     ("analyse", {"seconds": "1"}, 400, "seconds must be"),
-    ("analyse", {"method": "guess"}, 400, "method must be one of"),
+    ("analyse", {"method": "guess"}, 400, "unknown method 'guess'; accepted: auto, exact, pimc, ismcts"),
     ("analyse", {"method": "exact"}, 400, "card play only"),
-    ("analyse", {"worlds": 0, "method": "auto"}, 400, "worlds"),
-    ("analyse", {"seed": -2}, 400, "seed"),
+    ("analyse", {"worlds": 0, "method": "auto"}, 400, "worlds must be an int in 1.."),
+    ("analyse", {"seed": -2}, 400, "seed must be an int in 0..2**64-1, got -2"),
     ("review", {}, 409, "nothing to review"),
     ("solve", {}, 400, "phase"),
 ]
+
+
+@pytest.mark.parametrize("seconds", [0, -1.0, float("nan"), float("inf"), 2e6])
+def test_a_server_budget_the_core_would_refuse_is_refused(seconds):
+    with pytest.raises(stich.InvalidArgumentError, match=r"^the server's seconds \(--max-seconds\) must be a number in \(0, 1e\+06\]"):
+        Limits(seconds=seconds)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -2,10 +2,12 @@
 tag, it holds what ``pip install .`` installs, and installed into a fresh venv with no C or C++
 compiler reachable it passes the smoke tests and runs the README's CLI example.
 
-The wheel is built once, outside the tests (a full build: minutes): ``bash tools/wheels.sh
-build/wheels/out`` (.ci/run does it), or name its folder with STICH_WHEEL_DIR. Where there is none
-for this Python, the tests skip, saying so. The sdist check builds stich from its sdist (a second
-full build): it runs where STICH_TEST_SDIST=1."""
+The wheel is built once, outside the tests (a full build: minutes), by a release job, not by
+.ci/run (docs/wheels.md): ``bash tools/wheels.sh DIR`` and then these tests with STICH_WHEEL_DIR=DIR.
+Without STICH_WHEEL_DIR they look in build/wheels/out and skip, saying so, where no wheel for this
+Python is there (as in .ci/run); a STICH_WHEEL_DIR with no such wheel is a failure (the release job
+built none). The sdist check builds stich from its sdist (a second full build): it runs where
+STICH_TEST_SDIST=1."""
 
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ import wheel_check  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
-WHEEL_DIR = Path(os.environ.get("STICH_WHEEL_DIR", ROOT / "build" / "wheels" / "out"))
+WHEEL_DIR_GIVEN = bool(os.environ.get("STICH_WHEEL_DIR"))
+WHEEL_DIR = Path(os.environ.get("STICH_WHEEL_DIR") or ROOT / "build" / "wheels" / "out")
 PYTAG = f"cp{sys.version_info[0]}{sys.version_info[1]}"
 ARCH = sysconfig.get_platform().split("-")[-1]
 COMPILERS = ("gcc", "g++", "cc", "c++", "clang", "clang++", "zig", "tcc", "icx")
@@ -43,8 +46,11 @@ def wheels_for(arch: str) -> list[Path]:
 def wheel() -> Path:
     found = wheels_for(ARCH)
     if not found:
-        pytest.skip(f"no {PYTAG} {ARCH} wheel in {WHEEL_DIR}: build it with bash tools/wheels.sh {WHEEL_DIR} "
-                    "(or set STICH_WHEEL_DIR)")
+        how = "build it with bash tools/wheels.sh DIR, then run these tests with STICH_WHEEL_DIR=DIR (docs/wheels.md)"
+        if WHEEL_DIR_GIVEN:
+            pytest.fail(f"STICH_WHEEL_DIR={WHEEL_DIR} holds no {PYTAG} {ARCH} manylinux wheel: {how}")
+        pytest.skip(f"no wheel given: no {PYTAG} {ARCH} manylinux wheel in {WHEEL_DIR}; the wheel checks are a "
+                    f"release job's, not .ci/run's: {how}")
     return found[-1]
 
 

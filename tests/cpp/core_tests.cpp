@@ -2,16 +2,23 @@
 // makes one ctest test per case). Each case prints what it checked; a failed check prints the
 // file, line and expression and the case exits 1.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <tuple>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "stich/records.hpp"
 #include "stich/rl.hpp"
@@ -292,7 +299,7 @@ void check_errors() {
     auto s = stich::deal<CouillonDef>(rules_of<CouillonDef>(), 1);
     CHECK(throws<IllegalAction>([&] { apply_checked(s, couillon_action::KONTRA); }, "is not legal for seat"));
     CHECK(throws<IllegalAction>([&] { find_action(s, "Skat"); }, "'Skat' is not a legal action"));
-    CHECK(throws<std::invalid_argument>([&] { random_playout_returns<CouillonDef>(rules_of<CouillonDef>(), -1, 0); }, "n must be >= 0"));
+    CHECK(throws<std::invalid_argument>([&] { random_playout_returns<CouillonDef>(rules_of<CouillonDef>(), -1, 0); }, "n (the number of deals) must be an int >= 0, got -1"));
     SearchConfig none;   // no budget
     CHECK(throws<std::invalid_argument>([&] { ismcts(s, none); }, "seconds must be a number in (0, 1e+06], got 0.0"));
     CHECK(throws<std::invalid_argument>([&] { solve(s); }, "card-play phase"));
@@ -398,6 +405,66 @@ void check_notation() {
     CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>(with("history: -", "history: 1 \xED\xB2\x80"), 0); },
                                 "line 6 (history): the line 'history: 1 \\udc80' cannot be encoded as UTF-8"));
     std::printf("notation: %d positions written and read back alike; malformed ones name their line\n", round_trips);
+}
+
+// A thread ended inside run_on_threads (pthread_cancel: glibc unwinds it with a foreign, "forced"
+// exception) ends: the unwind is not caught (a catch (...) ending it aborts the process; libc++'s
+// rethrow of it ends it too), and the worker threads it started are joined before its frame goes
+// (a joinable std::thread destroyed ends the process). Nothing here waits on the clock: the test
+// waits for states (threads started, the calling thread asleep in a join).
+struct Cancelled {
+    int threads = 1;
+    std::atomic<int> started{0}, unwound{0}, finished{0};
+    std::atomic<bool> release{false};
+    std::atomic<long> tid{0};
+};
+
+void* run_until_cancelled(void* p) {
+    Cancelled& c = *static_cast<Cancelled*>(p);
+    c.tid = long(syscall(SYS_gettid));
+    run_on_threads(c.threads, [&](int) {
+        struct Unwound {
+            Cancelled& c;
+            ~Unwound() { ++c.unwound; }
+        } unwound{c};
+        ++c.started;
+        if (c.threads == 1)   // on the cancelled thread itself: ends only by the cancellation
+            for (;;) pthread_testcancel();
+        while (!c.release) std::this_thread::yield();   // the workers, not cancelled: end when released
+        ++c.finished;
+    });
+    return nullptr;   // not reached: cancelled
+}
+
+// The state letter of one of this process's threads (R running, S asleep, ...), from /proc.
+char thread_state(long tid) {
+    std::ifstream in("/proc/self/task/" + std::to_string(tid) + "/stat");
+    const std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t end = stat.rfind(')');
+    return end == std::string::npos || end + 2 >= stat.size() ? '?' : stat[end + 2];
+}
+
+void check_cancelled_threads() {
+    for (const int threads : {1, 2}) {
+        Cancelled c;
+        c.threads = threads;
+        pthread_t caller;
+        CHECK(pthread_create(&caller, nullptr, run_until_cancelled, &c) == 0);
+        while (c.started < threads) std::this_thread::yield();
+        CHECK(pthread_cancel(caller) == 0);
+        if (threads > 1) {
+            // The workers wait to be released; the calling thread, cancelled, unwinds from its
+            // wait in a join into the wait for them (asleep either way): release them then.
+            while (thread_state(c.tid) != 'S') std::this_thread::yield();
+            c.release = true;
+        }
+        void* result = nullptr;
+        CHECK(pthread_join(caller, &result) == 0);
+        CHECK(result == PTHREAD_CANCELED);
+        CHECK(c.unwound == threads);
+        CHECK(c.finished == (threads == 1 ? 0 : threads));
+    }
+    std::printf("threads: a thread cancelled inside run_on_threads (alone, and waiting for 2 workers) ends, its workers joined\n");
 }
 
 // The search's exploration bonus is c * available^(1/8) / sqrt(visits) (docs/search.md): 256
@@ -542,7 +609,7 @@ void check_analyse() {
     const auto early = stich::deal<MuckenDef>(rules_of<MuckenDef>(), 5);
     AnalyseConfig bad;
     bad.seconds = 0;
-    CHECK(throws<std::invalid_argument>([&] { analyse<MuckenDef>(early, bad); }, "seconds must be a finite number in (0, 1e+06], got 0.0"));
+    CHECK(throws<std::invalid_argument>([&] { analyse<MuckenDef>(early, bad); }, "seconds must be a number in (0, 1e+06], got 0.0"));
     bad = {};
     bad.method = AnalyseMethod::Exact;
     CHECK(throws<std::invalid_argument>([&] { analyse<MuckenDef>(early, bad); }, "method 'exact' solves the card play only"));
@@ -649,7 +716,7 @@ int main(int argc, char** argv) {
         {"perft", [&] { check_perft(argc > 2 ? argv[2] : "tests/data/perft.json"); }},
         {"errors", check_errors}, {"options", check_option_tables}, {"notation", check_notation}, {"search", check_search},
         {"view", check_view_text}, {"version", check_version}, {"analyse", check_analyse}, {"records", check_records},
-        {"invariants", check_invariants}};
+        {"invariants", check_invariants}, {"threads", check_cancelled_threads}};
     if (argc < 2 || !cases.count(argv[1])) {
         std::fprintf(stderr, "usage: stich_core_tests CASE [PERFT_JSON]; cases:");
         for (const auto& [name, f] : cases) std::fprintf(stderr, " %s", name.c_str());

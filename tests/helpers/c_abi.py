@@ -47,6 +47,7 @@ SIGNATURES: dict[str, tuple[object, list[object]]] = {
     "stich_game_text": (_int, [P, *_buf]),
     "stich_game_num_players": (_int, [P]),
     "stich_deal": (_int, [P, _u64, _int, _pp]),
+    "stich_deal_into": (_int, [P, _u64, _int, P]),
     "stich_deal_hands": (_int, [P, _u64, _int, C.POINTER(C.c_char_p), _int, _pp]),
     "stich_state_free": (None, [P]),
     "stich_state_clone": (_int, [P, _pp]),
@@ -59,6 +60,7 @@ SIGNATURES: dict[str, tuple[object, list[object]]] = {
     "stich_legal_actions": (_int, [P, C.POINTER(C.c_int32), _int]),
     "stich_action_text": (_int, [P, C.c_int32, *_buf]),
     "stich_apply": (_int, [P, C.c_int32]),
+    "stich_step": (_int, [P, _int, C.POINTER(C.c_int32), _int]),
     "stich_apply_text": (_int, [P, _str]),
     "stich_returns": (_int, [P, C.POINTER(C.c_double), _int]),
     "stich_hand": (_int, [P, _int, *_buf]),
@@ -91,6 +93,8 @@ SIGNATURES: dict[str, tuple[object, list[object]]] = {
     "stich_record_length": (_int, [P, _int]),
     "stich_record_state": (_int, [P, _int, _int, _pp]),
     "stich_record_text": (_int, [P, *_buf]),
+    "stich_state_table": (_int, [P, *_buf]),
+    "stich_game_schema": (_int, [P, *_buf]),
 }
 
 

@@ -212,3 +212,47 @@ test("load from bytes, twice: two independent modules", async () => {
     assert.equal(other.game("Mucken").deal(4).text, api.game("Mucken").deal(4).text);
     await assert.rejects(load({ wasmBinary: new Uint8Array([0, 1, 2, 3]) }));
 });
+
+test("the table a board draws: hands, tallies, the trick with its seats, the other places", () => {
+    const g = api.game("Mistigri", "");
+    const m = g.deal(3, 1);
+    const t = m.table();
+    assert.equal(t.dealer, 1);
+    assert.deepEqual(t.hands.map((h) => h.map((c) => c.card).join(" ")), Array.from({ length: m.numPlayers }, (_, seat) => m.hand(seat)));
+    assert.ok(t.hands.flat().every((c) => Number.isInteger(c.suit) && c.suit >= 0 && c.suit < 4));
+    assert.deepEqual(t.tally, Array(m.numPlayers).fill(0));
+    assert.deepEqual(t.trick, []);
+    assert.equal(t.trickTaker, null);
+    assert.ok(t.places.some((p) => p.cards.length > 0), "Mistigri's talon and turned card are places");
+    m.free();
+    g.free();
+    // Into a Euchre deal's card play: each card played joins the trick under its seat.
+    const e = api.game("Euchre", "");
+    const s = e.deal(7, 0);
+    const seats = [];
+    while (!s.isTerminal && s.table().trick.length < 2) {
+        seats.push(s.currentPlayer);
+        s.apply(s.heuristicAction(1));
+    }
+    assert.deepEqual(s.table().trick.map((p) => p.seat), seats.slice(-2));
+    assert.deepEqual(s.table().trick.map((p) => p.seat), [1, 2]);
+    s.free();
+    e.free();
+});
+
+test("a game's schema: its options with their values, its deck, the places of a deal", () => {
+    const g = api.game("Mucken", "players=6 target=31");
+    const sc = g.schema();
+    assert.equal(sc.name, "Mucken");
+    assert.equal(sc.numPlayers, 6);
+    const byName = Object.fromEntries(sc.options.map((o) => [o.name, o]));
+    assert.deepEqual([byName.players.kind, byName.players.choices, byName.players.default, byName.players.value], ["choice", [4, 6], 4, 6]);
+    assert.deepEqual([byName.target.kind, byName.target.default, byName.target.value], ["int", 21, 31]);
+    assert.ok(Number.isInteger(byName.target.low) && byName.target.high > byName.target.low);
+    assert.equal(sc.places.length, 6);
+    const s = g.deal(1, 0);
+    assert.deepEqual(sc.places.map((p) => p.size), Array.from({ length: 6 }, (_, seat) => s.hand(seat).split(" ").length));
+    assert.equal(sc.deck.length, sc.places.reduce((n, p) => n + p.size, 0));
+    s.free();
+    g.free();
+});

@@ -21,16 +21,25 @@ export async function stich() {
     return loaded;
 }
 
-/** A row's state: its full-deal position text read (rows pinning more than the hands, e.g.
- *  Mistigri's turned card), else the deal by (game, options, seed, dealer, hands) with its moves applied. */
+/** A row's state: the deal by its record text (rows pinning more than the hands, e.g. Mistigri's
+ *  turned card: the record holds every card as dealt) or by (game, options, seed, dealer, hands),
+ *  with its moves applied. */
 export function dealOf(api, row) {
-    if (row.position) return api.fullDeal(row.position).state;
-    const g = api.game(row.game, row.options);
     let s;
-    try {
-        s = g.deal(row.seed, row.dealer, row.hands ?? undefined);
-    } finally {
-        g.free();
+    if (row.record) {
+        const records = api.readRecords(row.record);
+        try {
+            s = records.state(0, 0);
+        } finally {
+            records.free();
+        }
+    } else {
+        const g = api.game(row.game, row.options);
+        try {
+            s = g.deal(row.seed, row.dealer, row.hands ?? undefined);
+        } finally {
+            g.free();
+        }
     }
     for (const m of row.moves) s.apply(m);
     return s;

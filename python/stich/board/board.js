@@ -1,10 +1,18 @@
-// The static board's page (docs/wasm.md, "The static board"): deals, plays by clicks, shows the
-// open-hand values on the legal actions and analyses the seat's view, every computation in the Web
-// Worker worker.mjs. Cancelling an analysis terminates that worker and starts a new one.
+// The static board's page (docs/wasm.md, "The static board"): deals (by seed and dealer, with given
+// hands), reads positions and records, plays by clicks on the table or the action list, steps
+// through the deal, shows the open-hand values, analyses the seat's view and reviews the deal;
+// every computation in the Web Worker worker.mjs. The table, the option form and the set-up of
+// hands and the review's chart are drawn by table.js, the served board's own drawing (a classic
+// script: drawTable, drawOptions, optionValues, drawSetup, drawReviewChart, cardButton and el are
+// globals of the page).
 const $ = (id) => document.getElementById(id);
 let worker, pending = new Map(), nextId = 1, ready;
-let line = null;          // { game, options, seed, dealer, actions }
+let line = null;          // { start, actions: [ids], at }: the deal, its actions, the cursor
+let shown = null;         // the board data at the cursor
+let review = null;        // the open-hand review of the line ({ decisions }), while it holds
 let analysing = null;     // a token while an analysis runs
+let schema = null;        // the chosen game's schema (stich_game_schema): its options, deck, places
+let setup = null;         // the set-up of hands: { deck: { cards, places }, seat, hands }
 
 function startWorker() {
     worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
@@ -13,6 +21,7 @@ function startWorker() {
             if (data.ready) return resolve();
             const p = pending.get(data.id);
             if (!p) return;
+            if (data.progress) return p.progress?.(data.progress);
             pending.delete(data.id);
             data.ok ? p.resolve(data.value) : p.reject(new Error(data.error));
         };
@@ -20,77 +29,199 @@ function startWorker() {
     });
 }
 
-async function call(op, args) {
+async function call(op, args, progress) {
     await ready;
     const id = nextId++;
     return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject, op });
+        pending.set(id, { resolve, reject, op, progress });
         worker.postMessage({ id, op, args });
     });
 }
 
+const here = () => ({ start: line.start, actions: line.actions.slice(0, line.at) });
+const fmt = (v) => (v === null || v === undefined ? "–" : (v > 0 ? "+" : "") + (Math.round(v * 1000) / 1000));
+
 function say(text) { $("message").textContent = text; }
-
-async function show() {
-    const b = await call("board", line);
-    $("state").textContent = b.text;
-    $("status").textContent = b.terminal ? `deal over: returns ${b.returns.join(", ")}` : `seat ${b.toAct} to act (${b.phase})`;
-    const actions = $("actions");
-    actions.replaceChildren(...b.legal.map((a) => {
-        const button = document.createElement("button");
-        button.className = "action";
-        button.dataset.id = a.id;
-        button.dataset.text = a.text;
-        button.innerHTML = `<span class="text"></span> <span class="value"></span>`;
-        button.querySelector(".text").textContent = a.text;
-        button.onclick = () => play(a.id);
-        return button;
-    }));
-    $("history").replaceChildren(...b.history.map((h, k) => {
-        const li = document.createElement("li");
-        const link = document.createElement("a");
-        link.href = "#";
-        link.textContent = `seat ${h.seat}: ${h.action}`;
-        link.onclick = (e) => { e.preventDefault(); goto(k); };
-        li.append(link);
-        return li;
-    }));
-    $("position").textContent = b.position ?? "";
-    $("view").textContent = "";
-    $("open").textContent = b.solvable ? "solving…" : "";
-    $("board").dataset.actions = String(line.actions.length);
-    $("board").dataset.terminal = String(b.terminal);
-    $("board").dataset.values = "";
-    if (b.solvable) {
-        const key = line.actions.length;
-        const sol = await call("solve", line);
-        if (line.actions.length !== key) return;   // the board moved on meanwhile
-        for (const button of actions.children) button.querySelector(".value").textContent = fmt(sol.values[button.dataset.text]);
-        $("open").textContent = `open-hand values (the mover's): best ${sol.bestText}`;
-        $("board").dataset.values = JSON.stringify(sol.values);
-    }
-}
-
-const fmt = (v) => (v > 0 ? "+" : "") + (Math.round(v * 1000) / 1000);
 
 async function run(step) {
     try { say(""); await step(); } catch (e) { say(e.message); }
 }
 
-function play(id) { run(async () => { line = { ...line, actions: [...line.actions, id] }; await show(); }); }
-function goto(k) { run(async () => { line = { ...line, actions: line.actions.slice(0, k) }; await show(); }); }
+async function show() {
+    const b = await call("board", here());
+    shown = b;
+    const board = $("board");
+    board.dataset.actions = String(line.at);
+    board.dataset.terminal = String(b.terminal);
+    board.dataset.values = "";
+    $("status").textContent = b.terminal ? `deal over: returns ${b.returns.join(", ")}` : `seat ${b.to_act} to act (${b.phase})`;
+    drawTable(b, (button, card) => {
+        if (card.legal) {
+            button.classList.add("legal");
+            // A card one action plays is played at once; one with a choice names its actions below.
+            button.onclick = () => (card.actions.length === 1 ? play(b.legal.find((a) => a.text === card.actions[0]).id)
+                : say(`${card.card}: choose one of ${card.actions.join(", ")} below`));
+        } else {
+            button.classList.add("illegal");
+            button.title = card.reason || "not a legal card now";
+            button.dataset.reason = card.reason || "";
+            button.onclick = () => say(`${card.card}: ${card.reason || "not a legal card now"}`);
+        }
+    });
+    $("actions").replaceChildren(...b.legal.map((a) => {
+        const button = el("button", { class: "action", "data-id": a.id, "data-text": a.text, onclick: () => play(a.id) },
+            el("span", { class: "text" }, a.text), " ", el("span", { class: "value" }));
+        return button;
+    }));
+    drawHistory();
+    $("where").textContent = `${line.at} / ${line.actions.length}`;
+    $("position").textContent = b.position ?? "";
+    $("state").textContent = b.text;
+    $("view").textContent = "";
+    $("open").textContent = b.solvable ? "solving…" : "";
+    drawDecision();
+    if (b.solvable) {
+        const at = line.at, actions = line.actions;
+        const sol = await call("solve", here());
+        if (line.at !== at || line.actions !== actions) return;   // the board moved on meanwhile
+        for (const button of $("actions").children) button.querySelector(".value").textContent = fmt(sol.values[button.dataset.text]);
+        for (const button of document.querySelectorAll("#felt .card.legal")) {
+            const card = b.cards.find((c) => c.card === button.dataset.card);
+            const values = card.actions.map((t) => sol.values[t]).filter((v) => v !== undefined);
+            if (values.length) button.append(el("span", { class: "val open" }, fmt(Math.max(...values))));
+            if (card.actions.includes(sol.bestText)) button.classList.add("best");
+        }
+        $("open").textContent = `open-hand values (the mover's): best ${sol.bestText}`;
+        board.dataset.values = JSON.stringify(sol.values);
+    }
+}
 
-function deal() {
+function drawHistory() {
+    const mistakes = new Map((review ? review.decisions : []).filter((d) => d.open.loss > 0).map((d) => [d.index, d]));
+    $("history").replaceChildren(...shown.history.concat(line.actions.slice(line.at).map(() => null)).map((h, k) => {
+        const li = el("li", { "data-index": k, onclick: () => goto(k + 1) }, h ? `${h.seat} ${h.action}` : `action ${k + 1}`);
+        if (k + 1 === line.at) li.classList.add("current");
+        if (mistakes.has(k)) {
+            li.classList.add("mistake");
+            li.title = `open-hand loss ${mistakes.get(k).open.loss}`;
+        }
+        return li;
+    }));
+}
+
+function drawDecision() {
+    drawReviewChart($("review-chart"), { review, history: line.actions, at: line.at }, goto);
+    const d = review && review.decisions.find((x) => x.index === line.at);
+    $("decision").textContent = !review ? "" : !d ? "no choice of the card play at this action"
+        : `action ${d.index}: seat ${d.seat} chose ${d.played}\nopen-hand: best ${d.open.best} (${fmt(d.open.value_best)}), `
+          + `chosen ${fmt(d.open.value_played)}, loss ${fmt(d.open.loss)}`;
+}
+
+function play(id) {
+    run(async () => {
+        line = { ...line, actions: [...line.actions.slice(0, line.at), id], at: line.at + 1 };
+        review = null;   // the line changed: its review no longer holds
+        await show();
+    });
+}
+
+function goto(at) {
+    if (!line || at < 0 || at > line.actions.length || at === line.at) return;
+    run(async () => { line = { ...line, at }; await show(); });
+}
+
+// A new line from `start` (the worker checks it first), with the actions given.
+async function begin(start, actions = []) {
+    const next = { start, actions, at: 0 };
+    await call("board", { start, actions: [] });
+    line = next;
+    review = null;
+    await show();
+}
+
+// An option's value in the option text the module reads (docs/notation.md, the game line).
+function optionText(value) {
+    if (value === null) return "None";
+    if (typeof value === "boolean") return value ? "True" : "False";
+    if (Array.isArray(value)) return value.length === 0 ? "()" : value.length === 1 ? `${value[0]},` : value.join(",");
+    return String(value);
+}
+
+// The options of the form that differ from their defaults, then the text field's, as option text.
+function optionsText() {
+    const values = optionValues($("options"), schema.options);
+    const changed = schema.options.filter((o) => o.name in values && JSON.stringify(values[o.name]) !== JSON.stringify(o.default))
+        .map((o) => `${o.name}=${optionText(values[o.name])}`);
+    return [...changed, $("option-text").value.trim()].filter(Boolean).join(" ");
+}
+
+// The game chosen: its option form from its schema (the set-up of hands starts again).
+async function chooseGame() {
+    schema = await call("schema", { game: $("game").value, options: "" });
+    drawOptions($("options"), schema.options);
+    $("options").dataset.game = schema.name;
+    $("setup").hidden = true;
+}
+
+function deal(withHands = false) {
     run(async () => {
         const seedText = $("seed").value.trim();
         const seed = seedText === "" ? String(Math.floor(Math.random() * 2 ** 32)) : seedText;
         if (!/^\d+$/.test(seed)) throw new Error(`seed must be a non-negative integer, got ${seedText}`);
-        const next = { game: $("game").value, options: $("options").value.trim(), seed, dealer: Number($("dealer").value || 0), actions: [] };
-        await call("board", next);   // the core checks the game, the options and the dealer first
-        line = next;
+        const start = { kind: "deal", game: $("game").value, options: optionsText(), seed, dealer: Number($("dealer").value || 0),
+                        hands: withHands && setup ? setup.hands.map((h) => (h.length ? h.join(" ") : null)) : null };
+        await begin(start);
         $("seed").value = seed;
-        await show();
     });
+}
+
+// The set-up of hands by clicking cards into seats, for the game with the options of the form
+// (the cards left open are dealt from the seed).
+function toggleSetup() {
+    const box = $("setup");
+    box.hidden = !box.hidden;
+    if (box.hidden) return;
+    run(async () => {
+        const s = await call("schema", { game: $("game").value, options: optionsText() });
+        setup = { deck: { cards: s.deck, places: s.places }, seat: 0, hands: s.places.slice(0, s.numPlayers).map(() => []) };
+        drawSetup(setup, say);
+    });
+}
+
+function loadText(kind) {
+    run(async () => {
+        const text = $("paste").value;
+        if (kind === "position") return begin({ kind: "position", text });
+        const index = Number($("record-index").value || 1) - 1;
+        const { ids, count } = await call("records", { text, index });
+        await begin({ kind: "records", text, index }, ids);
+        say(`record ${index + 1} of ${count}`);
+    });
+}
+
+function copyOut(text, what) {
+    if (!text) { say(`no ${what} here`); return; }
+    $("paste").value = text;
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(() => say(`${what} copied`), () => say(`${what} in the box below`));
+}
+
+async function reviewDeal() {
+    if (!line || !line.actions.length) { $("review-status").textContent = "nothing to review yet: no action has been taken"; return; }
+    const reviewed = line;
+    $("review-status").textContent = "reviewing…";
+    try {
+        const r = await call("review", { start: line.start, actions: line.actions },
+            ({ done, total }) => ($("review-status").textContent = `reviewing: ${done} of ${total} actions`));
+        if (line.start !== reviewed.start || line.actions !== reviewed.actions) return;
+        review = r;
+        const lost = r.decisions.filter((d) => d.open.loss > 0).length;
+        $("review-status").textContent = `reviewed (open-hand): ${r.decisions.length} choices of the card play, ${lost} losing value`;
+        $("review-status").dataset.status = "done";
+        drawHistory();
+        drawDecision();
+    } catch (e) {
+        $("review-status").textContent = e.message;
+    }
 }
 
 async function analyse() {
@@ -101,7 +232,7 @@ async function analyse() {
     $("cancel").disabled = false;
     $("view").textContent = "analysing…";
     try {
-        const r = await call("analyse", { line, seconds: Number($("seconds").value), method: $("method").value });
+        const r = await call("analyse", { line: here(), seconds: Number($("seconds").value), method: $("method").value });
         $("view").textContent = `${r.method}: best ${r.bestText}; ` + r.table.map((row) => `${row.action} ${fmt(row.value)} (${row.visits ?? "-"})`).join(", ");
     } catch (e) {
         $("view").textContent = e.message;
@@ -110,7 +241,8 @@ async function analyse() {
     }
 }
 
-// Stops the running analysis: the worker ends at once, its requests fail, a new worker takes over.
+// Stops the running analysis. A wasm call cannot be interrupted from outside (docs/wasm.md,
+// "Limits"): the worker ends at once, its requests fail, a new worker takes over.
 function cancel() {
     if (analysing === null) return;
     worker.terminate();
@@ -123,11 +255,36 @@ function cancel() {
 }
 
 startWorker();
-$("deal").onclick = deal;
+$("deal").onclick = () => deal();
+$("game").onchange = () => run(chooseGame);
+$("setup-toggle").onclick = toggleSetup;
+$("setup-deal").onclick = () => deal(true);
 $("analyse").onclick = analyse;
 $("cancel").onclick = cancel;
-call("games").then(({ games, version }) => {
-    $("game").replaceChildren(...games.map((g) => Object.assign(document.createElement("option"), { value: g, textContent: g })));
+$("first").onclick = () => goto(0);
+$("back").onclick = () => line && goto(line.at - 1);
+$("forward").onclick = () => line && goto(line.at + 1);
+$("last").onclick = () => line && goto(line.actions.length);
+$("review").onclick = reviewDeal;
+$("load-position").onclick = () => loadText("position");
+$("load-records").onclick = () => loadText("records");
+$("file").onchange = async (e) => {
+    if (!e.target.files.length) return;
+    const text = await e.target.files[0].text();
+    $("paste").value = text;
+    loadText(text.trimStart().startsWith("stich position") ? "position" : "records");
+};
+$("copy-position").onclick = () => copyOut(shown?.position, "position");
+$("copy-full").onclick = () => copyOut(shown?.full_position, "full deal");
+$("copy-record").onclick = () => copyOut(shown?.record, "record");
+document.addEventListener("keydown", (e) => {
+    if (!line || ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName)) return;
+    const to = { ArrowLeft: line.at - 1, ArrowRight: line.at + 1, Home: 0, End: line.actions.length }[e.key];
+    if (to !== undefined) { e.preventDefault(); goto(to); }
+});
+call("games").then(async ({ games, version }) => {
+    $("game").replaceChildren(...games.map((g) => el("option", { value: g, textContent: g })));
     $("version").textContent = `stich ${version} (WebAssembly)`;
+    await chooseGame();
     $("board").dataset.ready = "true";
-}, (e) => say(e.message));
+}).catch((e) => say(e.message));

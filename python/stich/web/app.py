@@ -17,7 +17,6 @@ import ctypes
 import dataclasses
 import io
 import json
-import math
 import secrets
 import sys
 import threading
@@ -34,13 +33,13 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import _core
-from ..analysis import METHODS, ExactCost, analyse
+from ..analysis import ExactCost, analyse
 from ..errors import HTTP_ERRORS, http_status
 from ..fulldeal import has_full_deal, parse_full
 from ..games import GAMES, Game, game_of, game_named, solvable
 from ..notation import parse, position_text
 from ..records import Record, read_records, write_records
-from ..review import review_record
+from ..review import check_review_args, review_record
 from ..search import SearchResult, verdict
 from ..solve import solve
 from .access import Access, Guard, is_loopback
@@ -63,6 +62,9 @@ class Limits:
     boards: int = 256
     jobs: int = 256
     records: int = 1000
+
+    def __post_init__(self) -> None:
+        _core.check_seconds(self.seconds, "the server's seconds (--max-seconds)")
 
 
 class ApiError(Exception):
@@ -109,9 +111,10 @@ def _field(body: dict[str, Any], name: str, kind: type | tuple[type, ...], defau
 
 
 def _seconds(body: dict[str, Any], limits: Limits) -> float:
+    """An analysis's seconds within this server's budget (the core checks that it is a budget at all)."""
     seconds = float(_field(body, "seconds", (int, float), min(2.0, limits.seconds)))
-    if not (0 < seconds <= limits.seconds and math.isfinite(seconds)):
-        raise ApiError(400, f"seconds must be a number in (0, {limits.seconds:g}] (this server's budget), got {seconds!r}")
+    if seconds > limits.seconds:
+        raise ApiError(400, f"seconds must be at most {limits.seconds:g} (this server's budget), got {seconds!r}")
     return seconds
 
 
@@ -233,7 +236,8 @@ def _board_data(board: Board) -> dict[str, Any]:
         "id": board.id, "game": game.name, "title": repr(game), "options": game.options, "unit": game.UNIT,
         "num_players": state.num_players, "dealer": getattr(state, "dealer", None), "phase": state.phase,
         "terminal": terminal, "to_act": to_act, "returns": state.returns() if terminal else None,
-        "legal": legal_texts, "cards": cards, "card_play": any(c["actions"] for c in cards), "solvable": not terminal and solvable(state),
+        "legal": legal_texts, "cards": cards, "card_play": any(c["actions"] for c in cards),
+        "solvable": not terminal and solvable(state),
         "seats": [{"seat": s, "hand": _cards(state.hand(s)), "tally": state.tally(s)} for s in range(state.num_players)],
         "places": places, "trick": [{"seat": s, "card": str(c), "suit": c.suit} for s, c in state.trick_plays],
         "trick_taker": state.trick_taker, "text": str(state),
@@ -510,13 +514,13 @@ async def start_analysis(request: Request) -> Response:
     body = await _body(request)
     seconds = _seconds(body, server.limits)
     method = _field(body, "method", str, "auto")
-    if method not in METHODS:
-        raise ApiError(400, f"method must be one of {', '.join(METHODS)}, got {method!r}")
     seed = _field(body, "seed", int, 1)
     worlds = _field(body, "worlds", int, 200)
     state = board.state.clone()
     if state.is_terminal:
         raise ApiError(409, "the deal is over: there is no decision to analyse")
+    # What stich.analyse would refuse, refused by the core now: a 400 rather than a failed job.
+    _core.check_analyse_args(state, method, seconds, None, seed, 1, worlds, "heuristic")
     view = state.view(state.current_player)
     job = Job("analyse", board, seconds)
     deadline_slack = 1.0   # method "exact" ignores the budget: the server's own limit stops it
@@ -537,19 +541,7 @@ async def start_analysis(request: Request) -> Response:
     def work() -> dict[str, Any]:
         return _analysis_data(analyse(view, seconds=seconds, seed=seed, method=method, worlds=worlds, callback=progress))
 
-    _check_analysis(state, method, worlds, seed)
     return await _answer(server.start(job, work), body)
-
-
-def _check_analysis(state: Any, method: str, worlds: int, seed: int) -> None:
-    """The arguments stich.analyse would refuse, refused now (a 400 rather than a failed job)."""
-    if isinstance(worlds, bool) or not 1 <= worlds <= _core.PIMC_MAX_WORLDS:
-        raise ApiError(400, f"worlds must be an int in 1..{_core.PIMC_MAX_WORLDS}, got {worlds!r}")
-    if not 0 <= seed < 2**64:
-        raise ApiError(400, f"seed must be an int in 0..2**64-1, got {seed}")
-    if method in ("exact", "pimc") and not solvable(state):
-        raise ApiError(400, f"method {method!r} solves the card play only; this position is in phase {state.phase!r} "
-                            "(use 'auto' or 'ismcts')")
 
 
 async def start_review(request: Request) -> Response:
@@ -567,11 +559,10 @@ async def start_review(request: Request) -> Response:
     iterations = _field(body, "iterations", int, 1000)
     seed = _field(body, "seed", int, 0)
     view = not _field(body, "open_only", bool, False)
+    check_review_args(worlds, iterations, seed)   # what stich.review refuses: a 400 now rather than a failed job
     for name, value, high in (("worlds", worlds, 10_000), ("iterations", iterations, 1_000_000)):
-        if not 1 <= value <= high:
-            raise ApiError(400, f"{name} must be an int in 1..{high}, got {value}")
-    if seed < 0:
-        raise ApiError(400, f"seed must be an int >= 0, got {seed}")
+        if value > high:
+            raise ApiError(400, f"{name} must be at most {high:,} (this server's limit), got {value}")
     job = Job("review", board, server.limits.seconds)
 
     def progress(done: int, total: int) -> None:

@@ -1,5 +1,7 @@
 // The stich analysis board (docs/web.md): plain JavaScript over the JSON API under /api/.
 // Every rule and value comes from the server (the core); this file only draws and sends clicks.
+// The table itself (seats, hands, trick, places), the option form, the set-up of hands and the
+// el/cardButton helpers are in table.js (shared with the static board).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -47,60 +49,13 @@ async function api(method, path, body) {
 
 function say(text) { $("message").textContent = text || ""; }
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "onclick") node.onclick = v;
-    else if (k.startsWith("data-")) node.setAttribute(k, v);
-    else node[k] = v;
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
-
 // --- the game and its options ------------------------------------------------------------------
 
 function currentGame() { return games.find((g) => g.name === $("game").value); }
 
-function renderOptions() {
-  const box = $("options");
-  box.innerHTML = "";
-  for (const o of currentGame().options) {
-    let input;
-    if (o.kind === "bool") {
-      input = el("input", { type: "checkbox", checked: !!o.default });
-    } else if (o.kind === "choice") {
-      input = el("select");
-      o.choices.forEach((c, i) => input.append(el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(o.default) }, c === null ? "(default)" : String(c))));
-    } else if (o.kind === "int") {
-      input = el("input", { type: "number", value: o.default ?? "" });
-      if (o.low !== null) input.min = o.low;
-      if (o.high !== null) input.max = o.high;
-    } else {
-      const value = Array.isArray(o.default) ? o.default.join(",") : (o.default ?? "");
-      input = el("input", { type: "text", value, size: 14 });
-    }
-    input.setAttribute("data-option", o.name);
-    input.title = `${o.doc} (${o.accepts})`;
-    box.append(el("label", {}, o.name + " ", input));
-  }
-}
+function renderOptions() { drawOptions($("options"), currentGame().options); }
 
-function readOptions() {
-  const out = {};
-  for (const o of currentGame().options) {
-    const input = $("options").querySelector(`[data-option="${o.name}"]`);
-    let value;
-    if (o.kind === "bool") value = input.checked;
-    else if (o.kind === "choice") value = o.choices[Number(input.value)];
-    else if (o.kind === "int") value = input.value === "" ? null : Number(input.value);
-    else if (o.kind === "subset") value = input.value.split(/[\s,]+/).filter(Boolean);
-    else value = input.value === "" ? null : input.value;
-    if (value !== null) out[o.name] = value;
-  }
-  return out;
-}
+function readOptions() { return optionValues($("options"), currentGame().options); }
 
 // --- a board: dealt, pasted or loaded ------------------------------------------------------------
 
@@ -157,10 +112,6 @@ async function goto(at) {
 
 // --- drawing --------------------------------------------------------------------------------------
 
-function cardButton(card, extra = {}) {
-  return el("button", { class: `card s${card.suit}`, "data-card": card.card, ...extra }, el("span", {}, card.card));
-}
-
 function valueOf(action) {
   const open = openData && openData.values ? openData.values[action] : undefined;
   const move = viewData ? viewData.moves.find((m) => m.action === action) : undefined;
@@ -174,58 +125,27 @@ function render() {
   $("status").textContent = `${b.title}: ${who}`;
   $("table").setAttribute("data-at", b.at);
   $("table").setAttribute("data-board", b.id);
-  const felt = $("felt");
-  felt.innerHTML = "";
-  const n = b.num_players;
-  for (const seat of b.seats) {
-    const angle = Math.PI / 2 + (2 * Math.PI * seat.seat) / n;
-    const x = 50 + 33 * Math.cos(angle), y = 50 + 38 * Math.sin(angle);
-    const box = el("div", { class: "seat" + (seat.seat === b.to_act ? " to-act" : ""), "data-seat": seat.seat });
-    box.style.left = `${x}%`;
-    box.style.top = `${y}%`;
-    const dealer = seat.seat === b.dealer ? " · dealer" : "";
-    box.append(el("div", { class: "name" }, `seat ${seat.seat}${dealer} · ${seat.tally}`));
-    const hand = el("div", { class: "hand" });
-    const playing = seat.seat === b.to_act && b.card_play;
-    for (const card of playing ? b.cards : seat.hand) {
-      const button = cardButton(card, { "data-seat": seat.seat });
-      if (playing) {
-        if (card.legal) {
-          button.classList.add("legal");
-          // One action plays the card at once; several (the card with a choice) are offered beside.
-          button.onclick = () => (card.actions.length === 1 ? act(card.actions[0]) : choose(card.card));
-          const opens = card.actions.map((a) => valueOf(a).open).filter((v) => v !== undefined);
-          if (opens.length) {
-            button.append(el("span", { class: "val open" }, fmt(Math.max(...opens), 0)));
-            if (card.actions.length === 1) button.setAttribute("data-open-value", opens[0]);
-            if (card.actions.includes(openData.best)) button.classList.add("best");
-          }
-          const views = card.actions.map((a) => valueOf(a).view).filter(Boolean);
-          if (views.length) button.append(el("span", { class: "val view" }, fmt(Math.max(...views.map((v) => v.mean)), 1)));
-          if (card.card === chooser) button.classList.add("chosen");
-        } else {
-          button.classList.add("illegal");
-          button.title = card.reason || "not a legal card now";
-          button.setAttribute("data-reason", card.reason || "");
-          button.onclick = () => say(`${card.card}: ${card.reason || "not a legal card now"}`);
-        }
+  drawTable(b, (button, card) => {
+    if (card.legal) {
+      button.classList.add("legal");
+      // One action plays the card at once; several (the card with a choice) are offered beside.
+      button.onclick = () => (card.actions.length === 1 ? act(card.actions[0]) : choose(card.card));
+      const opens = card.actions.map((a) => valueOf(a).open).filter((v) => v !== undefined);
+      if (opens.length) {
+        button.append(el("span", { class: "val open" }, fmt(Math.max(...opens), 0)));
+        if (card.actions.length === 1) button.setAttribute("data-open-value", opens[0]);
+        if (card.actions.includes(openData.best)) button.classList.add("best");
       }
-      hand.append(button);
+      const views = card.actions.map((a) => valueOf(a).view).filter(Boolean);
+      if (views.length) button.append(el("span", { class: "val view" }, fmt(Math.max(...views.map((v) => v.mean)), 1)));
+      if (card.card === chooser) button.classList.add("chosen");
+    } else {
+      button.classList.add("illegal");
+      button.title = card.reason || "not a legal card now";
+      button.setAttribute("data-reason", card.reason || "");
+      button.onclick = () => say(`${card.card}: ${card.reason || "not a legal card now"}`);
     }
-    box.append(hand);
-    felt.append(box);
-  }
-  const trick = $("trick");
-  trick.innerHTML = "";
-  for (const play of b.trick) trick.append(el("div", { class: "played" }, cardButton(play), el("div", {}, `seat ${play.seat}`)));
-  const places = $("places");
-  places.innerHTML = "";
-  for (const place of b.places) {
-    if (!place.cards.length) continue;
-    const row = el("div", {}, `${place.name}: `);
-    for (const card of place.cards) row.append(cardButton(card));
-    places.append(row);
-  }
+  });
   // The actions that are not cards of the hand (bids, declarations, ...), with their values.
   const actions = $("actions");
   actions.innerHTML = "";
@@ -336,45 +256,7 @@ function renderDecision() {
   renderReviewChart();
 }
 
-function renderReviewChart() {
-  const box = $("review-chart");
-  box.innerHTML = "";
-  if (!board.review) return;
-  const ds = board.review.decisions;
-  const W = 560, H = 170, pad = 28, n = Math.max(board.history.length, 1);
-  const pts = (key) => ds.filter((d) => d[key] && d[key].value_played !== null).map((d) => [d.index, d[key].value_played, d]);
-  const series = [["open", "#2f6fd1"], ["view", "#a34ba3"]].map(([k, c]) => [pts(k), c]);
-  const ys = [0, ...series.flatMap(([p]) => p.map((q) => q[1]))];
-  const lo = Math.min(...ys), hi = Math.max(...ys), span = hi - lo || 1;
-  const X = (i) => pad + ((W - 2 * pad) * i) / n, Y = (v) => H - pad - ((H - 2 * pad) * (v - lo)) / span;
-  const NS = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("width", W);
-  svg.setAttribute("height", H);
-  const add = (tag, attrs, text) => {
-    const node = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (text) node.textContent = text;
-    svg.append(node);
-    return node;
-  };
-  add("line", { x1: pad, x2: W - pad, y1: Y(0), y2: Y(0), stroke: "#999" });
-  add("line", { x1: X(board.at), x2: X(board.at), y1: pad / 2, y2: H - pad, stroke: "#d08b00", "stroke-dasharray": "3 3" });
-  add("text", { x: 4, y: 12, "font-size": 10 }, `value of the chosen action for its seat (${board.unit}); blue open-hand, purple from the seat's view; red: loss`);
-  for (const [p, colour] of series) {
-    if (!p.length) continue;
-    add("polyline", { points: p.map(([i, v]) => `${X(i)},${Y(v)}`).join(" "), fill: "none", stroke: colour });
-    for (const [i, v, d] of p) {
-      const bad = (d.view && d.view.mistake) || (d.open && d.open.loss > 0);
-      const dot = add("circle", { cx: X(i), cy: Y(v), r: bad ? 4 : 2.5, fill: bad ? "#c00" : colour, "data-index": i });
-      dot.style.cursor = "pointer";
-      dot.addEventListener("click", () => goto(i));
-    }
-  }
-  add("text", { x: pad, y: H - 8, "font-size": 10 }, "action 0");
-  add("text", { x: W - pad - 40, y: H - 8, "font-size": 10 }, `action ${n}`);
-  box.append(svg);
-}
+function renderReviewChart() { drawReviewChart($("review-chart"), board, goto); }
 
 // --- analyses ----------------------------------------------------------------------------------------
 
@@ -456,33 +338,7 @@ async function toggleSetup() {
   } catch (e) { say(e.message); box.hidden = true; }
 }
 
-function renderSetup() {
-  const seats = $("setup-seats");
-  seats.innerHTML = "";
-  const given = new Set(setup.hands.flat());
-  setup.hands.forEach((hand, s) => {
-    const size = setup.deck.places[s].size;
-    const button = el("button", { class: s === setup.seat ? "on" : "", "data-setup-seat": s, onclick: () => { setup.seat = s; renderSetup(); } },
-      `seat ${s} (${hand.length}/${size})`);
-    const cards = el("span", {});
-    for (const text of hand) {
-      const card = setup.deck.cards.find((c) => c.card === text);
-      cards.append(cardButton(card, { onclick: () => { hand.splice(hand.indexOf(text), 1); renderSetup(); } }));
-    }
-    seats.append(el("div", {}, button, " ", cards));
-  });
-  const deck = $("setup-deck");
-  deck.innerHTML = "";
-  for (const card of setup.deck.cards) {
-    if (given.has(card.card)) continue;
-    deck.append(cardButton(card, { onclick: () => {
-      const hand = setup.hands[setup.seat];
-      if (hand.length >= setup.deck.places[setup.seat].size) { say(`seat ${setup.seat} holds ${hand.length} cards already`); return; }
-      hand.push(card.card);
-      renderSetup();
-    } }));
-  }
-}
+function renderSetup() { drawSetup(setup, say); }
 
 // --- text in and out ---------------------------------------------------------------------------------
 
