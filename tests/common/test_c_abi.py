@@ -329,22 +329,23 @@ def test_deal_with_hands_agrees_with_python(lib):
 def test_deal_into_replaces_any_handle_and_a_failed_one_changes_nothing(lib):
     """stich_deal_into: the handle afterwards is what stich_deal makes, whatever game it held; its
     record names the new seed; a refused dealer leaves the handle as it was."""
-    mucken, euchre = lib.game("mucken", ""), lib.game("euchre", "")
-    s = lib.new("stich_deal", mucken, 4, 1)
+    first, other = list(stich.GAMES)[:2]
+    one, two = lib.game(first.lower(), ""), lib.game(other.lower(), "")
+    s = lib.new("stich_deal", one, 4, 1)
     lib.legal(s)   # a listing the new deal must not keep
-    assert lib.ok(lib.stich_deal_into(euchre, 7, 2, s)) == 0
-    fresh = lib.new("stich_deal", euchre, 7, 2)
+    assert lib.ok(lib.stich_deal_into(two, 7, 2, s)) == 0
+    fresh = lib.new("stich_deal", two, 7, 2)
     assert lib.text("stich_state_text", s) == lib.text("stich_state_text", fresh)
     assert lib.legal(s) == lib.legal(fresh)
     assert lib.text("stich_record_text", s) == lib.text("stich_record_text", fresh)
     before = lib.text("stich_state_text", s)
-    assert lib.stich_deal_into(mucken, 8, 4, s) == STATUS["STICH_E_OUT_OF_RANGE"]
+    assert lib.stich_deal_into(one, 8, 99, s) == STATUS["STICH_E_OUT_OF_RANGE"]
     assert "dealer" in lib.stich_last_error().decode()
     assert lib.text("stich_state_text", s) == before
     for h in (s, fresh):
         lib.stich_state_free(h)
-    lib.stich_game_free(mucken)
-    lib.stich_game_free(euchre)
+    lib.stich_game_free(one)
+    lib.stich_game_free(two)
 
 
 def test_batch_agrees_with_single_calls(lib):

@@ -470,7 +470,7 @@ def test_ctrl_c_while_solving_ends_the_solve_within_half_a_second_of_work():
 def test_exact_analysis_counts_each_world_once(name):
     """The exact analysis on positions with many worlds but few deals of the playing hands (a
     hidden talon, discards): its weights add up to count_worlds(), less the worlds a rule of the
-    game excludes (Mistigri)."""
+    game excludes (the hooks' WORLDS_PLAY_EXCLUDES)."""
     rng = random.Random(8)
     found = 0
     for _ in range(4000):
@@ -487,9 +487,9 @@ def test_exact_analysis_counts_each_world_once(name):
             continue
         raw = _core.pimc(s, worlds=400, seed=1)
         count = s.view(s.current_player).count_worlds()
-        if name == "Mistigri":
+        if getattr(HOOKS[name], "WORLDS_PLAY_EXCLUDES", False):
             # count_worlds() counts the view's facts; the analysis weighs only the worlds play reaches
-            # (no hand that was a flush when the exchange ended, M-7: docs/api.md, "Views and worlds")
+            # (docs/api.md, "Views and worlds")
             assert 0.5 * count < raw.weight <= count
         else:
             assert raw.weight == pytest.approx(count, rel=1e-12)

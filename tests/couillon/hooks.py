@@ -35,6 +35,8 @@ TEAMS = True
 # The search's and bots' tests (tests/common/test_search.py, test_bots.py) and the bots' fast
 # strength test: ISMCTS(2000) must beat random play by half a point a deal.
 SEARCH_CONFIGS = [stich.Couillon()]
+# The deal the static board's browser test plays by clicks (tests/common/test_wasm_board.py).
+BOARD_SEED = 5
 STRENGTH = (stich.Couillon(), lambda r: r[:, 0], 60, 0.5, 80)
 
 # The learning interface's tests (tests/common/test_rl.py): option sets that change the game's shape

@@ -10,6 +10,8 @@ import stich
 CONFIGS = [stich.Euchre(), stich.Euchre(allow_lone_defender=True, stick_the_dealer=False)]
 SEEDS = range(300)
 STAGED_PHASES: set[str] = set()
+# The deal the static board's browser test plays by clicks (tests/common/test_wasm_board.py).
+BOARD_SEED = 3
 # The bench positions cover these kinds of decision (tests/common/test_cli.py).
 BENCH_PHASES = {"bid", "play"}
 # The pickling tests (tests/common/test_pickle.py): configurations; a view pickles as the same bytes

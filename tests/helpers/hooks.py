@@ -30,7 +30,8 @@ Optional, with what stands in without them:
 - facts of the game the shared tests read: ``TEAMS`` (two teams seat % 2, zero-sum; else each
   seat for itself), ``FIXED_STEPS`` (an action taken in fixed steps), ``ENDS_BEFORE_PLAY`` (a deal
   may end before its card play), ``WORLDS_REFUSED_BY_PICKLE`` (a resampled world can tie hidden
-  history to its cards and not pickle), ``VIEWS_PICKLE_ALIKE`` (a view pickles the same whatever
+  history to its cards and not pickle), ``WORLDS_PLAY_EXCLUDES`` (a view counts worlds that play
+  never reaches: the exact analysis weighs fewer), ``VIEWS_PICKLE_ALIKE`` (a view pickles the same whatever
   the hidden cards), ``BENCH_PHASES`` (the kinds of decision of its bench positions; else the card
   play), ``SOLVE_MOST_CARDS`` (the most cards a hand holds where a test solves a deal whole; else
   the whole deal);
@@ -45,6 +46,8 @@ Optional, with what stands in without them:
 - ``STRENGTH``: (configuration, the searching seats' result per deal from the returns array,
   deals against random play, the margin ISMCTS must beat it by, deals against the heuristic) for
   the bots' fast strength test;
+- ``BOARD_SEED``: a deal the static board's browser test plays by clicks, checking the solver's
+  values at every card (tests/common/test_wasm_board.py);
 - ``SOLVED_ROWS``: (options, seeds) of the solved-position table tests/data/solved.json
   (tools/solved_table.py), for a game with the solver.
 """
