@@ -16,6 +16,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -98,7 +99,11 @@ struct stich_view {
     int seat = 0;
     std::string text;                     // the position notation as the seat sees it
     AnyState base;                        // the state that text reads to (hidden cards from seed 0): what the seat knows
-    std::optional<WorldSampler> worlds;   // the worlds of the seat's view of `base`
+    // The worlds of the seat's view of `base` under its game's rules (worlds_of, as state.resample
+    // draws them): one drawn, and the count of the view's facts (count_worlds(): an upper bound
+    // where a rule excludes worlds).
+    std::function<Locations(Rng&)> sample_world;
+    u128 world_count = 0;
 };
 
 struct stich_records {
@@ -975,7 +980,9 @@ int stich_view_new(const stich_state* s, int seat, stich_view** out) {
             // Only what the text holds: the state it reads to, whose hidden cards are any world.
             const typename Def::State base = read_position_text<Def>(v->text, 0).state;
             v->base.template emplace<StateOf<Def>>(StateOf<Def>{base});
-            v->worlds.emplace(base.view(seat));
+            auto worlds = std::make_shared<const decltype(worlds_of(base, seat))>(worlds_of(base, seat));
+            v->world_count = worlds->facts_count();
+            v->sample_world = [worlds](Rng& rng) { return worlds->sample(rng); };
         });
         *out = v.release();
         return STICH_OK;
@@ -989,7 +996,7 @@ int stich_view_seat(const stich_view* v) { return STICH_GUARDED({ return live(v,
 int stich_view_text(const stich_view* v, char* buf, int cap) { return STICH_GUARDED({ return put_text(live(v, "v").text, buf, cap); }); }
 
 int stich_view_world_count(const stich_view* v, char* buf, int cap) {
-    return STICH_GUARDED({ return put_text(u128_text(live(v, "v").worlds->count()), buf, cap); });
+    return STICH_GUARDED({ return put_text(u128_text(live(v, "v").world_count), buf, cap); });
 }
 
 int stich_view_sample(const stich_view* v, uint64_t seed, stich_state** out) {
@@ -1000,7 +1007,7 @@ int stich_view_sample(const stich_view* v, uint64_t seed, stich_state** out) {
         *out = visit_game(view.base, [&]<class Def>(const typename Def::State& base) {
                    Rng rng(seed);
                    typename Def::State world = base;
-                   install_world(world, view.worlds->sample(rng), view.seat, rng);
+                   install_world(world, view.sample_world(rng), view.seat, rng);
                    return new_state<Def>(world);
                }).release();
         return STICH_OK;
