@@ -306,7 +306,7 @@ void HeartsState::settle_world(int observer, Rng& rng) {
     const std::array<CardSet, MAX_SEATS> plays = passing ? std::array<CardSet, MAX_SEATS>{} : card_plays(*this);
     for (int p = 0; p < NUM_SEATS; ++p) {
         const int receiver = (p + direction) % NUM_SEATS;
-        if (p == observer || (!passing && receiver == observer)) continue;
+        if (p == observer || (!passing && receiver == observer)) continue;   // passes the observer saw
         if (!passing) {
             // Any three of the receiver's cards after the pass can have been the ones it received.
             CardSet pool = hands[size_t(receiver)] | plays[size_t(receiver)], pick = 0;
@@ -317,18 +317,13 @@ void HeartsState::settle_world(int observer, Rng& rng) {
             }
             passed[size_t(p)] = pick;
         }
-        // The history's passes of p become these cards: a pass whose card is still among them
-        // stays where it is (a replay keeps the passes it was told), the others take the rest,
-        // lowest first.
+        // The history's passes of p become these cards, lowest first: the order of a pass the
+        // observer did not see is hidden too, so that states with one view of the observer settle
+        // alike (a view pickles as one state).
         CardSet rest = passed[size_t(p)];
         for (int i = 0; i < history.size; ++i)
             if (history.actors[size_t(i)] == p && !is_card_action(history.actions[size_t(i)]))
-                rest &= ~bit(hearts_card(history.actions[size_t(i)] - ha::PASS));
-        for (int i = 0; i < history.size && rest; ++i) {
-            const Action a = history.actions[size_t(i)];
-            if (history.actors[size_t(i)] == p && !is_card_action(a) && !contains(passed[size_t(p)], hearts_card(a - ha::PASS)))
                 history.actions[size_t(i)] = Action(ha::PASS + hearts_index(pop_lsb(rest)));
-        }
     }
 }
 
