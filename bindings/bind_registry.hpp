@@ -487,7 +487,7 @@ void bind_game(py::module_& m) {
         py::arg("state_fields") = field_list(Def::state_fields()), py::arg("match_fields") = field_list(Def::match_fields()),
         py::arg("functions") = functions, py::arg("contract_factories") = factories, py::arg("openspiel") = openspiel,
         py::arg("num_distinct_actions") = Def::NUM_DISTINCT_ACTIONS, py::arg("vector_env") = vector_env,
-        py::arg("deal_locations") = Def::deal_locations()));
+        py::arg("deal_locations") = Def::deal_locations(), py::arg("solver") = Solvable<typename Def::State>));
 }
 
 }  // namespace stich::py_bind

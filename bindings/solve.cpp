@@ -76,6 +76,8 @@ bool solve_briefly(Solver& solver, Work&& work) {
 
 template <GameState State>
 void bind_solver(py::module_& m) {
+    m.def("solvable", [](const State& s) { return !s.is_terminal() && SolverTraits<State>::in_play(s); }, py::arg("state"),
+          "Whether solve and pimc take this state: the card play, from where the game's solver starts.");
     // Every argument is checked here: its type by the conversion (TypeError), its value by the core (ValueError).
     m.def("solve",
           [](const State& s, py::handle table_bits, py::handle transpositions, py::handle merge_equivalent) {

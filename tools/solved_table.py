@@ -4,7 +4,10 @@ whole deals, kept like the perft table (tests/common/test_solved_table.py checks
 Each row is a deal of ``stich.<game>(**options)`` named by (seed, dealer), its hands as dealt
 (checked, so that a changed shuffle is told apart from a changed solver), the decisions before
 the first card (the heuristic bot's, seeded by the row's seed; recorded as texts), and
-``values``: every legal first card's exact value for the seat to act. Run it only when a value
+``values``: every legal first card's exact value for the seat to act. The games, option sets and
+seeds are each game's (its hooks' ``SOLVED_ROWS``, tests/<game>/hooks.py); a game whose whole
+deals are too big to solve here (its hooks' ``SOLVE_MOST_CARDS``) is played on by the heuristic
+until the seat to act holds that many cards. Run it only when a value
 is meant to change (a rule fixed), and say why in the commit:
 
     PYTHONPATH=python python tools/solved_table.py           # rewrite the table
@@ -24,29 +27,26 @@ import stich
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "tests" / "data" / "solved.json"
+sys.path.insert(0, str(ROOT / "tests"))
+from helpers.hooks import HOOKS  # noqa: E402  (tests/helpers/hooks.py: each game's tests/<game>/hooks.py)
 
-# (game, options, seeds): every game, its main option sets; whole deals small enough to solve in
-# well under a second each.
+sys.path.pop(0)
+
+# (game, options, seeds): every game with the solver, its main option sets (its hooks' SOLVED_ROWS);
+# deals small enough to solve in well under a second each.
 CASES: list[tuple[str, dict[str, Any], range]] = [
-    ("Couillon", {}, range(1, 7)),
-    ("Couillon", {"kontra_doubles": True}, range(1, 4)),
-    ("Mucken", {}, range(1, 7)),
-    ("Mucken", {"players": 6}, range(1, 4)),
-    ("Mucken", {"if_all_pass": "must_play"}, range(1, 4)),
-    ("Mistigri", {}, range(1, 7)),
-    ("Mistigri", {"players": 3}, range(1, 4)),
-    ("Mistigri", {"monch": True}, range(1, 4)),
-    ("Euchre", {}, range(1, 7)),
-    ("Euchre", {"allow_lone_defender": True}, range(1, 4)),
+    (name, options, seeds) for name, hooks in HOOKS.items() if stich.GAMES[name].SOLVER for options, seeds in hooks.SOLVED_ROWS
 ]
 
 
 def first_card(game: Any, seed: int, dealer: int) -> tuple[Any, list[str]]:
-    """The deal played by the heuristic (seeded) up to its first card, and the decisions taken."""
+    """The deal played by the heuristic (seeded) up to its first card (or on, until the seat to act
+    holds its hooks' SOLVE_MOST_CARDS cards), and the decisions taken."""
     state = game.deal(seed=seed, dealer=dealer)
     rng = random.Random(seed)
     moves = []
-    while not state.is_terminal and state.phase != "play":
+    most = getattr(HOOKS[game.name], "SOLVE_MOST_CARDS", 99)
+    while not state.is_terminal and (state.phase != "play" or len(state.hand(state.current_player)) > most):
         action = state.heuristic_action(rng.getrandbits(32))
         moves.append(str(action))
         state.apply(action)

@@ -1,5 +1,5 @@
 """Same-game speed, Euchre: stich against OpenSpiel's C++ euchre (pytest-benchmark form of
-benchmarks/peers/euchre_speed.py, which prints the side-by-side table quoted in docs/bench.md).
+benchmarks/peers/openspiel_speed.py, which prints the side-by-side table quoted in docs/bench.md).
 
 Run:  python -m pytest benchmarks/peers --benchmark-enable      (skipped without open_spiel)
 """

@@ -200,10 +200,11 @@ STICH_API int stich_view_seat(const stich_view *v);
 /* The view as a position text (stich.position_text(state, seat)). */
 STICH_API int stich_view_text(const stich_view *v, char *buf, int cap);
 /* The number of worlds (deals of the cards the seat cannot see) consistent with the view, in
- * decimal (it may exceed 64 bits). */
+ * decimal (it may exceed 64 bits): InfoSet.count_worlds(), an upper bound where a rule of the game
+ * excludes worlds (docs/api.md, "Views and worlds"). */
 STICH_API int stich_view_world_count(const stich_view *v, char *buf, int cap);
-/* A world drawn uniformly among those consistent with the view, from `seed`: a full state (as
- * stich.parse(view text, seed).state). */
+/* A world drawn uniformly among those consistent with the view that the game's rules allow, from
+ * `seed`: a full state (as stich.parse(view text, seed).state and state.resample draw it). */
 STICH_API int stich_view_sample(const stich_view *v, uint64_t seed, stich_state **out);
 
 /* ------------------------------------------------------------------ solve, search, analyse */

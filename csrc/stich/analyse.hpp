@@ -198,9 +198,21 @@ namespace detail {
 // A number as Python's format(x, "g") writes it.
 std::string g_text(double x);
 
+// Where the solver takes the state (the card play, or its end where a game's solver starts late:
+// Hearts' last five tricks); a game without a solver: the card play (its analyses then say so).
 template <class State>
-bool in_card_play(const State& s) {
-    return std::string_view(s.phase_name()) == PLAY_PHASE;
+bool solver_takes(const State& s) {
+    if constexpr (Solvable<State>) return !s.is_terminal() && SolverTraits<State>::in_play(s);
+    else return std::string_view(s.phase_name()) == PLAY_PHASE;
+}
+
+// The phase a position too early for the solver is in, and from where a late solver starts.
+template <class State>
+std::string too_early(const State& s) {
+    std::string text = "this position is in phase " + quoted(s.phase_name());
+    if constexpr (Solvable<State> && requires { SolverTraits<State>::START; })
+        if (std::string_view(s.phase_name()) == PLAY_PHASE) text += std::string(" before the solver starts (") + SolverTraits<State>::START + ")";
+    return text;
 }
 
 // The tie, the threshold and the verdict of a result whose table is made.
@@ -223,8 +235,8 @@ void conclude(Analysis& a, const typename Def::State& root) {
 template <class Def>
 ExactCost exact_cost(const typename Def::State& root, int threads, uint64_t seed, const std::atomic<bool>* stop) {
     if (root.is_terminal()) throw std::invalid_argument("the deal is over: there is no decision to analyse");
-    if (!detail::in_card_play(root))
-        throw std::invalid_argument("the exact analysis covers the card play only; this position is in phase " + quoted(root.phase_name()));
+    if (!detail::solver_takes(root))
+        throw std::invalid_argument("the exact analysis covers the card play only; " + detail::too_early(root));
     check_threads(threads);
     if constexpr (!Solvable<typename Def::State>) {
         detail::no_solver(Def::NAME);
@@ -277,13 +289,13 @@ void check_analyse_args(const typename Def::State& root, const AnalyseConfig& cf
     if (cfg.iterations && *cfg.iterations < 1) throw std::invalid_argument("iterations must be an int >= 1, got " + std::to_string(*cfg.iterations));
     check_pimc_values(int64_t(std::min<uint64_t>(cfg.worlds, INT64_MAX)), cfg.threads, std::nullopt);
     if (root.is_terminal()) throw std::invalid_argument("the deal is over: there is no decision to analyse");
-    const bool in_play = detail::in_card_play(root);
+    const bool in_play = detail::solver_takes(root);
     if (cfg.method == M::Auto && in_play && cfg.iterations)
         throw std::invalid_argument("iterations is a budget of the search; in the card play the auto method answers by the exact "
                                     "analysis or PIMC within `seconds`: pass method 'ismcts' (CLI: --method ismcts) to search");
     if ((cfg.method == M::Exact || cfg.method == M::Pimc) && !in_play)
-        throw std::invalid_argument("method " + quoted(method) + " solves the card play only; this position is in phase " +
-                                    quoted(root.phase_name()) + " (use 'auto' or 'ismcts')");
+        throw std::invalid_argument("method " + quoted(method) + " solves the card play only; " + detail::too_early(root) +
+                                    " (use 'auto' or 'ismcts')");
 }
 
 template <class Def>
@@ -292,7 +304,7 @@ Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
     using M = AnalyseMethod;
     check_analyse_args<Def>(root, cfg);
     const std::string method = analyse_method_name(cfg.method);
-    const bool in_play = detail::in_card_play(root);
+    const bool in_play = detail::solver_takes(root);
     std::string why = cfg.iterations ? "as asked (budget " + u128_grouped(u128(*cfg.iterations)) + " iterations)"
                                      : "as asked (budget " + g_text(cfg.seconds) + " s)";
     AnalyseProgress* const progress = cfg.progress;
@@ -350,7 +362,7 @@ Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
         return a;
     }
     if (cfg.method == M::Auto)
-        why = "the exact analysis covers the card play only; this position is in phase " + quoted(root.phase_name());
+        why = "the exact analysis covers the card play only; " + detail::too_early(root);
     if (cfg.method == M::Pimc) {
         Analysis a = solve(cfg.worlds, cfg.seconds);
         a.method = M::Pimc;

@@ -424,12 +424,7 @@ EuchreState read_position(const EuchreRules& rules, int dealer, int observer, Ca
 
 std::vector<std::string> position_keys(const EuchreRules&) { return {"upcard"}; }
 
-PositionEntries position_history(const EuchreState& s, int seat) {
-    const View v = s.view(seat);
-    PositionEntries out;
-    for (int i = 0; i < v.history_size; ++i) out.push_back({v.history[size_t(i)].seat, s.action_text(v.history[size_t(i)].action)});
-    return out;
-}
+PositionEntries position_history(const EuchreState& s, int seat) { return view_history_entries(s, seat); }
 
 PositionLines position_lines(const EuchreState& s, int) { return {{"upcard", card_text(s.upcard, Alphabet::French)}}; }
 

@@ -491,7 +491,7 @@ template <GameState State, class Worlds, bool InFlight>
         // Another seat's decision before the card play, by the game's heuristic on the sampled
         // world (others_before_play; see the top of this file), keyed like the tree's edges.
         if constexpr (Solvable<State> && requires { s.heuristic_action(rng); }) {
-            if (!own && cfg.others_before_play == Others::Heuristic && !SolverTraits<State>::in_play(s)) {
+            if (!own && cfg.others_before_play == Others::Heuristic && !stich::in_card_play(s)) {
                 const Action a = s.heuristic_action(rng);
                 const uint8_t k = key_bit(s.public_projection(a));
                 const SearchNode& parent = nodes[node];

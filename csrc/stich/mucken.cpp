@@ -527,12 +527,7 @@ MuckenState read_position(const MuckenRules& rules, int dealer, int observer, Ca
 
 std::vector<std::string> position_keys(const MuckenRules&) { return {"bock", "eo_team"}; }
 
-PositionEntries position_history(const MuckenState& s, int seat) {
-    const View v = s.view(seat);
-    PositionEntries out;
-    for (int i = 0; i < v.history_size; ++i) out.push_back({v.history[size_t(i)].seat, s.action_text(v.history[size_t(i)].action)});
-    return out;
-}
+PositionEntries position_history(const MuckenState& s, int seat) { return view_history_entries(s, seat); }
 
 PositionLines position_lines(const MuckenState& s, int) {
     PositionLines out;

@@ -267,6 +267,16 @@ State rebuild_position(State s, int observer, CardSet hand, CardSet own, const P
     return resampled(s, observer, seed);
 }
 
+// The history entries of `seat`'s position where each is its view's event as the action's text
+// (the games whose views show nothing beyond the action: a hidden action as its public text).
+template <GameState State>
+PositionEntries view_history_entries(const State& s, int seat) {
+    const View v = s.view(seat);
+    PositionEntries out;
+    for (int i = 0; i < v.history_size; ++i) out.push_back({v.history[size_t(i)].seat, s.action_text(v.history[size_t(i)].action)});
+    return out;
+}
+
 // PositionError when the observer's cards before the history are more than a hand.
 inline void check_own_hand(CardSet initial, int hand_size, int observer) {
     if (popcount(initial) > hand_size)

@@ -8,6 +8,7 @@
 #pragma once
 #include "stich/couillon.hpp"
 #include "stich/euchre.hpp"
+#include "stich/hearts.hpp"
 #include "stich/mistigri.hpp"
 #include "stich/mucken.hpp"
 
@@ -15,7 +16,8 @@
     X(CouillonDef)     \
     X(MuckenDef)       \
     X(MistigriDef)     \
-    X(EuchreDef)
+    X(EuchreDef)       \
+    X(HeartsDef)
 
 namespace stich {
 

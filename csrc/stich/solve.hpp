@@ -508,6 +508,10 @@ class Solver {
 template <GameState State>
 void check_solvable(const State& s) {
     if (s.is_terminal()) throw std::invalid_argument("the deal is over: there is nothing to solve");
+    if constexpr (requires { SolverTraits<State>::START; })
+        if (!SolverTraits<State>::in_play(s) && std::string_view(s.phase_name()) == PLAY_PHASE)
+            throw std::invalid_argument(std::string("solve and pimc take this game's card-play phase ('") + PLAY_PHASE + "') " +
+                                        SolverTraits<State>::START + "; this state is earlier in that phase (play on, or search it)");
     if (!SolverTraits<State>::in_play(s))
         throw std::invalid_argument(std::string("solve and pimc need the card-play phase ('") + PLAY_PHASE +
                                     "'); this state is in phase '" + s.phase_name() + "' (play the decisions before the first card first)");

@@ -9,7 +9,10 @@
 namespace stich {
 
 // Per-game hooks. A specialisation gives:
-//   static bool in_play(const S&);                    // the card-play phase
+//   static bool in_play(const S&);                    // the positions the solver takes: the card-play
+//                                                     // phase, or its end where whole deals are too big
+//                                                     // (then optionally START, a text: from where,
+//                                                     // and in_card_play(const S&): the whole card play)
 //   static bool two_sided(const S&);                  // teams seat % 2, zero-sum between them:
 //                                                     // returns[s] = returns[0] (s even), -returns[0] (odd)
 //   static const Contract& contract(const S&);
@@ -28,5 +31,13 @@ struct SolverTraits {
 
 template <class S>
 concept Solvable = GameState<S> && SolverTraits<S>::defined;
+
+// Whether a state is in the card play (the search's others_before_play takes the decisions before
+// it): a game whose solver starts late says so apart (in_card_play), else its solver's in_play.
+template <Solvable S>
+bool in_card_play(const S& s) {
+    if constexpr (requires { SolverTraits<S>::in_card_play(s); }) return SolverTraits<S>::in_card_play(s);
+    else return SolverTraits<S>::in_play(s);
+}
 
 }  // namespace stich

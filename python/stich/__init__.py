@@ -38,7 +38,6 @@ from .records import Record, read_records, write_records
 from .review import review
 from .search import ActionRow, SearchResult, ismcts
 from .solve import PimcBot, PimcResult, SolveResult, analyse_deal, pimc, solve
-from .tournament import BobblResult, TableRow, bobbl_results, tournament_table
 
 if TYPE_CHECKING:   # the registry's classes below, as tools/stubs.py declares them (python/stich/_games.pyi)
     from ._games import *  # noqa: F403
@@ -49,6 +48,12 @@ for _game in GAMES.values():
                       _game.Match.__name__: _game.Match})
 _GAME_NAMES = [n for g in GAMES.values() for n in (g.name, g.Rules.__name__, g.State.__name__, g.Match.__name__)]
 
+# Every registered game's Python extras (stich/extras/<game>.py), under the names each exports.
+from .extras import exported as _extras  # noqa: E402  (after the registry's classes: they use them)
+
+_EXTRAS = _extras()
+globals().update(_EXTRAS)
+
 __all__ = [
     "Action",
     "Analysis",
@@ -56,7 +61,6 @@ __all__ = [
     "analyse",
     "exact_cost",
     "ActionRow",
-    "BobblResult",
     "Alphabet",
     "Bot",
     "Card",
@@ -84,8 +88,6 @@ __all__ = [
     "analyse_deal",
     "SolveResult",
     "Suit",
-    "TableRow",
-    "bobbl_results",
     "get_cmake_dir",
     "get_include",
     "get_library",
@@ -102,7 +104,7 @@ __all__ = [
     "read_records",
     "Record",
     "review",
-    "tournament_table",
     "write_records",
     *_GAME_NAMES,
+    *_EXTRAS,
 ]

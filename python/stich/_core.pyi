@@ -376,6 +376,7 @@ def solve(state: _StateBase, table_bits: int = 0, transpositions: bool = True, m
 def analyse_deal(state: _StateBase, moves: Iterable[Any] | None = None, table_bits: int = 0, lines: bool = True) -> list[SolveStats]: ...
 def exact_deals(state: _StateBase) -> int: ...
 def _max_table_bits(state: _StateBase) -> int: ...
+def solvable(state: _StateBase) -> bool: ...
 OBSERVATION_MAX: int
 def enumerate_worlds(view: InfoSet, limit: int) -> list[list[CardSet]]: ...
 
@@ -556,6 +557,26 @@ class _EuchreVectorEnv(metaclass=_Pybind11Type):
     @property
     def byte_observations(self) -> bool: ...
     def state(self, i: int) -> EuchreState: ...
+    def pending(self, i: int) -> int: ...
+    def reset(self, seed: int, observations: npt.NDArray[np.float32] | npt.NDArray[np.uint8], masks: npt.NDArray[np.bool_],
+              rewards: npt.NDArray[np.float32], terminated: npt.NDArray[np.bool_], seats: npt.NDArray[np.int32]) -> None: ...
+    def step(self, actions: npt.ArrayLike, observations: npt.NDArray[np.float32] | npt.NDArray[np.uint8], masks: npt.NDArray[np.bool_],
+             rewards: npt.NDArray[np.float32], terminated: npt.NDArray[np.bool_], seats: npt.NDArray[np.int32]) -> None: ...
+
+class _HeartsVectorEnv(metaclass=_Pybind11Type):
+    def __init__(self, rules: HeartsRules, num_envs: int, threads: int, seat: int | None, heuristic: bool,
+                 byte_observations: bool = False) -> None: ...
+    @staticmethod
+    def max_num_envs(rules: HeartsRules, byte_observations: bool = False) -> int: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def byte_observations(self) -> bool: ...
+    def state(self, i: int) -> HeartsState: ...
     def pending(self, i: int) -> int: ...
     def reset(self, seed: int, observations: npt.NDArray[np.float32] | npt.NDArray[np.uint8], masks: npt.NDArray[np.bool_],
               rewards: npt.NDArray[np.float32], terminated: npt.NDArray[np.bool_], seats: npt.NDArray[np.int32]) -> None: ...
@@ -1012,3 +1033,115 @@ class EuchreMatch(_MatchBase):
     @property
     def winner(self) -> int | None:
         """The team that won the match, or None."""
+
+class HeartsRules(_RulesBase):
+    """The options of Hearts (docs/rules/)."""
+    def __init__(
+        self,
+        *,
+        pass_cards: bool = True,
+        no_pts_on_first_trick: bool = True,
+        can_lead_any_club: bool = False,
+        jd_bonus: bool = False,
+        avoid_all_tricks_bonus: bool = False,
+        qs_breaks_hearts: bool = True,
+        must_break_hearts: bool = True,
+        can_lead_hearts_instead_of_qs: bool = False,
+    ) -> None: ...
+    @property
+    def pass_cards(self) -> bool:
+        """three cards are passed before the play, in a direction the deal draws; False: never (the direction is hold)"""
+    @property
+    def no_pts_on_first_trick(self) -> bool:
+        """no heart nor the queen of spades in the first trick, unless the hand holds nothing else"""
+    @property
+    def can_lead_any_club(self) -> bool:
+        """the first lead may be any club, not only the two"""
+    @property
+    def jd_bonus(self) -> bool:
+        """the jack of diamonds counts -10 penalty points"""
+    @property
+    def avoid_all_tricks_bonus(self) -> bool:
+        """a seat that takes no trick gains 5 (-5 penalty points), unless someone shot the moon"""
+    @property
+    def qs_breaks_hearts(self) -> bool:
+        """playing the queen of spades breaks hearts too"""
+    @property
+    def must_break_hearts(self) -> bool:
+        """a heart may not be led before hearts are broken; False: hearts are broken from the start"""
+    @property
+    def can_lead_hearts_instead_of_qs(self) -> bool:
+        """a seat whose only card besides hearts is the queen of spades may lead a heart before hearts are broken"""
+    def deal(  # type: ignore[override]
+        self,
+        seed: int,
+        dealer: int,
+        hands: list[list[int]],
+        *,
+        pass_direction: Literal['left', 'across', 'right', 'hold'] | None = None,
+    ) -> HeartsState: ...
+    def random_playouts(  # type: ignore[override]
+        self,
+        n: int,
+        seed: int,
+        *,
+        from_deal: int | None = None,
+        dealer: int = 0,
+    ) -> npt.NDArray[np.int32]: ...
+
+class HeartsState(_StateBase):
+    @property
+    def rules(self) -> HeartsRules: ...
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+    @property
+    def pass_direction(self) -> str:
+        """Where the passes go (H-2): left, across, right or hold."""
+    @property
+    def passed(self) -> list[CardSet]:
+        """The cards each seat passed (H-3), so far."""
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether a heart may be led (H-7)."""
+    @property
+    def leader(self) -> int | None:
+        """The seat that led the first trick, the holder of the two of clubs (H-4); None during the pass."""
+    @property
+    def trick(self) -> list[Card]:
+        """The cards of the trick on the table, in the order played."""
+    @property
+    def points(self) -> list[int]:
+        """The penalty points each seat has taken so far (H-9), before a moon shot or the no-trick bonus."""
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks taken by each seat."""
+    @property
+    def shooter(self) -> int | None:
+        """The seat that shot the moon (H-10), once the deal is over; else None."""
+    @property
+    def final_points(self) -> list[int]:
+        """Each seat's penalty points of the finished deal (H-9 .. H-11); zeros before the end."""
+
+class HeartsMatch(_MatchBase):
+    """A match of Hearts: next_deal(), play it, record(state)."""
+    def __init__(self, rules: HeartsRules, seed: int, dealer: int = 0) -> None: ...
+    @property
+    def rules(self) -> HeartsRules: ...
+    def next_deal(self) -> HeartsState: ...
+    def record(self, state: HeartsState) -> None: ...
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's penalty points so far (H-15)."""
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next deal."""
+    @property
+    def pass_direction(self) -> str:
+        """The pass direction of the next deal (H-15)."""
+    @property
+    def deals_played(self) -> int:
+        """How many deals were recorded."""
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the match, or None."""

@@ -14,7 +14,9 @@ from ._core import CouillonRules as CouillonRules, CouillonState as CouillonStat
 from ._core import MuckenRules as MuckenRules, MuckenState as MuckenState, MuckenMatch as MuckenMatch
 from ._core import MistigriRules as MistigriRules, MistigriState as MistigriState, MistigriMatch as MistigriMatch
 from ._core import EuchreRules as EuchreRules, EuchreState as EuchreState, EuchreMatch as EuchreMatch
+from ._core import HeartsRules as HeartsRules, HeartsState as HeartsState, HeartsMatch as HeartsMatch
 from .games import Game, Hands
+from .extras.mucken import BobblResult as BobblResult, TableRow as TableRow, bobbl_results as bobbl_results, tournament_table as tournament_table
 
 __all__ = [
     'Couillon',
@@ -33,6 +35,14 @@ __all__ = [
     'EuchreRules',
     'EuchreState',
     'EuchreMatch',
+    'Hearts',
+    'HeartsRules',
+    'HeartsState',
+    'HeartsMatch',
+    'BobblResult',
+    'TableRow',
+    'bobbl_results',
+    'tournament_table',
 ]
 
 class Couillon(Game):
@@ -163,3 +173,40 @@ class Euchre(Game):
         dealer: int = 0,
     ) -> npt.NDArray[np.int32]: ...
     def match(self, seed: int | None = None, dealer: int = 0) -> EuchreMatch: ...
+
+class Hearts(Game):
+    """Hearts exactly as OpenSpiel plays it (docs/rules/hearts.md, H-1 .. H-15): four players, each for itself, 52 cards, the pass, the queen of spades, shooting the moon."""
+    Rules: ClassVar[type[HeartsRules]]
+    State: ClassVar[type[HeartsState]]
+    Match: ClassVar[type[HeartsMatch]]
+    def __init__(
+        self,
+        *,
+        pass_cards: bool = True,
+        no_pts_on_first_trick: bool = True,
+        can_lead_any_club: bool = False,
+        jd_bonus: bool = False,
+        avoid_all_tricks_bonus: bool = False,
+        qs_breaks_hearts: bool = True,
+        must_break_hearts: bool = True,
+        can_lead_hearts_instead_of_qs: bool = False,
+    ) -> None: ...
+    @property
+    def rules(self) -> HeartsRules: ...
+    def deal(  # type: ignore[override]
+        self,
+        seed: int | None = None,
+        dealer: int = 0,
+        hands: Hands = None,
+        *,
+        pass_direction: Literal['left', 'across', 'right', 'hold'] | None = None,
+    ) -> HeartsState: ...
+    def random_playouts(  # type: ignore[override]
+        self,
+        n: int,
+        seed: int | None = None,
+        *,
+        from_deal: int | None = None,
+        dealer: int = 0,
+    ) -> npt.NDArray[np.int32]: ...
+    def match(self, seed: int | None = None, dealer: int = 0) -> HeartsMatch: ...

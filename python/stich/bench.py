@@ -209,11 +209,11 @@ def _solve_task(name: str, game: Game, deals: int) -> Task:
     return Task("solve", name, "stich", 1, "solves", deals, once, [], set())
 
 
-def require_peer(peer: str) -> Any:
-    """The peer's bridge module (stich.peers: the game both engines play), or a ValueError saying how
-    to install the peer."""
+def require_peer(peer: str) -> dict[str, Any]:
+    """The peer's bridge modules by game name (stich.peers: each game both engines play), or a
+    ValueError saying how to install the peer."""
     try:
-        return importlib.import_module(f"{__package__}.peers").openspiel_bridge()
+        return importlib.import_module(f"{__package__}.peers").openspiel_bridges()
     except ImportError as e:
         raise ValueError(f"--peer {peer} needs open_spiel, which is not installed ({e}); "
                          "pip install open_spiel (binary wheels for Linux x86_64 and macOS)") from None
@@ -259,9 +259,10 @@ def tasks(options: Options) -> list[Task]:
         for name, game, deals in solve_cases():
             out.append(_solve_task(name, game, options.solve_deals or deals))
     if options.peer is not None:
-        peer = require_peer(options.peer)
+        bridges = require_peer(options.peer)
         for p in positions():
-            if not isinstance(p.game, peer.GAME):
+            peer = bridges.get(p.game.name)
+            if peer is None:   # a game the peer does not play
                 continue
             s, texts = p.played()
             twin_s, o = peer.deal_pair(p.seed, p.game)

@@ -112,6 +112,8 @@ class Game:
     DEAL_LOCATIONS: ClassVar[tuple[str, ...]] = ()
     # The game's name in OpenSpiel where OpenSpiel plays it the same way (stich bench --peer), else None.
     OPENSPIEL: ClassVar[str | None] = None
+    # Whether the game has the exact open-hand solver (its SolverTraits): stich.solve, stich.pimc, PimcBot.
+    SOLVER: ClassVar[bool] = False
     Rules: ClassVar[type[_core._RulesBase]]
     State: ClassVar[type[_core._StateBase]]
     Match: ClassVar[type[_core._MatchBase]]
@@ -242,6 +244,7 @@ def _game_class(d: dict[str, Any]) -> type[Game]:
         "BENCH": tuple((b["name"], b["options"], b["seed"], tuple(b["moves"])) for b in d["bench"]),
         "SOLVE_BENCH": tuple((b["name"], b["options"], b["deals"]) for b in d["solve_bench"]),
         "OPENSPIEL": d["openspiel"],
+        "SOLVER": d["solver"],
         "num_distinct_actions": d["num_distinct_actions"],
         "DEAL_LOCATIONS": tuple(d["deal_locations"]),
         "FUNCTIONS": {name: {p["name"]: Option._from_core(p) for p in f["params"]} for name, f in d["functions"].items()},
@@ -267,6 +270,13 @@ def game_of(state: _core._StateBase) -> Game:
 def in_card_play(state: _core._StateBase) -> bool:
     """Whether a state is in its game's card play (``Game.PLAY_PHASE``, named by the core)."""
     return state.phase == GAMES_BY_STATE[type(state)].PLAY_PHASE
+
+
+def solvable(state: _core._StateBase) -> bool:
+    """Whether the open-hand solver (solve, pimc, the exact analysis) takes a state: a game with
+    the solver, in its card play from where its solver starts (the core's; a game whose whole
+    deals are too big starts it late, in its last tricks)."""
+    return GAMES_BY_STATE[type(state)].SOLVER and bool(_core.solvable(state))
 
 
 def game_named(name: str) -> type[Game]:

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .records import Record
-from .games import in_card_play
+from .games import solvable
 from .search import ismcts
 from .solve import analyse_deal, pimc
 
@@ -68,7 +68,7 @@ def review_record(record: Record, index: int = 0, worlds: int = DEFAULT_WORLDS, 
         if progress is not None:
             progress(k, len(record.actions))
         legal = state.legal_actions()
-        if in_card_play(state) and first_card is None:
+        if solvable(state) and first_card is None:
             first_card = k
         if len(legal) >= 2:
             entry: dict[str, Any] = {"index": k, "seat": seat, "phase": state.phase, "played": text, "open": None}
@@ -104,9 +104,10 @@ def review_record(record: Record, index: int = 0, worlds: int = DEFAULT_WORLDS, 
 
 
 def _view(state: Any, seat: int, played: str, worlds: int, iterations: int, seed: int, threshold: float) -> dict[str, Any]:
-    """The decision judged from the seat's view: PIMC in the card play, the search before it."""
+    """The decision judged from the seat's view: PIMC where the solver takes the position (the card
+    play, from where the game's solver starts), the search before it."""
     view = state.view(seat)
-    if in_card_play(state):
+    if solvable(state):
         r = pimc(view, worlds=worlds, seed=seed)
         method = "exact" if r.exact else "pimc"
         played_row = {str(row.action): row for row in r.table}

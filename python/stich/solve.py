@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from . import _core
 from .bots import Bot, HeuristicBot, _SeededBot
-from .games import in_card_play
+from .games import solvable
 from .search import _Described, is_tie, state_to_act, verdict
 
 
@@ -326,7 +326,7 @@ class PimcBot(_SeededBot):
         self.fallback.reseed(seed ^ 0x5EED)
 
     def act(self, state: Any) -> Any:
-        if not in_card_play(state):
+        if not solvable(state):
             return self.fallback.act(state)
         if len(state.legal_actions()) == 1:
             return state.legal_actions()[0]

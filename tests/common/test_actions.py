@@ -11,10 +11,10 @@ import pytest
 
 import stich
 from stich import Action, Card, CardSet, Deck, IllegalActionError
+from helpers.hooks import configs
 from helpers.play import texts
 
-GAMES = [stich.Couillon(), stich.Mucken(), stich.Mucken(players=6, if_all_pass="one_point"),
-         stich.Mistigri(), stich.Mistigri(monch=True, players=3)]
+GAMES = configs(first=2)   # every registered game, in the first two configurations of its hooks
 
 
 def _play_to(state, phase: str, seed: int):

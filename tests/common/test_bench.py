@@ -61,9 +61,10 @@ def test_the_report_holds_every_row_with_its_runs_and_context(report):
 
 def test_the_text_says_what_it_measured_and_what_the_signature_covers(report):
     text = benchreport.render(report)
+    n = len(bench.positions())   # every registered game's bench positions
     for needle in ("stich 0.1.0", "flags: ", "machine: ", "2 measured run(s) a row after 1 warm-up",
-                   "couillon trump choice", "total (16 rows)", "scaling:", "solver:", "signature: ",
-                   "covers the root visit counts of the 16 search positions at 20000 iterations, 1 thread, seed 1"):
+                   f"{bench.positions()[0].name}", f"total ({n} rows)", "scaling:", "solver:", "signature: ",
+                   f"covers the root visit counts of the {n} search positions at 20000 iterations, 1 thread, seed 1"):
         assert needle in text, needle
 
 
@@ -207,9 +208,10 @@ def test_ctrl_c_during_the_peer_search_ends_the_bench(monkeypatch):
     """OpenSpiel's search runs on a thread of its own, which checks no signals: the bench's thread
     waits for it in short joins, so that Ctrl-C during that search still ends the run at once."""
     pytest.importorskip("pyspiel", reason="open_spiel is not installed")
-    from stich.peers import euchre as openspiel_peer
-    euchre = [p for p in bench.positions() if type(p.game).__name__ == "Euchre"][:1]
-    monkeypatch.setattr(bench, "positions", lambda: euchre)
+    from stich.peers import openspiel_bridges
+    name, openspiel_peer = next(iter(openspiel_bridges().items()))   # the first game OpenSpiel plays too
+    first = [p for p in bench.positions() if p.game.name == name][:1]
+    monkeypatch.setattr(bench, "positions", lambda: first)
     monkeypatch.setattr(bench, "signature", lambda progress=None: None)
     ctrl_c = CtrlC()
     searches: list[threading.Event] = []   # OpenSpiel's, each set when it has ended
@@ -258,7 +260,7 @@ def test_cli_json_compare_and_thread_list(capsys, tmp_path):
     assert "scaling:" in out and f"report written to {old}" in out and recorded_signature() in out
     assert main([*args, "--no-solve", "--compare", str(old), "--json", str(new)]) == 0
     out = capsys.readouterr().out
-    assert "compared with the report of" in out and "only in the old report: search, 2 threads: 16 rows" in out
+    assert "compared with the report of" in out and f"only in the old report: search, 2 threads: {len(bench.positions())} rows" in out
     assert benchreport.load(new)["options"]["threads"] == [1] and not benchreport.load(new)["rows"][-1]["section"] == "solve"
 
 

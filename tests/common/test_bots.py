@@ -12,9 +12,11 @@ import numpy as np
 import pytest
 
 import stich
+from helpers.hooks import HOOKS, configs, ids
 
-GAMES = [stich.Couillon(), stich.Mucken(), stich.Mucken(players=6), stich.Mistigri(), stich.Mistigri(monch=True)]
-IDS = ["couillon", "mucken", "mucken6", "mistigri", "monch"]
+# Every registered game, in its hooks' SEARCH_CONFIGS (else its first configuration).
+GAMES = configs("SEARCH_CONFIGS", first=1)
+IDS = ids(GAMES)
 
 
 def interval(x):
@@ -53,12 +55,9 @@ def test_heuristic_beats_random(game):
 
 
 # game, the searching seats' result per deal, deals against random play and the margin ISMCTS must
-# beat it by (the full-size margins of before, on fewer deals), deals against the heuristic
-FAST_STRENGTH = {
-    "couillon": (stich.Couillon(), lambda r: r[:, 0], 60, 0.5, 80),
-    "mistigri": (stich.Mistigri(), lambda r: (r[:, 0] + r[:, 2]) / 2 - (r[:, 1] + r[:, 3]) / 2, 40, 3.0, 60),
-    "mucken": (stich.Mucken(), lambda r: r[:, 0], 40, 50.0, 100),
-}
+# beat it by (the full-size margins of before, on fewer deals), deals against the heuristic: each
+# game's hooks' STRENGTH, where it has one
+FAST_STRENGTH = {name: hooks.STRENGTH for name, hooks in HOOKS.items() if hasattr(hooks, "STRENGTH")}
 
 
 @pytest.mark.parametrize("name", FAST_STRENGTH)

@@ -74,7 +74,8 @@ def test_c_example_built_with_cmake(tmp_path):
     generator = ["-G", "Ninja"] if shutil.which("ninja") else []
     _run(cmake, "-S", EXAMPLES / "c", "-B", tmp_path, *generator, f"-Dstich_DIR={stich.get_cmake_dir()}", "-DCMAKE_BUILD_TYPE=Release")
     _run(cmake, "--build", tmp_path)
-    for name, seed in (("euchre", 1), ("Mucken", 2), ("couillon", 3), ("MISTIGRI", 4)):
+    for seed, game in enumerate(stich.GAMES, 1):
+        name = (game.lower(), game, game.upper())[seed % 3]   # a game's name in any case
         assert _run(tmp_path / "stich_c_example", name, seed, 300) == played_by_python(name, seed, 300)
     failed = subprocess.run([tmp_path / "stich_c_example", "Skat", "1", "10"], capture_output=True, text=True)
     assert failed.returncode == 1 and "unknown game 'Skat'" in failed.stderr

@@ -61,9 +61,21 @@ ENTRY_POINT = re.compile(r"Entry\s+point:\s*`stich\.(\w+)\(([^`]*)\)`")
 THE_DEFAULT = re.compile(r"`(\w+)=([^`]+)`\s*\(the default\)")
 
 
-def test_the_option_tables_are_generated():
+def test_the_option_tables_and_game_lists_are_generated():
     old = options_doc.stale()
-    assert not old, f"stale option tables {[_rel(p) for p in old]}: run PYTHONPATH=python python tools/options_doc.py"
+    assert not old, f"stale option tables or game lists {[_rel(p) for p in old]}: run PYTHONPATH=python python tools/options_doc.py"
+
+
+def test_the_game_lists_are_made_from_the_rules_pages():
+    """README.md's and docs/rules/README.md's lists of games: a line a registered game, from its
+    rules page's title, summary line and ruling ids; a page without them is an error."""
+    readme, index = options_doc.game_lists({options_doc.page_of(g): _read(options_doc.page_of(g)) for g in stich.GAMES.values()})
+    assert len(readme.splitlines()) == len(index.splitlines()) == len(stich.GAMES)
+    for name, line in zip(stich.GAMES, index.splitlines()):
+        assert f"]({name.lower()}.md): `" in line
+    page = _read(RULES / "mucken.md")
+    with pytest.raises(ValueError, match="summary"):
+        options_doc.page_facts(stich.Mucken, page.replace("<!-- summary:", "<!-- "))
 
 
 def test_the_option_table_check_can_fail():
@@ -171,9 +183,11 @@ def test_the_game_list_check_can_fail():
     assert game_list_problems("Units: Couillon, Mucken and Euchre.", "x")
     assert game_list_problems("`stich.GAMES` maps `{\"Couillon\": ..., \"Mucken\": ..., \"Mistigri\": ...}`", "x")
     assert not game_list_problems("Couillon and Mucken have two teams.", "x")
-    assert not game_list_problems("Couillon, Mucken, Mistigri and Euchre.", "x")
-    api = _read(API)
-    assert game_list_problems(api.replace(', "Euchre": stich.Euchre', ""), "api")
+    assert not game_list_problems(", ".join(stich.GAMES) + ".", "x")
+    readme = _read(README)
+    last = list(stich.GAMES)[-1]
+    without = "\n".join(line for line in readme.splitlines() if f"(docs/rules/{last.lower()}.md)" not in line)
+    assert game_list_problems(without, "readme")
 
 
 # ---------------------------------------------------------------------------- the analyse budget
@@ -292,5 +306,5 @@ def test_no_doc_says_a_game_has_no_notation():
     said = [f"{_rel(path)}: {m.group(0)!r}" for path in DOCS for m in NO_NOTATION.finditer(" ".join(_read(path).split()))]
     assert said == []
     notation = _read(ROOT / "docs" / "notation.md")
-    assert all(name in notation.split("Every game has the notation:", 1)[1].split("\n", 1)[0] for name in stich.GAMES)
+    assert "Every registered game has the notation (`stich.GAMES`)" in notation
     assert NO_NOTATION.search("Euchre has no notation yet: `HasNotation<Def>` says which games have it.")

@@ -13,28 +13,20 @@ from typing import Any
 import pytest
 
 import stich
+from helpers import starts_in_play
+from helpers.hooks import HOOKS, configs
 from stich import _core
 from helpers.serial import Decoded, decode_match, decode_state, encode_state, replay
 
 PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
 
-GAMES = [
-    stich.Couillon(),
-    stich.Couillon(kontra_doubles=True),
-    stich.Mucken(),
-    stich.Mucken(players=6),
-    stich.Mucken(long_deck=True, if_all_pass="must_play"),
-    stich.Mistigri(),
-    stich.Mistigri(players=3, monch=True),
-    stich.Euchre(),
-    stich.Euchre(allow_lone_defender=True, stick_the_dealer=True),
-    stich.Mistigri(players=6, deck="french52", monch=True, club_law=True),
-]
+# Every registered game, in its hooks' PICKLE_CONFIGS (else its first two configurations).
+GAMES = configs("PICKLE_CONFIGS", first=2)
 IDS = [repr(g) for g in GAMES]
-# The 52-card six-seat Mistigri samples worlds slowly (seconds per view in play): the tests that
-# resample every seat's view skip it.
-SMALL = GAMES[:-1]
-SMALL_IDS = IDS[:-1]
+# The configurations that sample worlds slowly (the hooks' SLOW_CONFIGS: seconds per view in
+# play): the tests that resample every seat's view skip them.
+SMALL = [g for g in GAMES if all(g not in getattr(h, "SLOW_CONFIGS", []) for h in HOOKS.values())]
+SMALL_IDS = [repr(g) for g in SMALL]
 
 
 def positions(game: Any, deals: int = 12, resampled: bool = False) -> list[Any]:
@@ -79,7 +71,9 @@ def test_state_round_trip_keeps_the_position(game):
         same_position(copy.copy(s), s)
         is_legal_play(s)
     assert mid_trick and "play" in seen_phases and "over" in seen_phases
-    assert seen_phases & {"trump", "auction", "bid"}
+    # A decision before the card play (the game's own phases, its hooks' PHASES), where the
+    # configuration has one.
+    assert seen_phases & (set(HOOKS[game.name].PHASES) - {"play"}) or starts_in_play(game), seen_phases
 
 
 def test_monch_reshuffles_replay():
@@ -206,8 +200,8 @@ def test_views_equal_when_the_information_is(game):
                 is_legal_play(w._origin)   # a view loads as one of a state legal play reaches
             assert copy.deepcopy(v) == v
             # A pickled view carries only what its seat knows, where a state holding only that
-            # replays (always in Mucken and Euchre; docs/api.md says where else).
-            if game.name in ("Mucken", "Euchre"):
+            # replays (always in some games, the hooks' VIEWS_PICKLE_ALIKE; docs/api.md says where else).
+            if getattr(HOOKS[game.name], "VIEWS_PICKLE_ALIKE", False):
                 assert pickle.dumps(other.view(seat)) == pickle.dumps(v)
         if not s.is_terminal:
             t = s.clone()
@@ -331,7 +325,7 @@ def test_payload_fuzz_loads_legal_play_or_raises(game):
     rng = random.Random(11)
     states = positions(game, deals=3)
     cls = type(states[0])
-    other = (stich.Mucken() if game.name != "Mucken" else stich.Couillon()).deal(seed=1).__getstate__()
+    other = next(g for g in stich.GAMES.values() if g.name != game.name)().deal(seed=1).__getstate__()   # another game's
     loaded = refused = 0
     for kind, data in fuzzed_payloads([s.__getstate__() for s in states], other, rng):
         obj = cls.__new__(cls)
@@ -351,7 +345,7 @@ def test_payload_fuzz_loads_legal_play_or_raises(game):
     assert loaded > 0 and refused > 0
 
 
-@pytest.mark.parametrize("game", [stich.Couillon(), stich.Mucken(), stich.Mistigri(players=3), stich.Euchre()], ids=repr)
+@pytest.mark.parametrize("game", configs(first=1), ids=repr)
 def test_a_match_loads_only_by_recording_its_deals_again(game):
     """A match's form is its rules, seed, first dealer and the forms of its recorded deals; a load
     records each deal again (checked by the match: its dealer, its rules, finished), so scores,

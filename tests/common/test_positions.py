@@ -16,22 +16,16 @@ import stich
 from helpers.stats import chi_square_uniform
 from helpers.worlds import enumerate_worlds
 from helpers import EXAMPLES, slow_except
+from helpers.hooks import HOOKS, configs
 from helpers.random_play import played_on
 from helpers.play import text_set
 
 pytestmark = pytest.mark.rules
 
-CONFIGS = {
-    "couillon": stich.Couillon(),
-    "mucken": stich.Mucken(),
-    "mucken_6_must_play": stich.Mucken(players=6, if_all_pass="must_play"),
-    "mucken_one_point": stich.Mucken(if_all_pass="one_point"),
-    "mistigri_3": stich.Mistigri(players=3),
-    "monch_6": stich.Mistigri(players=6, monch=True),
-    "monch": stich.Mistigri(monch=True),
-    "euchre": stich.Euchre(),
-    "euchre_lone_defender": stich.Euchre(allow_lone_defender=True),
-}
+# Every registered game, in its hooks' POSITION_CONFIGS (else its first two configurations).
+CONFIGS = {repr(g): g for g in configs("POSITION_CONFIGS", first=2)}
+# The configurations whose positions take seconds each to rebuild (the hooks' SLOW_CONFIGS): in the slow part.
+SLOW = {repr(g) for h in HOOKS.values() for g in getattr(h, "SLOW_CONFIGS", [])}
 
 
 def _walk(game, seed, steps):
@@ -46,7 +40,7 @@ def _hidden(view, locations):
 
 
 # Six-seat Mönch takes as long as the others together and adds no code path to four-seat Mönch.
-@pytest.mark.parametrize("name", slow_except(list(CONFIGS), [n for n in CONFIGS if n != "monch_6"]))
+@pytest.mark.parametrize("name", slow_except(list(CONFIGS), [n for n in CONFIGS if n not in SLOW]))
 def test_rebuilt_world_is_the_resampled_world(name):
     """parse(text, seed) draws the hidden cards exactly as state.resample(seat, seed) does: the same
     world for the same seed, from any state with that view."""
@@ -78,14 +72,16 @@ def _small_position(game, seed, low, high):
     raise AssertionError("no small position found")
 
 
-@pytest.mark.parametrize("name, low, high", [
-    ("couillon", 6, 40), ("mucken", 6, 40), ("mucken_6_must_play", 6, 60), ("mucken_one_point", 6, 40),
-    ("mistigri_3", 6, 40), ("monch", 6, 60), ("euchre", 6, 40),
-])
-def test_rebuilt_worlds_are_uniform(name, low, high):
+# (configuration, low, high): each game's hooks' POSITION_WORLDS, else its first configuration with
+# 6 to 40 worlds.
+WORLD_RANGES = [pytest.param(g, low, high, id=repr(g))
+                for h in HOOKS.values() for g, low, high in getattr(h, "POSITION_WORLDS", [(h.CONFIGS[0], 6, 40)])]
+
+
+@pytest.mark.parametrize("game, low, high", WORLD_RANGES)
+def test_rebuilt_worlds_are_uniform(game, low, high):
     """The worlds rebuilt from one position with many seeds are each consistent with the view and
     uniform over all of them (chi-square against brute-force enumeration and count_worlds)."""
-    game = CONFIGS[name]
     state, seat = _small_position(game, 7, low, high)
     text = stich.position_text(state, seat)
     view = state.view(seat)
@@ -190,15 +186,16 @@ def test_error_mit_declared_by_a_seat_without_it():
 def test_error_contradicts_a_void():
     """C-5 / U-4 / M-9: a seat that did not follow suit holds none of it later."""
     found = 0
-    for name in ("couillon", "mucken", "mistigri_3"):
-        game = CONFIGS[name]
+    games = configs("POSITION_CONFIGS", first=1)
+    for game in games:
+        sits_out = getattr(HOOKS[game.name], "sits_out", lambda state, seat: False)
         for k in range(300):
             state = _walk(game, k, 30)
             if state.phase != "play":
                 continue
             q = state.current_player
             o = (q + 1) % game.num_players
-            if name.startswith("mistigri") and o not in state.joined:
+            if sits_out(state, o):
                 continue
             view = state.view(o)
             voids = [c for c in view.forbidden(q) if c in view.unknown]
@@ -214,7 +211,7 @@ def test_error_contradicts_a_void():
             assert entries[j].startswith(f"{q} ") and j < len(entries) - 1
             found += 1
             break
-    assert found == 3
+    assert found == len(games)
 
 
 def test_error_too_many_cards():

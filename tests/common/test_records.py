@@ -12,12 +12,13 @@ import sys
 import pytest
 
 import stich
+from helpers.hooks import HOOKS
 
 GAMES = list(stich.GAMES)
+# Every game with its defaults, and the option sets its hooks name (RECORD_VARIANTS).
 VARIANTS = [pytest.param(name, {}, id=name) for name in GAMES] + [
-    pytest.param("Mucken", {"players": 6}, id="Mucken-6"), pytest.param("Mucken", {"long_deck": True, "target": 31}, id="Mucken-long"),
-    pytest.param("Mistigri", {"players": 6}, id="Mistigri-6"), pytest.param("Mistigri", {"monch": True}, id="Mistigri-monch"),
-    pytest.param("Couillon", {"kontra_doubles": True}, id="Couillon-kontra"),
+    pytest.param(name, options, id=f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items())}")
+    for name, hooks in HOOKS.items() for options in getattr(hooks, "RECORD_VARIANTS", [])
 ]
 
 

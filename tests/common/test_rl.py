@@ -26,11 +26,17 @@ from pettingzoo.test import (api_test, max_cycles_test, parallel_api_test, paral
                              render_test, seed_test)
 
 import stich.envs  # noqa: E402
+from helpers.hooks import HOOKS  # noqa: E402
 
 GAMES = list(stich.GAMES)
-# Options that change the shape of a game (players, decks) or add phases, to walk too.
-VARIANTS = {"Mucken": [{"players": 6}, {"long_deck": True}], "Mistigri": [{"players": 6}, {"monch": True}],
-            "Couillon": [{"kontra_doubles": True}], "Euchre": [{"allow_lone_defender": True}]}
+# Options that change the shape of a game (players, decks) or add phases, to walk too (each game's
+# hooks: RL_VARIANTS).
+VARIANTS = {name: getattr(hooks, "RL_VARIANTS", []) for name, hooks in HOOKS.items()}
+
+
+def takes_fixed_steps(name):
+    """Whether the game takes an action in fixed steps (its hooks: FIXED_STEPS, the core's State::FIXED_STEPS)."""
+    return getattr(HOOKS[name], "FIXED_STEPS", False)
 
 
 def walk(game, seed, steps_per_state=None):
@@ -66,7 +72,7 @@ def test_every_legal_action_has_a_fixed_id(name, options):
             mask = s.legal_actions_mask(pending)
             assert mask.shape == (n,) and mask.dtype == bool and mask.any()
             own = [a.id for a in s.legal_actions()]
-            if all(a < n for a in own) and pending == 0 and name != "Mistigri":
+            if all(a < n for a in own) and pending == 0 and not takes_fixed_steps(name):
                 assert sorted(np.flatnonzero(mask)) == sorted(own)
 
 
@@ -187,7 +193,7 @@ def decode_observation(game, s, seat, pending, t):
             b[place[c.id]] = 1.0
         return b
 
-    steps = D if type(game).__name__ == "Mistigri" else 0   # only Mistigri takes an action in fixed steps
+    steps = D if takes_fixed_steps(game.name) else 0   # the pending steps of an action taken in fixed steps
     rest = len(t) - (D + (L - P) * (D + 1) + 8 + steps)
     assert rest % P == 0 and 1 <= rest // P - 3 * D - 3 <= 64
     A = rest // P - 3 * D - 3
@@ -301,8 +307,9 @@ def seeded(make, seed):
 # action in their place) and expects the agents to take turns in a cycle: most agents take exactly
 # max_cycles turns before the truncation. A deal's auction does not always cycle (Euchre's maker
 # also chooses to go alone, Mistigri's seats that pass sit the play out), so it runs on seeded deals
-# whose first turns do; test_max_cycles_limits_every_seat checks the rule on every deal.
-MAX_CYCLES_SEEDS = {"Couillon": [2, 3], "Mucken": [0, 2], "Mistigri": [4, 9], "Euchre": [3, 14]}
+# whose first turns do (each game's hooks: MAX_CYCLES_SEEDS); test_max_cycles_limits_every_seat
+# checks the rule on every deal.
+MAX_CYCLES_SEEDS = {name: hooks.MAX_CYCLES_SEEDS for name, hooks in HOOKS.items()}
 
 
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
@@ -571,9 +578,9 @@ def trajectory_digest(name, seat):
 # Pinned on the code before the vector environment was made faster: speed work must not change a
 # trajectory. A deliberate change of the deals, the bots or the observation changes these. Re-pinned
 # once, for the narrower observation layout (docs/rl.md): the same run's masks, seats, rewards and
-# terminations hashed without the observations were unchanged by it.
-TRAJECTORIES = {"Couillon": ("5c334a62331870f1", "08c4e1236e2044e8"), "Mucken": ("055728526fe6e341", "5cae4f6dc3f9c234"),
-                "Mistigri": ("9af3f1d9f40da900", "8ca22e324ccd1c61"), "Euchre": ("5734ca6f1bbf16fc", "2fb1893a877d8e4e")}
+# terminations hashed without the observations were unchanged by it. Each game's hooks pin its own
+# (RL_TRAJECTORIES: the digests for seat None and seat 1).
+TRAJECTORIES = {name: hooks.RL_TRAJECTORIES for name, hooks in HOOKS.items()}
 
 
 @pytest.mark.parametrize("name, options", list(games_and_variants()))
@@ -730,8 +737,8 @@ def test_a_refused_vector_step_changes_nothing(name, options):
 def test_a_huge_num_envs_is_refused_before_anything_is_allocated():
     """Against this machine's memory (half of it, counting each env's deal and its rows of the
     arrays), as the search's sizes are: a ValueError at once, not a process killed for memory."""
-    game = stich.GAMES["Mucken"](players=6)
-    core_class = next(d["vector_env"] for d in stich._core.games() if d["name"] == "Mucken")
+    game = next(iter(stich.GAMES.values()))()
+    core_class = next(d["vector_env"] for d in stich._core.games() if d["name"] == game.name)
     for dtype, byte_observations in ((np.float32, False), (np.uint8, True)):
         most = core_class.max_num_envs(game.rules, byte_observations)
         assert 1 <= most <= 2**24

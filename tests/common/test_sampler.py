@@ -13,18 +13,13 @@ import pytest
 
 import stich
 from helpers.stats import chi_square_threshold
+from helpers.hooks import configs
 from helpers.worlds import enumerate_hidden
 
 pytestmark = pytest.mark.rules
 
-GAMES = {
-    "couillon": stich.Couillon(),
-    "mucken": stich.Mucken(),
-    "mucken6": stich.Mucken(players=6),
-    "ramsch": stich.Mucken(if_all_pass="ramsch"),
-    "mistigri3": stich.Mistigri(players=3),
-    "monch": stich.Mistigri(monch=True),
-}
+# Every registered game, in its hooks' SAMPLER_CONFIGS (else its first two configurations).
+GAMES = {repr(g): g for g in configs("SAMPLER_CONFIGS", first=2)}
 
 
 def locations(view):
@@ -110,7 +105,7 @@ def test_the_true_deal_is_one_of_the_worlds(name):
 
 def test_samples_respect_inferred_voids():
     """A Couillon seat that did not follow suit (C-5) never gets that suit in a sample."""
-    game = GAMES["couillon"]
+    game = stich.Couillon()
     hands = ["CA CK SA SK HA", "CQ CJ SQ SJ HK", "CT C9 ST S9 HQ", "DA DK DQ DJ DT"]
     state = game.deal(seed=1, dealer=3, hands=hands)   # forehand is seat 0
     for action in ["Hearts", "pass", "CA", "CQ", "CT", "DA"]:   # (SQ's holder says pass) seat 3 shows no clubs

@@ -16,10 +16,12 @@ import pytest
 import stich
 from helpers.worlds import enumerate_worlds
 from helpers import EXAMPLES
+from helpers.hooks import HOOKS, configs, ids
 from helpers.play import text_set
 
-GAMES = [stich.Couillon(), stich.Mucken(), stich.Mucken(players=6), stich.Mistigri(), stich.Mistigri(monch=True)]
-IDS = ["couillon", "mucken", "mucken6", "mistigri", "monch"]
+# Every registered game, in its hooks' SEARCH_CONFIGS (else its first configuration).
+GAMES = configs("SEARCH_CONFIGS", first=1)
+IDS = ids(GAMES)
 
 
 def decision_points(game, seed, count):
@@ -134,19 +136,6 @@ def paranoid_value(state, me, team_game, alpha=-math.inf, beta=math.inf):
     return best
 
 
-def scripted_opening(state):
-    """A normal game to play out: plain Muck in Mucken, everyone in and keeping in Mistigri."""
-    while not state.is_terminal and state.phase != "play":
-        texts = [str(a) for a in state.legal_actions()]
-        for wanted in ("Muck", "join", "keep", "pass"):
-            if wanted in texts and not (wanted == "pass" and "Muck" in texts and state.phase == "auction"
-                                        and state.auction_holder is None):
-                state.apply(wanted)
-                break
-        else:
-            state.apply(texts[0])
-
-
 def forced_positions(game, team_game, wanted, max_worlds=60, max_cards=3, seeds=300):
     """Play-phase positions where one action dominates: in the worlds consistent with the view of
     the seat to act (all of them, or 30 sampled when there are more than max_worlds), each solved
@@ -156,8 +145,8 @@ def forced_positions(game, team_game, wanted, max_worlds=60, max_cards=3, seeds=
     for seed in range(seeds):
         rng = random.Random(seed)
         s = game.deal(seed=seed, dealer=seed % game.num_players)
-        if not isinstance(game, stich.Couillon):
-            scripted_opening(s)
+        if hasattr(HOOKS[game.name], "opening"):   # a normal game to play out (the game's hooks)
+            HOOKS[game.name].opening(s)
         while not s.is_terminal and len(found) < wanted:
             me = s.current_player
             if s.phase == "play" and len(s.hand(me)) <= max_cards - (s.num_players > 4) and len(s.legal_actions()) > 1:
@@ -194,12 +183,20 @@ def forced_positions(game, team_game, wanted, max_worlds=60, max_cards=3, seeds=
     return found
 
 
-@pytest.mark.parametrize("game, team_game", [
-    (stich.Couillon(), True), (stich.Mucken(), True), (stich.Mucken(players=6), True),
-    (stich.Mistigri(), False), pytest.param(stich.Mistigri(monch=True), False, marks=pytest.mark.slow),
-], ids=IDS)
-def test_search_finds_the_forced_winning_card(game, team_game):
-    positions = forced_positions(game, team_game, wanted=2)
+def first_configs_fast(games):
+    """The games as parameters: each game's first configuration in the fast part, the others slow."""
+    seen = set()
+    out = []
+    for g in games:
+        out.append(pytest.param(g, id=repr(g), marks=() if g.name not in seen else pytest.mark.slow))
+        seen.add(g.name)
+    return out
+
+
+@pytest.mark.parametrize("game", first_configs_fast(GAMES))
+def test_search_finds_the_forced_winning_card(game):
+    # Partners maximise together where the game has two teams (its hooks: TEAMS).
+    positions = forced_positions(game, getattr(HOOKS[game.name], "TEAMS", False), wanted=2)
     assert len(positions) == 2, f"found only {len(positions)} forced endgames"
     for state, winning in positions:
         result = stich.ismcts(state, iterations=3000, seed=4)
@@ -354,8 +351,13 @@ def test_no_move_frozen_from_20k_to_1M_iterations(name, playout):
     assert not frozen, (frozen, short, long)
 
 
-@pytest.mark.parametrize("game, iterations", [pytest.param("couillon", 1_500_000, marks=pytest.mark.slow),
-                                               ("mucken", 200_000), ("mistigri", 200_000)])
+# Each game whose hooks give EXAMPLE_ITERATIONS: the budget at which its example position
+# (examples/position_<game>.txt) has a clear best move; above half a million, in the slow part.
+EXAMPLE_BUDGETS = [pytest.param(name.lower(), h.EXAMPLE_ITERATIONS, id=name, marks=pytest.mark.slow if h.EXAMPLE_ITERATIONS > 500_000 else ())
+                   for name, h in HOOKS.items() if hasattr(h, "EXAMPLE_ITERATIONS")]
+
+
+@pytest.mark.parametrize("game, iterations", EXAMPLE_BUDGETS)
 def test_one_and_two_threads_agree_on_the_best_move(game, iterations):
     # Root-parallel trees used to settle each on its own move, splitting the visits about 50/50.
     # The example positions have a clear best move (a visit share well ahead of the runner-up);
@@ -431,10 +433,11 @@ def test_runs_split_the_budget_and_give_the_same_result_on_any_thread_count():
 
 def test_default_c_per_game_is_exposed_and_used():
     s = stich.Couillon().deal(seed=1)
-    # each game's constant comes from its C++ description (docs/search.md has the experiment)
-    known = {"Couillon": 1.4, "Mucken": 0.35, "Mistigri": 0.7}   # (every registered game has one; these three were measured here)
-    assert {name: stich.GAMES[name].SEARCH_C for name in known} == known
+    # each game's constant comes from its C++ description (docs/search.md has the experiment), and
+    # the search takes it by default
     assert all(0 < g.SEARCH_C <= 100 for g in stich.GAMES.values())
+    for game in stich.GAMES.values():
+        assert stich.search.default_c(game().deal(seed=1)) == game.SEARCH_C
     c = stich.search.default_c(s)
     assert c == stich.Couillon.SEARCH_C
     a = stich.ismcts(s, iterations=5000, seed=3)
@@ -478,8 +481,9 @@ def test_the_other_seats_bids_by_their_hands_keep_the_auction_values_from_drifti
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_others_before_play_changes_nothing_in_the_card_play(game):
     # Only the other seats' decisions before the card play are the heuristic's: from a position
-    # in the card play both settings run the same search. Before it, they differ.
-    state = game.deal(seed=4)
+    # in the card play both settings run the same search. Before it, they differ. The first deal
+    # from seed 4 on with a decision before the card play (a Hearts deal may have none: no pass).
+    state = next(s for s in (game.deal(seed=k) for k in range(4, 40)) if not stich.games.in_card_play(s))
     rng = random.Random(4)
     differs = False
     while not state.is_terminal:

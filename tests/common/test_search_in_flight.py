@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.hooks import configs, ids
+
 import stich
 
-GAMES = [stich.Couillon(), stich.Mucken(), stich.Mucken(players=6), stich.Mistigri(), stich.Mistigri(monch=True), stich.Euchre()]
-IDS = ["couillon", "mucken", "mucken6", "mistigri", "monch", "euchre"]
+GAMES = configs("SEARCH_CONFIGS", first=1)
+IDS = ids(GAMES)
 
 
 @pytest.mark.parametrize("threads", [1, 2])

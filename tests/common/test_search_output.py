@@ -13,21 +13,24 @@ import pytest
 import stich
 from stich.search import SearchResult
 from helpers import EXAMPLES
+from helpers.hooks import HOOKS
 
-UNITS = {"couillon": "match points", "mucken": "game points", "mistigri": "chips"}
+# The games with an example position (examples/position_<game>.txt).
+EXAMPLED = [name.lower() for name in stich.GAMES if (EXAMPLES / f"position_{name.lower()}.txt").exists()]
 
 
 def example(game: str):
     return stich.parse((EXAMPLES / f"position_{game}.txt").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("game", list(UNITS))
+@pytest.mark.parametrize("game", EXAMPLED)
 def test_text_names_columns_unit_and_the_position_as_the_seat_knows_it(game):
     position = example(game)
     state, seat = position.state, position.seat
     result = stich.ismcts(state, iterations=5000, seed=1)
     text = str(result)
-    assert result.unit == UNITS[game] and f"average return ({UNITS[game]})" in text
+    unit = type(position.game).UNIT
+    assert result.unit == unit and f"average return ({unit})" in text
     assert "action" in text and "visits" in text and "share" in text and "mean" in text and "95% interval" in text
     assert f"seat {seat}: " + " ".join(str(c) for c in state.hand(seat)) in text
     view = state.view(seat)
@@ -117,16 +120,17 @@ def test_inferred_voids_are_suits_whose_unknown_cards_a_seat_cannot_hold():
     assert seen, "no void inferred in six random deals"
 
 
-@pytest.mark.parametrize("name, most", [("couillon", 40), ("mucken", 120), ("mistigri", 5)])
-def test_each_move_reports_what_the_side_takes_by_the_end(name, most):
+@pytest.mark.parametrize("name", [n for n in stich.GAMES if hasattr(HOOKS[n], "EXAMPLE_TALLY")])
+def test_each_move_reports_what_the_side_takes_by_the_end(name):
     """The mean tally (card points, eyes, tricks) of the searching seat's side at the end of the
-    deal after each move, within the game's bounds; in the Mucken example seat 0's team already
-    holds 9 eyes ("seats 0+2: 1 trick, 9 eyes"), which no continuation takes away."""
-    state = example(name).state
+    deal after each move, within the bounds the game's hooks give for its example position
+    (EXAMPLE_TALLY: least, most, and a line the position shows, e.g. in the Mucken example seat 0's
+    team already holds 9 eyes, "seats 0+2: 1 trick, 9 eyes", which no continuation takes away)."""
+    state = example(name.lower()).state
     seat = state.current_player
     result = stich.ismcts(state, iterations=20_000, seed=1)
-    least = 9 if name == "mucken" else 0
-    assert name != "mucken" or any("seats 0+2: 1 trick, 9 eyes" in line for line in result.position)
+    least, most, shown = HOOKS[name].EXAMPLE_TALLY
+    assert not shown or any(shown in line for line in result.position)
     for r in result.table:
         if r.visits:
             assert least <= r.taken <= most

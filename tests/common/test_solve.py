@@ -15,20 +15,29 @@ from stich import _core
 from helpers.interrupting import interrupted
 from reference.minimax import action_values
 from helpers import EXAMPLES, fast_and_slow, skip_empty
+from helpers.hooks import HOOKS
 
-GAMES = {
-    "Couillon": [stich.Couillon(), stich.Couillon(kontra_doubles=True)],
-    "Mucken": [stich.Mucken(), stich.Mucken(players=6), stich.Mucken(long_deck=True),
-               stich.Mucken(if_all_pass="must_play"), stich.Mucken(if_all_pass="one_point"),
-               stich.Mucken(ramsch_stichzwang=False, ramsch_double=False)],
-    "Mistigri": [stich.Mistigri(), stich.Mistigri(players=3), stich.Mistigri(monch=True),
-                 stich.Mistigri(players=5, deck="french52")],
-    "Euchre": [stich.Euchre(), stich.Euchre(allow_lone_defender=True), stich.Euchre(stick_the_dealer=False)],
-}
+# Every registered game that has the solver (optional: docs/adding-a-game.md), in the configurations
+# its hooks give the solver (tests/<game>/hooks.py: SOLVE_CONFIGS, else CONFIGS).
+GAMES = {name: list(getattr(hooks, "SOLVE_CONFIGS", hooks.CONFIGS)) for name, hooks in HOOKS.items() if stich.GAMES[name].SOLVER}
 
 
-def test_every_registered_game_has_the_solver():
-    assert set(GAMES) == set(stich.GAMES)
+def test_the_solver_takes_the_games_that_have_it():
+    """Game.SOLVER says whether the core has the game's solver hooks: stich.solve takes a late
+    card-play position of such a game, and refuses the states of any other by their type."""
+    for name, game in stich.GAMES.items():
+        state = game().deal(seed=1)
+        while not state.is_terminal and (state.phase != game.PLAY_PHASE or len(state.hand(state.current_player)) > 3):
+            state.apply(state.legal_actions()[0])
+        if state.is_terminal:
+            continue
+        if game.SOLVER:
+            assert stich.solve(state.clone()).best in state.legal_actions()
+        else:
+            with pytest.raises(TypeError):
+                stich.solve(state)
+
+
 PER_GAME = int(os.environ.get("STICH_SOLVE_POSITIONS", "1000"))   # late positions a game against the reference
 FAST_PER_GAME = 150                                               # of PER_GAME, in the fast part
 MAX_LEAVES = 4000
@@ -93,7 +102,7 @@ def test_solve_matches_brute_force_minimax(part, name):
     checked = 0
     seed = len(name) * 101 if part[0] == "fast" else f"{name}-slow"
     for state in positions(name, count, seed=seed):
-        expected = action_values(state)
+        expected = action_values(state, getattr(HOOKS[name], "TEAMS", False))
         result = stich.solve(state)
         got = {str(a): v for a, v in result.values.items()}
         assert got == expected, (state, got, expected)
@@ -108,14 +117,16 @@ def test_solve_matches_brute_force_minimax(part, name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_whole_deal_solve_is_consistent(name):
-    """Whole deals (too big for the reference): the value is the best action's, and the
-    principal variation is a legal play to the end that reaches it."""
+    """Whole deals (too big for the reference; from the hooks' SOLVE_MOST_CARDS cards a hand where
+    a whole deal is too big for a test): the value is the best action's, and the principal
+    variation is a legal play to the end that reaches it."""
     rng = random.Random(7)
+    most = whole_deal_cards(name)
     done = 0
     while done < 3:
         game = GAMES[name][0]
         state = game.deal(seed=rng.getrandbits(32))
-        while not state.is_terminal and state.phase != "play":
+        while not state.is_terminal and (state.phase != "play" or len(state.hand(state.current_player)) > most):
             state.apply(state.heuristic_action(rng.getrandbits(32)))
         if state.is_terminal:
             continue
@@ -126,9 +137,15 @@ def test_whole_deal_solve_is_consistent(name):
         # the first move's value checked on its own: solving after it gives the same
         after = state.clone()
         after.apply(result.best)
-        if not after.is_terminal and after.current_player % 2 == state.current_player % 2 and name != "Mistigri":
+        if result.two_sided and not after.is_terminal and after.current_player % 2 == state.current_player % 2:
             assert stich.solve(after).value == result.value
         done += 1
+
+
+def whole_deal_cards(name: str) -> int:
+    """The most cards a hand holds in the deals the tests solve whole: every card (99), unless the
+    game's hooks say fewer (SOLVE_MOST_CARDS: a game whose whole deals are too big for a test)."""
+    return getattr(HOOKS[name], "SOLVE_MOST_CARDS", 99)
 
 
 def few_world_positions(name: str, count: int, seed: int, most: int = 60):
@@ -136,8 +153,9 @@ def few_world_positions(name: str, count: int, seed: int, most: int = 60):
     for the seat to act."""
     rng = random.Random(seed)
     out = []
-    # Mistigri's talon keeps the worlds many unless six seats join and the exchange empties it.
-    games = [stich.Mistigri(players=6)] if name == "Mistigri" else GAMES[name]
+    # A game's hooks may name configurations where such positions come up (FEW_WORLDS_CONFIGS:
+    # Mistigri's talon keeps the worlds many unless six seats join and the exchange empties it).
+    games = getattr(HOOKS[name], "FEW_WORLDS_CONFIGS", GAMES[name])
     for _ in range(20000):
         if len(out) == count:
             break
@@ -234,11 +252,12 @@ def test_solve_without_table_or_merging_agrees(name):
 
 def analyse_cases(name: str, seed: int):
     """(first-card state, moves or None) pairs: whole deals along the best cards, and along a
-    random play given as the moves (all of it, or only its first few cards)."""
+    random play given as the moves (all of it, or only its first few cards); a game whose whole
+    deals are too big to solve starts at its hooks' SOLVE_MOST_CARDS."""
     rng = random.Random(seed)
     out = []
     for i, game in enumerate(GAMES[name][:3]):
-        state = play_position(game, rng, most_cards=99 if i == 0 else 6)
+        state = play_position(game, rng, most_cards=whole_deal_cards(name) if i == 0 else min(6, whole_deal_cards(name)))
         if state is None:
             continue
         out.append((state, None))
@@ -451,7 +470,7 @@ def test_ctrl_c_while_solving_ends_the_solve_within_half_a_second_of_work():
 def test_exact_analysis_counts_each_world_once(name):
     """The exact analysis on positions with many worlds but few deals of the playing hands (a
     hidden talon, discards): its weights add up to count_worlds(), less the worlds a rule of the
-    game excludes (Mistigri)."""
+    game excludes (the hooks' WORLDS_PLAY_EXCLUDES)."""
     rng = random.Random(8)
     found = 0
     for _ in range(4000):
@@ -468,9 +487,9 @@ def test_exact_analysis_counts_each_world_once(name):
             continue
         raw = _core.pimc(s, worlds=400, seed=1)
         count = s.view(s.current_player).count_worlds()
-        if name == "Mistigri":
+        if getattr(HOOKS[name], "WORLDS_PLAY_EXCLUDES", False):
             # count_worlds() counts the view's facts; the analysis weighs only the worlds play reaches
-            # (no hand that was a flush when the exchange ended, M-7: docs/api.md, "Views and worlds")
+            # (docs/api.md, "Views and worlds")
             assert 0.5 * count < raw.weight <= count
         else:
             assert raw.weight == pytest.approx(count, rel=1e-12)

@@ -14,6 +14,7 @@ import threading
 
 import pytest
 from helpers.browser import browser
+from helpers.hooks import HOOKS
 from helpers.wasm import built_wasm
 
 import stich
@@ -91,7 +92,7 @@ def assert_table(page, state):
     assert shown == [str(c) for k, held in enumerate(state._locations()) if k >= state.num_players for c in held]
 
 
-@pytest.mark.parametrize("game, seed", [("Euchre", 3), ("Couillon", 5)])
+@pytest.mark.parametrize("game, seed", [(name, h.BOARD_SEED) for name, h in HOOKS.items() if hasattr(h, "BOARD_SEED")])
 def test_a_deal_played_by_clicks_shows_the_solvers_values(page, game, seed):
     deal(page, game, seed)
     state = stich.GAMES[game]().deal(seed=seed, dealer=0)

@@ -62,3 +62,9 @@ def skip_empty(part: tuple[str, int]) -> int:
     if count <= 0:
         pytest.skip(f"the {name} part has nothing to do (the fast part did it all)")
     return count
+
+
+def starts_in_play(game) -> bool:
+    """Whether every deal of this configuration starts in the card play (no decision before it:
+    Hearts without pass_cards); a walk then sees no earlier phase."""
+    return all(game.deal(seed=i, dealer=i % game.num_players).phase == "play" for i in range(8))

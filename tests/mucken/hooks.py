@@ -16,6 +16,51 @@ CONFIGS = [
 # Fewer random walks per configuration: deals are longer and there are seven configurations.
 SEEDS = range(90)
 STAGED_PHASES: set[str] = set()
+# The bench positions cover these kinds of decision (tests/common/test_cli.py).
+BENCH_PHASES = {"auction", "doubling", "play"}
+# The pickling tests (tests/common/test_pickle.py): configurations; a view pickles as the same bytes
+# whatever the hidden cards.
+PICKLE_CONFIGS = [stich.Mucken(), stich.Mucken(players=6), stich.Mucken(long_deck=True, if_all_pass="must_play")]
+VIEWS_PICKLE_ALIKE = True
+# The notation's tests (tests/common/test_notation.py): configurations, and every decision phase.
+NOTATION_CONFIGS = [stich.Mucken(), stich.Mucken(players=6), stich.Mucken(long_deck=True), stich.Mucken(if_all_pass="must_play"),
+                    stich.Mucken(if_all_pass="one_point"),
+                    stich.Mucken(if_all_pass="throw_in", ranking="wenz_over_muck", target=31)]
+PHASES = {"auction", "doubling", "play"}
+# The position notation's tests (tests/common/test_positions.py): configurations, and (configuration,
+# low, high) of the rebuilt worlds' uniformity test.
+POSITION_CONFIGS = [stich.Mucken(), stich.Mucken(players=6, if_all_pass="must_play"), stich.Mucken(if_all_pass="one_point")]
+POSITION_WORLDS = [(stich.Mucken(), 6, 40), (stich.Mucken(players=6, if_all_pass="must_play"), 6, 60),
+                   (stich.Mucken(if_all_pass="one_point"), 6, 40)]
+# The search output's test (tests/common/test_search_output.py): the example position's tally bounds and a line it shows.
+EXAMPLE_TALLY = (9, 120, "seats 0+2: 1 trick, 9 eyes")
+# The thread-agreement test (tests/common/test_search.py): the budget at which the example position's best move is clear.
+EXAMPLE_ITERATIONS = 200_000
+# The world sampler's brute-force check (tests/common/test_sampler.py).
+SAMPLER_CONFIGS = [stich.Mucken(), stich.Mucken(players=6), stich.Mucken(if_all_pass="ramsch")]
+# The records' tests (tests/common/test_records.py): option sets besides the defaults.
+RECORD_VARIANTS = [{"players": 6}, {"long_deck": True, "target": 31}]
+# The solved-position table (tools/solved_table.py): (options, deal seeds).
+SOLVED_ROWS = [({}, range(1, 7)), ({"players": 6}, range(1, 4)), ({"if_all_pass": "must_play"}, range(1, 4))]
+# Two teams, seat % 2, zero-sum between them (partners maximise together in the search's tests).
+TEAMS = True
+
+# The search's and bots' tests (tests/common/test_search.py, test_bots.py) and the bots' fast
+# strength test: ISMCTS(2000) must beat random play by 50 points a deal.
+SEARCH_CONFIGS = [stich.Mucken(), stich.Mucken(players=6)]
+STRENGTH = (stich.Mucken(), lambda r: r[:, 0], 40, 50.0, 100)
+
+# The learning interface's tests (tests/common/test_rl.py): option sets that change the game's shape
+# or add phases, walked besides the defaults; deal seeds whose first turns cycle through the seats
+# (PettingZoo's max_cycles test); the pinned vector-environment trajectory digests (seat None, seat 1).
+RL_VARIANTS = [{"players": 6}, {"long_deck": True}]
+MAX_CYCLES_SEEDS = [0, 2]
+RL_TRAJECTORIES = ("055728526fe6e341", "5cae4f6dc3f9c234")
+
+# The solver's tests (tests/common/test_solve.py): these configurations instead of CONFIGS.
+SOLVE_CONFIGS = [stich.Mucken(), stich.Mucken(players=6), stich.Mucken(long_deck=True),
+                 stich.Mucken(if_all_pass="must_play"), stich.Mucken(if_all_pass="one_point"),
+                 stich.Mucken(ramsch_stichzwang=False, ramsch_double=False)]
 
 
 # U-8 / U-9 / U-10 / U-11: every value a Mucken deal can be worth (no Bock in these walks):
@@ -75,3 +120,21 @@ def check_finals(game, finals):
     names = [f.game for f in finals]
     assert any(n.startswith(special) for n in names), names
     assert any(f.announcer is not None and not f.game.startswith(special) for f in finals)
+
+
+def opening(state):
+    """The search's tests (tests/common/test_search.py): a normal game to play out, plain Muck."""
+    while not state.is_terminal and state.phase != "play":
+        texts = [str(a) for a in state.legal_actions()]
+        for wanted in ("Muck", "pass"):
+            if wanted in texts and not (wanted == "pass" and "Muck" in texts and state.phase == "auction"
+                                        and state.auction_holder is None):
+                state.apply(wanted)
+                break
+        else:
+            state.apply(texts[0])
+
+
+def random_deal_args(rng, i):
+    """The notation's random positions (tests/common/test_notation.py): Bock in one deal of four."""
+    return {"bock": i % 4 == 0}

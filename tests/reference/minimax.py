@@ -2,16 +2,13 @@
 C++ solver (no transposition table, no pruning, no equivalent cards): the ground truth that
 tests/common/test_solve.py compares ``stich.solve`` with on small late positions.
 
-Two-sided games (Couillon, Mucken): every seat picks the action that maximises its own return.
-Mistigri: the root seat maximises its return, every other seat minimises it."""
+Two teams (Couillon, Euchre, Mucken: the hooks' TEAMS): every seat picks the action that maximises
+its own return. Each seat for itself (Hearts, Mistigri): the root seat maximises its return, every
+other seat minimises it (the solver's "paranoid" reading, docs/solver.md)."""
 
 from __future__ import annotations
 
 from typing import Any
-
-
-def _is_mistigri(state: Any) -> bool:
-    return type(state).__name__ == "MistigriState"
 
 
 def _returns(state: Any, root: int, paranoid: bool) -> tuple[int, ...]:
@@ -35,10 +32,11 @@ def _returns(state: Any, root: int, paranoid: bool) -> tuple[int, ...]:
     return best
 
 
-def action_values(state: Any) -> dict[str, int]:
-    """The root seat's return after each of its legal actions (by action text)."""
+def action_values(state: Any, teams: bool) -> dict[str, int]:
+    """The root seat's return after each of its legal actions (by action text); ``teams``: the
+    game has two teams (seat % 2), else each seat plays for itself."""
     root = state.current_player
-    paranoid = _is_mistigri(state)
+    paranoid = not teams
     out = {}
     for action in state.legal_actions():
         child = state.clone()

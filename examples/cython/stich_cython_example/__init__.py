@@ -1,6 +1,6 @@
 """Using stich's C++ core from Cython (docs/embedding.md, "From Cython"): the functions of
-_playouts.pyx (Couillon), those of _games.pyx (one fused-type function for the four games), and
-loop_legal_apply_python, the Python twin of the Cython loop loop_legal_apply (the benchmark,
+_playouts.pyx (Couillon), those of _games.pyx (one fused-type function for every registered
+game), and loop_legal_apply_python, the Python twin of the Cython loop loop_legal_apply (the benchmark,
 benchmarks/test_bench_cython.py, times both)."""
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 # distutils: language = c++
 # cython: boundscheck=False, wraparound=False, cdivision=True
-"""stich_cython_example._games: one piece of Cython for the four games, through a fused type (the
-State API is the same for every game, docs/embedding.md, "From Cython")."""
+"""stich_cython_example._games: one piece of Cython for every registered game, through a fused
+type (the State API is the same for every game, docs/embedding.md, "From Cython"). The games come
+from the installed stich: setup.py writes _registry.pxi (the cimports, the fused type `State`,
+`GAMES` and the dispatch by name) from stich.GAMES, so that nothing here names a game."""
 
 from libc.stdint cimport int64_t, uint64_t
 from libcpp.string cimport string
@@ -9,21 +11,9 @@ from libcpp.vector cimport vector
 
 from stich.cython.cards cimport Rng, popcount
 from stich.cython.game cimport Action, ActionList, Returns, apply_checked, find_action
-from stich.cython.games cimport (CouillonState, EuchreState, MistigriState, MuckenState, couillon_deal,
-                                 couillon_random_playout_sums, couillon_rules, euchre_deal,
-                                 euchre_random_playout_sums, euchre_rules, mistigri_deal,
-                                 mistigri_random_playout_sums, mistigri_rules, mucken_deal,
-                                 mucken_random_playout_sums, mucken_rules)
-from stich.cython.search cimport (SearchConfig, SearchResult, couillon_search_config, euchre_search_config, ismcts,
-                                  mistigri_search_config, mucken_search_config)
+from stich.cython.search cimport SearchConfig, SearchResult, ismcts
 
-GAMES = ("Couillon", "Mucken", "Mistigri", "Euchre")
-
-ctypedef fused State:
-    CouillonState
-    MuckenState
-    MistigriState
-    EuchreState
+include "_registry.pxi"
 
 
 cdef list _returns(const State& s):
@@ -69,14 +59,7 @@ cdef object _run(State s, str what, tuple args):
         apply_checked(s, <Action>args[1])
         return s.phase_name().decode()
     if what == "search":      # ismcts with the game's defaults: {action text: visits}
-        if State is CouillonState:
-            cfg = couillon_search_config(args[0], args[1], 1)
-        elif State is MuckenState:
-            cfg = mucken_search_config(args[0], args[1], 1)
-        elif State is MistigriState:
-            cfg = mistigri_search_config(args[0], args[1], 1)
-        else:
-            cfg = euchre_search_config(args[0], args[1], 1)
+        cfg = _search_config(s, <uint64_t>args[0], <uint64_t>args[1])
         with nogil:
             found = ismcts(s, cfg)
         return {s.action_text(stats.action).decode(): stats.visits for stats in found.actions}
@@ -86,28 +69,9 @@ cdef object _run(State s, str what, tuple args):
 def on_deal(str game, uint64_t seed, int dealer, str what, *args):
     """Deals <game> (its default rules) from seed with dealer, then runs `what` on the deal:
     "root", "first", "heuristic" (rng seed), "checked" (action text, action id), "search" (iterations, seed)."""
-    if game == "Couillon":
-        return _run(couillon_deal(couillon_rules(), seed, dealer), what, args)
-    if game == "Mucken":
-        return _run(mucken_deal(mucken_rules(), seed, dealer), what, args)
-    if game == "Mistigri":
-        return _run(mistigri_deal(mistigri_rules(), seed, dealer), what, args)
-    if game == "Euchre":
-        return _run(euchre_deal(euchre_rules(), seed, dealer), what, args)
-    raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
+    return _on_game(game, seed, dealer, what, args)
 
 
 def playout_sums(str game, uint64_t seed, int64_t n):
     """The core's random playouts of <game>: stich.<game>().random_playouts(n, seed=seed).sum(axis=0)."""
-    cdef vector[int64_t] sums
-    if game == "Couillon":
-        sums = couillon_random_playout_sums(couillon_rules(), n, seed)
-    elif game == "Mucken":
-        sums = mucken_random_playout_sums(mucken_rules(), n, seed)
-    elif game == "Mistigri":
-        sums = mistigri_random_playout_sums(mistigri_rules(), n, seed)
-    elif game == "Euchre":
-        sums = euchre_random_playout_sums(euchre_rules(), n, seed)
-    else:
-        raise ValueError(f"game must be one of {', '.join(GAMES)}, got {game!r}")
-    return [int(x) for x in sums]
+    return [int(x) for x in _playout_sums(game, seed, n)]

@@ -123,3 +123,30 @@ cdef extern from "stich/stich.hpp" namespace "stich" nogil:
     # the rows of stich.Euchre().random_playouts(n, seed=seed) one after the other, and their column sums.
     vector[int32_t] euchre_random_playout_returns "stich::random_playout_returns<stich::EuchreDef>"(const EuchreRules& rules, int64_t n, uint64_t seed) except +
     vector[int64_t] euchre_random_playout_sums "stich::random_playout_sums<stich::EuchreDef>"(const EuchreRules& rules, int64_t n, uint64_t seed) except +
+    # Hearts
+    cppclass HeartsRules:
+        HeartsRules()   # the struct's defaults; hearts_rules() are the registry's (stich.Hearts())
+    cppclass HeartsState:
+        HeartsState()
+        HeartsState(HeartsState&)
+        int num_players()
+        int current_player()          # -1 once the deal is over
+        bint is_terminal()
+        void legal_actions(ActionList& out)
+        void apply(Action a)          # unchecked: a must be legal
+        Action random_action(Rng& rng)   # uniform among the legal actions
+        Action heuristic_action(Rng& rng)   # the rule-of-thumb bot (docs/bots.md), the search's playout policy
+        void returns(Returns& out)    # valid once is_terminal()
+        CardSet hand(int seat)
+        int tally(int seat)
+        string action_text(Action a) except +
+        string to_string() except +
+        const char* phase_name()
+        bool operator==(HeartsState&)
+    HeartsRules hearts_rules "stich::rules_of<stich::HeartsDef>"() except +
+    # = stich.Hearts().deal(seed=seed, dealer=dealer); IndexError for a dealer not at the table.
+    HeartsState hearts_deal "stich::deal<stich::HeartsDef>"(const HeartsRules& rules, uint64_t seed, int dealer) except +
+    # n deals played out with uniformly random legal actions, deal i from (seed, i), dealer i % players:
+    # the rows of stich.Hearts().random_playouts(n, seed=seed) one after the other, and their column sums.
+    vector[int32_t] hearts_random_playout_returns "stich::random_playout_returns<stich::HeartsDef>"(const HeartsRules& rules, int64_t n, uint64_t seed) except +
+    vector[int64_t] hearts_random_playout_sums "stich::random_playout_sums<stich::HeartsDef>"(const HeartsRules& rules, int64_t n, uint64_t seed) except +

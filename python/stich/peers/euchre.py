@@ -3,16 +3,15 @@ mapped to the other's (docs/rules/euchre.md, E-12), and the two searches as bots
 
 Needs open_spiel (``import pyspiel`` on import; ``stich`` itself never imports this module). Used by
 ``stich bench --peer openspiel`` (through ``stich.peers.openspiel_bridge``) and by benchmarks/peers/
-(euchre_speed.py, euchre_strength.py, test_bench_euchre_peers.py).
+(openspiel_speed.py, euchre_strength.py, test_bench_euchre_peers.py).
 """
 
 from __future__ import annotations
 
-import time
-
 import pyspiel
 
 from ..games import Euchre
+from . import openspiel_ismcts, timed  # noqa: F401  (the bridge's searches and timer: bench and benchmarks/peers take them here)
 
 ENGINE = "openspiel"   # the peer's name in stich bench's rows
 GAME = Euchre          # the one game both engines play
@@ -63,21 +62,6 @@ def stich_text_of(s, o, os_action: int) -> str:
         if openspiel_text(a.text) == target:
             return a.text
     raise ValueError(f"OpenSpiel's {target!r} is not legal in stich here")
-
-
-def openspiel_ismcts(seed: int, simulations: int, seconds: float = -1.0, uct_c: float = 2.0):
-    """OpenSpiel's C++ ISMCTSBot as its own tests build it: one random rollout per leaf, a new
-    world each iteration, the most visited action (optionally a wall-clock budget per decision)."""
-    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-    return pyspiel.ISMCTSBot(seed, evaluator, uct_c, simulations, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-                             False, False, seconds)
-
-
-def timed(f, *args, **kwargs):
-    """(result, seconds) of one call."""
-    t0 = time.perf_counter()
-    out = f(*args, **kwargs)
-    return out, time.perf_counter() - t0
 
 
 def record_from_openspiel(serialized: str, names: tuple[str, ...] | None = None):

@@ -36,7 +36,7 @@ from .. import _core
 from ..analysis import ExactCost, analyse
 from ..errors import HTTP_ERRORS, http_status
 from ..fulldeal import has_full_deal, parse_full
-from ..games import GAMES, Game, game_of, game_named, in_card_play
+from ..games import GAMES, Game, game_of, game_named, solvable
 from ..notation import parse, position_text
 from ..records import Record, read_records, write_records
 from ..review import check_review_args, review_record
@@ -237,7 +237,7 @@ def _board_data(board: Board) -> dict[str, Any]:
         "num_players": state.num_players, "dealer": getattr(state, "dealer", None), "phase": state.phase,
         "terminal": terminal, "to_act": to_act, "returns": state.returns() if terminal else None,
         "legal": legal_texts, "cards": cards, "card_play": any(c["actions"] for c in cards),
-        "solvable": not terminal and in_card_play(state),
+        "solvable": not terminal and solvable(state),
         "seats": [{"seat": s, "hand": _cards(state.hand(s)), "tally": state.tally(s)} for s in range(state.num_players)],
         "places": places, "trick": [{"seat": s, "card": str(c), "suit": c.suit} for s, c in state.trick_plays],
         "trick_taker": state.trick_taker, "text": str(state),
@@ -492,8 +492,10 @@ async def open_values(request: Request) -> Response:
     server = _server(request)
     board = server.board(request.path_params["board"])
     state = board.state.clone()
-    if state.is_terminal or not in_card_play(state):
-        solve(state)   # the core's message: the deal is over, or not the card play
+    if not game_of(state).SOLVER:
+        raise ApiError(400, f"{game_of(state).name} has no open-hand solver")
+    if not solvable(state):
+        solve(state)   # the core's message: the deal is over, or not the card play (yet)
     async with server.solve_slots:
         data = await _in_thread(lambda: _solve_data(state))
     return JSONResponse(data)

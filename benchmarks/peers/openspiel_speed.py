@@ -1,10 +1,11 @@
-"""Same-game speed: Euchre in stich against OpenSpiel's C++ euchre, side by side in one run.
+"""Same-game speed: a game OpenSpiel plays the same way (Euchre, Hearts: `--game`) in stich against
+OpenSpiel's C++ implementation, side by side in one run.
 
 - Random games per second, one core: whole games with the deal (stich's C++ batch
-  `Euchre.random_playouts`; OpenSpiel's C++ `pyspiel.evaluate_bots` with four C++ uniform random
+  `<Game>.random_playouts`; OpenSpiel's C++ `pyspiel.evaluate_bots` with four C++ uniform random
   bots from the initial state, chance actions sampled, one Python call per game), and from
-  post-deal positions (the same deals in both engines; `Euchre().random_playouts(n,
-  from_deal=seed, dealer=seed % 4)`, and the
+  post-deal positions (the same deals in both engines, by the game's bridge stich.peers.<game>;
+  `<Game>().random_playouts(n, from_deal=seed, dealer=seed % 4)`, and the
   faster of two OpenSpiel loops: `evaluate_bots` on a clone of the state, and the pure C++ loop of
   its `RandomRolloutEvaluator(n)`, run as the one leaf evaluation of an ISMCTSBot with two
   simulations, i.e. 2n rollouts a call).
@@ -12,19 +13,20 @@
   random rollout per leaf, one thread: `stich.ismcts(playout="random")` and OpenSpiel's C++
   `ISMCTSBot` (a new world each iteration, as its tests build it).
 
-Run:  PYTHONPATH=python python benchmarks/peers/euchre_speed.py [--positions 4] [--quick]
+Run:  PYTHONPATH=python python benchmarks/peers/openspiel_speed.py [--game Hearts] [--positions 4] [--quick]
 (needs open_spiel; about a minute).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 
 import pyspiel
 
 import stich
-from stich.peers.euchre import deal_pair, openspiel_ismcts, timed
+from stich.peers import openspiel_bridges, openspiel_ismcts, timed
 
 
 def openspiel_random_games(bots, start, n: int) -> float:
@@ -45,14 +47,27 @@ def openspiel_rollouts(o, n: int) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=4, help="post-deal positions (deal seeds 1..N)")
+    parser.add_argument("--positions", type=int, default=4, help="post-deal positions (the first N deal seeds whose position has a choice)")
     parser.add_argument("--quick", action="store_true", help="smaller batches and budgets (a smoke run)")
+    parser.add_argument("--game", default="Euchre", help="a game OpenSpiel plays the same way (default Euchre)")
     args = parser.parse_args()
     scale = 20 if args.quick else 1
-    os_game = pyspiel.load_game("euchre")
-    game = stich.Euchre()
-    seeds = range(1, args.positions + 1)
-    positions = [deal_pair(seed, game, os_game) for seed in seeds]
+    bridges = openspiel_bridges()
+    if args.game not in bridges:
+        parser.error(f"--game must be one of {', '.join(bridges)}")
+    bridge = bridges[args.game]
+    game = bridge.GAME()
+    os_game = pyspiel.load_game(game.OPENSPIEL, dict(game.options))
+    # The first post-deal positions with a choice (deal seeds 1, 2, ...): where one action is legal
+    # (Hearts without a pass: the two of clubs' lead) OpenSpiel's ISMCTS returns without searching.
+    seeds, positions = [], []
+    for seed in itertools.count(1):
+        if len(positions) == args.positions:
+            break
+        s, o = bridge.deal_pair(seed, game, os_game)
+        if len(o.legal_actions()) > 1:
+            seeds.append(seed)
+            positions.append((s, o))
     rows = []
 
     # Whole games, with the deal.
@@ -86,7 +101,7 @@ def main() -> None:
             ro.append(iterations / t)
         rows.append((f"ISMCTS, {iterations:,} iterations, random rollouts", statistics.mean(rs), statistics.mean(ro), "iterations/s"))
 
-    print(f"Euchre, stich {stich.__version__} vs OpenSpiel (pyspiel), one core, {args.positions} post-deal positions")
+    print(f"{game.name}, stich {stich.__version__} vs OpenSpiel (pyspiel), one core, {args.positions} post-deal positions")
     print("| measure | stich | OpenSpiel | ratio |")
     print("|---|---:|---:|---:|")
     for name, a, b, unit in rows:

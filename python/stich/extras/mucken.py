@@ -1,25 +1,17 @@
-"""The ranking list of a tournament of pairs playing Bobbl matches (U-12, U-13; the rules page of
-the game whose core has the ``tournament_table`` function, "Matches"): conveniences over that
-function, which does the ranking."""
+"""Mucken's Python extras (stich/extras/__init__.py): the ranking list of a tournament of pairs
+playing Bobbl matches (U-12, U-13; docs/rules/mucken.md, "Matches, Bock and tournaments"),
+conveniences over the core's ``Mucken.tournament_table``, which does the ranking."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
-from typing import Any, NamedTuple
+from collections.abc import Hashable, Iterable
+from typing import NamedTuple
 
-from .games import GAMES
+from ..games import GAMES
 
+__all__ = ["BobblResult", "TableRow", "bobbl_results", "tournament_table"]
 
-def _table_function() -> tuple[Callable[..., Any], tuple[str, ...]]:
-    """The game's ranking function and its counting methods."""
-    for game in GAMES.values():
-        if "tournament_table" in game.FUNCTIONS:
-            methods = tuple(str(m) for m in game.FUNCTIONS["tournament_table"]["method"].choices)
-            return game.tournament_table, methods   # type: ignore[attr-defined]
-    raise RuntimeError("no registered game has a tournament table")
-
-
-_TABLE, METHODS = _table_function()
+_TABLE = GAMES["Mucken"].tournament_table   # type: ignore[attr-defined]
 
 
 class BobblResult(NamedTuple):
