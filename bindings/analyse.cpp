@@ -139,7 +139,8 @@ AnalyseConfig analyse_config_from_py(py::handle method, py::handle seconds, py::
     cfg.threads = int(n_threads);
     const int64_t n_worlds = int_arg(worlds, "worlds");
     cfg.worlds = n_worlds < 0 ? 0 : uint64_t(n_worlds);   // 0: refused by the core with the rest
-    if (!py::isinstance<py::str>(playout)) throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
+    if (!py::isinstance<py::str>(playout))
+        throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
     cfg.playout = playout_named(utf8(playout));
     return cfg;
 }
@@ -157,97 +158,101 @@ void bind_analysis(py::module_& m) {
         py::arg("threads") = 1, py::arg("worlds") = 200, py::arg("playout") = "heuristic",
         "Raises what analyse() would raise for these arguments before any work, without analysing (a job that runs it later "
         "refuses bad arguments up front).");
-    m.def("analyse",
-          [](const State& s, py::handle method, py::handle seconds, py::handle iterations, py::handle seed, py::handle threads,
-             py::handle worlds, py::handle playout, py::object callback) {
-              const State root = s;   // a copy: other Python threads may change `s` meanwhile
-              AnalyseConfig cfg = analyse_config_from_py(method, seconds, iterations, seed, threads, worlds, playout);
-              if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
-                  throw py::type_error("callback must be callable, got " + std::string(py::repr(callback)));
-              std::atomic<bool> stop = false;
-              AnalyseProgress progress;
-              cfg.stop = &stop;
-              if (!callback.is_none()) cfg.progress = &progress;
-              // The reports, on the calling thread: the cost once known (before any other report), then the
-              // exact analysis's or PIMC's counts every 0.1 s, or the search's statistics every 0.1 s (False stops it).
-              bool cost_reported = false;
-              Pace solving{seconds_duration(0.1), {}}, searching{seconds_duration(0.1), Clock::time_point::max()};
-              auto report_cost = [&] {
-                  if (cost_reported || !progress.cost_known.load(std::memory_order_acquire)) return;
-                  cost_reported = true;
-                  callback("cost", cost_tuple(progress.cost));
-              };
-              auto tick = [&] {
-                  if (callback.is_none()) return true;
-                  report_cost();
-                  if (progress.solving.load(std::memory_order_acquire) && solving.due())
-                      callback("solving", py::make_tuple(progress.solved.load(), progress.total.load(), seconds_since(progress.solving_since)));
-                  if (progress.searching.load(std::memory_order_acquire)) {
-                      if (searching.next == Clock::time_point::max()) searching.next = progress.searching_since + searching.period;
-                      if (Clock::now() < searching.next) return true;
-                      without_gil([&] { progress.search.request(); });
-                      if (progress.search.snapshot.empty()) return true;   // the threads have not started yet
-                      searching.due();
-                      PySearchStats partial;
-                      partial.observer = root.current_player();
-                      partial.rows = py_action_stats(root, progress.search.snapshot);
-                      partial.iterations = progress.search.iterations;
-                      partial.seconds = seconds_since(progress.searching_since);
-                      return py::cast<bool>(callback("search", std::move(partial)));
-                  }
-                  return true;
-              };
-              const Analysis a = run_interruptible(stop, [&] { return analyse<Def>(root, cfg); }, tick);
-              if (!callback.is_none()) report_cost();   // an analysis that ended before the first tick
-              PyAnalysis out = py_analysis(root, a);
-              out.stopped = stop.load();
-              return out;
-          },
-          py::arg("state"), py::arg("method") = "auto", py::arg("seconds") = 2.0, py::arg("iterations") = py::none(), py::arg("seed") = 0,
-          py::arg("threads") = 1, py::arg("worlds") = 200, py::arg("playout") = "heuristic", py::arg("callback") = py::none(),
-          "The core of stich.analyse (which makes its Analysis from it); every argument is checked here. "
-          "`callback(kind, report)`: ('cost', ExactCost fields), ('solving', (solved, total, seconds)), ('search', SearchStats so far: "
-          "False stops the search).");
-    m.def("exact_cost",
-          [](const State& s, py::handle threads, py::handle seed) {
-              const State root = s;
-              const int64_t n = int_arg(threads, "threads");
-              check_threads(n);
-              const uint64_t sd = seed_arg(seed);
-              std::atomic<bool> stop = false;
-              return cost_tuple(run_interruptible(stop, [&] { return exact_cost<Def>(root, int(n), sd, &stop); }, no_tick));
-          },
-          py::arg("state"), py::arg("threads") = 1, py::arg("seed") = 0,
-          "The exact analysis's estimated cost (ExactCost's fields: deals, seconds, threads, sampled, sample_seconds).");
+    m.def(
+        "analyse",
+        [](const State& s, py::handle method, py::handle seconds, py::handle iterations, py::handle seed, py::handle threads,
+           py::handle worlds, py::handle playout, py::object callback) {
+            const State root = s;   // a copy: other Python threads may change `s` meanwhile
+            AnalyseConfig cfg = analyse_config_from_py(method, seconds, iterations, seed, threads, worlds, playout);
+            if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
+                throw py::type_error("callback must be callable, got " + std::string(py::repr(callback)));
+            std::atomic<bool> stop = false;
+            AnalyseProgress progress;
+            cfg.stop = &stop;
+            if (!callback.is_none()) cfg.progress = &progress;
+            // The reports, on the calling thread: the cost once known (before any other report), then the
+            // exact analysis's or PIMC's counts every 0.1 s, or the search's statistics every 0.1 s (False stops it).
+            bool cost_reported = false;
+            Pace solving{seconds_duration(0.1), {}}, searching{seconds_duration(0.1), Clock::time_point::max()};
+            auto report_cost = [&] {
+                if (cost_reported || !progress.cost_known.load(std::memory_order_acquire)) return;
+                cost_reported = true;
+                callback("cost", cost_tuple(progress.cost));
+            };
+            auto tick = [&] {
+                if (callback.is_none()) return true;
+                report_cost();
+                if (progress.solving.load(std::memory_order_acquire) && solving.due())
+                    callback("solving",
+                             py::make_tuple(progress.solved.load(), progress.total.load(), seconds_since(progress.solving_since)));
+                if (progress.searching.load(std::memory_order_acquire)) {
+                    if (searching.next == Clock::time_point::max()) searching.next = progress.searching_since + searching.period;
+                    if (Clock::now() < searching.next) return true;
+                    without_gil([&] { progress.search.request(); });
+                    if (progress.search.snapshot.empty()) return true;   // the threads have not started yet
+                    searching.due();
+                    PySearchStats partial;
+                    partial.observer = root.current_player();
+                    partial.rows = py_action_stats(root, progress.search.snapshot);
+                    partial.iterations = progress.search.iterations;
+                    partial.seconds = seconds_since(progress.searching_since);
+                    return py::cast<bool>(callback("search", std::move(partial)));
+                }
+                return true;
+            };
+            const Analysis a = run_interruptible(stop, [&] { return analyse<Def>(root, cfg); }, tick);
+            if (!callback.is_none()) report_cost();   // an analysis that ended before the first tick
+            PyAnalysis out = py_analysis(root, a);
+            out.stopped = stop.load();
+            return out;
+        },
+        py::arg("state"), py::arg("method") = "auto", py::arg("seconds") = 2.0, py::arg("iterations") = py::none(), py::arg("seed") = 0,
+        py::arg("threads") = 1, py::arg("worlds") = 200, py::arg("playout") = "heuristic", py::arg("callback") = py::none(),
+        "The core of stich.analyse (which makes its Analysis from it); every argument is checked here. "
+        "`callback(kind, report)`: ('cost', ExactCost fields), ('solving', (solved, total, seconds)), ('search', SearchStats so far: "
+        "False stops the search).");
+    m.def(
+        "exact_cost",
+        [](const State& s, py::handle threads, py::handle seed) {
+            const State root = s;
+            const int64_t n = int_arg(threads, "threads");
+            check_threads(n);
+            const uint64_t sd = seed_arg(seed);
+            std::atomic<bool> stop = false;
+            return cost_tuple(run_interruptible(stop, [&] { return exact_cost<Def>(root, int(n), sd, &stop); }, no_tick));
+        },
+        py::arg("state"), py::arg("threads") = 1, py::arg("seed") = 0,
+        "The exact analysis's estimated cost (ExactCost's fields: deals, seconds, threads, sampled, sample_seconds).");
     if constexpr (Solvable<State>)
-        m.def("pimc",
-              [](const State& s, py::handle worlds, py::handle threads, py::handle seed, py::handle seconds, py::object callback,
-                 double every) {
-                  const State root = s;
-                  PimcConfig cfg = pimc_config_from_py(worlds, threads, seed_arg(seed), seconds);
-                  if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
-                      throw py::type_error("callback must be callable, got " + std::string(py::repr(callback)));
-                  std::atomic<bool> stop = false;
-                  std::atomic<uint64_t> total = 0, solved = 0;
-                  cfg.stop = &stop;
-                  cfg.total = &total;
-                  cfg.solved = &solved;
-                  const Clock::time_point start = Clock::now();
-                  Pace pace{seconds_duration(every), start};
-                  // Every `every` seconds: callback(solved, total, elapsed seconds).
-                  auto tick = [&] {
-                      if (!callback.is_none() && pace.due()) callback(solved.load(), total.load(), seconds_since(start));
-                      return true;
-                  };
-                  return py_analysis(root, run_interruptible(stop, [&] { return pimc_analysis<Def>(root, cfg); }, tick));
-              },
-              py::arg("state"), py::arg("worlds") = 100, py::arg("threads") = 1, py::arg("seed") = 0, py::arg("seconds") = py::none(),
-              py::arg("callback") = py::none(), py::arg("every") = 0.1,
-              "PIMC over worlds of the mover's view, exact when the deals of the playing hands are few (stich.pimc makes its "
-              "PimcResult from it); `callback(solved, total, seconds)` is called every `every` seconds.");
+        m.def(
+            "pimc",
+            [](const State& s, py::handle worlds, py::handle threads, py::handle seed, py::handle seconds, py::object callback,
+               double every) {
+                const State root = s;
+                PimcConfig cfg = pimc_config_from_py(worlds, threads, seed_arg(seed), seconds);
+                if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
+                    throw py::type_error("callback must be callable, got " + std::string(py::repr(callback)));
+                std::atomic<bool> stop = false;
+                std::atomic<uint64_t> total = 0, solved = 0;
+                cfg.stop = &stop;
+                cfg.total = &total;
+                cfg.solved = &solved;
+                const Clock::time_point start = Clock::now();
+                Pace pace{seconds_duration(every), start};
+                // Every `every` seconds: callback(solved, total, elapsed seconds).
+                auto tick = [&] {
+                    if (!callback.is_none() && pace.due()) callback(solved.load(), total.load(), seconds_since(start));
+                    return true;
+                };
+                return py_analysis(root, run_interruptible(stop, [&] { return pimc_analysis<Def>(root, cfg); }, tick));
+            },
+            py::arg("state"), py::arg("worlds") = 100, py::arg("threads") = 1, py::arg("seed") = 0, py::arg("seconds") = py::none(),
+            py::arg("callback") = py::none(), py::arg("every") = 0.1,
+            "PIMC over worlds of the mover's view, exact when the deals of the playing hands are few (stich.pimc makes its "
+            "PimcResult from it); `callback(solved, total, seconds)` is called every `every` seconds.");
 }
 
-}  // namespace
+}   // namespace
 
 // An analysis pickled as the tuple of its fields, and equal to another with the same fields.
 py::tuple analysis_fields(const PyAnalysis& a) {
@@ -282,7 +287,8 @@ PyAnalysis analysis_of_fields(const py::object& state) {
 
 void register_analysis(py::module_& m) {
     using A = PyAnalysis;
-    py::class_<A>(m, "AnalysisStats", "An analysis's answer as the core gives it (stich.analyse and stich.pimc make their results from it).")
+    py::class_<A>(m, "AnalysisStats",
+                  "An analysis's answer as the core gives it (stich.analyse and stich.pimc make their results from it).")
         .def_readonly("method", &A::method, "The method that answered: exact, pimc or ismcts.")
         .def_readonly("why", &A::why, "Why it answered (empty from _core.pimc).")
         .def_readonly("observer", &A::observer, "The seat to act.")
@@ -298,7 +304,8 @@ void register_analysis(py::module_& m) {
         .def_readonly("nodes", &A::nodes, "Nodes searched, all threads.")
         .def_readonly("seconds", &A::seconds, "The answering method's wall-clock seconds.")
         .def("__repr__", [](const A& a) { return "<AnalysisStats " + a.method + " of seat " + std::to_string(a.observer) + ">"; })
-        .def("__eq__", [](const A& a, py::handle b) { return py::isinstance<A>(b) && analysis_fields(a).equal(analysis_fields(b.cast<const A&>())); })
+        .def("__eq__",
+             [](const A& a, py::handle b) { return py::isinstance<A>(b) && analysis_fields(a).equal(analysis_fields(b.cast<const A&>())); })
         .def(py::pickle(&analysis_fields, &analysis_of_fields));
     for_each_game([&]<class Def>() { bind_analysis<Def>(m); });
     m.attr("ANALYSE_SEARCH_RUNS") = ANALYSE_SEARCH_RUNS;
@@ -308,9 +315,7 @@ void register_analysis(py::module_& m) {
     m.attr("PIMC_MAX_WORLDS") = PIMC_MAX_WORLDS;
     m.def(
         "check_pimc_args",
-        [](py::handle worlds, py::handle threads, py::handle seconds) {
-            (void)pimc_config_from_py(worlds, threads, 0, seconds);
-        },
+        [](py::handle worlds, py::handle threads, py::handle seconds) { (void)pimc_config_from_py(worlds, threads, 0, seconds); },
         py::arg("worlds"), py::arg("threads"), py::arg("seconds"),
         "Raises ValueError/TypeError, as stich.pimc would, for settings it does not accept (a bot checks its own when made).");
     m.def(
@@ -352,8 +357,7 @@ void register_analysis(py::module_& m) {
         [](py::handle deals, double seconds, int threads, uint64_t sampled, double sample_seconds) {
             return exact_cost_text(cost_of(deals, seconds, threads, sampled, sample_seconds));
         },
-        py::arg("deals"), py::arg("seconds"), py::arg("threads"), py::arg("sampled"), py::arg("sample_seconds"),
-        "An ExactCost in words.");
+        py::arg("deals"), py::arg("seconds"), py::arg("threads"), py::arg("sampled"), py::arg("sample_seconds"), "An ExactCost in words.");
 }
 
-}  // namespace stich::py_bind
+}   // namespace stich::py_bind

@@ -75,12 +75,12 @@ struct PySolveStats {
     int value = 0;
     std::vector<int> line_seats;
     std::vector<std::string> line_actions;
-    std::vector<std::optional<int>> line_took;   // the seat that took the trick the move completed
-    std::vector<std::vector<int>> line_tallies;  // every seat's State::tally after the move
+    std::vector<std::optional<int>> line_took;    // the seat that took the trick the move completed
+    std::vector<std::vector<int>> line_tallies;   // every seat's State::tally after the move
     bool continued = false;
     uint64_t nodes = 0;
     double seconds = 0;
-    py::object state;          // the position solved (a copy)
+    py::object state;   // the position solved (a copy)
     bool operator==(const PySolveStats& o) const {
         return root == o.root && two_sided == o.two_sided && actions == o.actions && values == o.values && best == o.best &&
                value == o.value && line_seats == o.line_seats && line_actions == o.line_actions && line_took == o.line_took &&
@@ -124,8 +124,8 @@ Action apply_action(State& s, const PyAction& pa) {
             s.apply(a);
             return a;
         }
-    throw IllegalAction(quoted(pa.text) + " is not legal for seat " + std::to_string(s.current_player()) + " here; legal: " +
-                        legal_actions_text(s));
+    throw IllegalAction(quoted(pa.text) + " is not legal for seat " + std::to_string(s.current_player()) +
+                        " here; legal: " + legal_actions_text(s));
 }
 
 // A Python int as long long, or `fallback` when it does not fit.
@@ -149,12 +149,13 @@ Action apply_handle(State& s, py::handle action) {
     else if (py::isinstance<py::int_>(action) && !py::isinstance<py::bool_>(action)) {
         const long long v = int_or(action, -1);
         if (v < 0 || v >= HIDDEN_ACTION)
-            throw IllegalAction("action id " + std::string(py::str(action)) + " out of range: not an action of this game; legal: " +
-                                legal_actions_text(s));
+            throw IllegalAction("action id " + std::string(py::str(action)) +
+                                " out of range: not an action of this game; legal: " + legal_actions_text(s));
         a = Action(v);
     } else {
-        throw py::type_error("apply() takes an Action, its text or its id (an Action this game listed in this phase, the id of a legal action); got " +
-                             std::string(py::str(py::type::of(action))));
+        throw py::type_error(
+            "apply() takes an Action, its text or its id (an Action this game listed in this phase, the id of a legal action); got " +
+            std::string(py::str(py::type::of(action))));
     }
     apply_checked(s, a);
     return a;
@@ -196,7 +197,6 @@ struct PyView {
         throw py::value_error("unknown location " + quoted(name) + "; locations: " + names);
     }
 };
-
 
 // Interpreter exit with work in flight. When the interpreter finalises, CPython before 3.14 ends a
 // daemon thread that takes the GIL with pthread_exit: glibc's forced unwind through our frames and
@@ -389,10 +389,11 @@ inline bool no_tick() { return true; }
 // naming it): for stich.ismcts, and for a bot checking its settings when made (check_search_args).
 inline SearchConfig search_config_from_py(py::handle iterations, py::handle seconds, py::handle threads, py::handle c, double default_c,
                                           int64_t max_nodes, py::handle runs, py::handle playout, py::handle others) {
-    SearchConfig cfg = search_config_from(optional_int_arg(iterations, "iterations"), optional_number_arg(seconds, "seconds"),
-                                          int_arg(threads, "threads"), optional_number_arg(c, "c"), default_c, max_nodes,
-                                          optional_int_arg(runs, "runs"));
-    if (!py::isinstance<py::str>(playout)) throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
+    SearchConfig cfg =
+        search_config_from(optional_int_arg(iterations, "iterations"), optional_number_arg(seconds, "seconds"), int_arg(threads, "threads"),
+                           optional_number_arg(c, "c"), default_c, max_nodes, optional_int_arg(runs, "runs"));
+    if (!py::isinstance<py::str>(playout))
+        throw py::type_error("playout must be a str (random, heuristic), got " + std::string(py::repr(playout)));
     cfg.playout = playout_named(utf8(playout));
     if (!py::isinstance<py::str>(others))
         throw py::type_error("others_before_play must be a str (heuristic, tree), got " + std::string(py::repr(others)));
@@ -474,7 +475,7 @@ py::object information_state(const PyView& v) {
 template <GameState State>
 PyView make_view(const State& s, int seat, std::vector<std::string> extra_locations) {
     checked_seat(seat, s.num_players());
-    PyView v{s.view(seat), s.deck_info().alphabet, {}, {}, py::cast(s), &information_text<State>, &information_state<State>,
+    PyView v{s.view(seat),        s.deck_info().alphabet,  {}, {}, py::cast(s), &information_text<State>, &information_state<State>,
              &origin_text<State>, &view_world_rules<State>};
     for (int i = 0; i < s.num_players(); ++i) v.location_names.push_back("seat" + std::to_string(i));
     for (auto& n : extra_locations) v.location_names.push_back(std::move(n));
@@ -498,121 +499,141 @@ template <GameState State>
 py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::string> extra_locations) {
     state_class_name<State> = name;
     py::class_<State> c(m, name);
-    c.def_property_readonly("current_player",
-                            [](const State& s) -> py::object {
-                                int p = s.current_player();
-                                return p < 0 ? py::object(py::none()) : py::object(py::int_(p));
-                            },
-                            "Seat to act, None when the deal is over.")
+    c.def_property_readonly(
+         "current_player",
+         [](const State& s) -> py::object {
+             int p = s.current_player();
+             return p < 0 ? py::object(py::none()) : py::object(py::int_(p));
+         },
+         "Seat to act, None when the deal is over.")
         .def_property_readonly("num_players", &State::num_players, "The number of seats.")
         .def_property_readonly("is_terminal", &State::is_terminal, "Whether the deal is over (then returns() is final).")
-        .def_property_readonly("phase", [](const State& s) { return std::string(s.phase_name()); },
-                               "The name of the current phase (an Action remembers the phase it was listed in).")
-        .def("legal_actions",
-             [](const State& s) {
-                 ActionList list;
-                 s.legal_actions(list);
-                 std::vector<PyAction> out;
-                 out.reserve(size_t(list.n));
-                 for (Action a : list) out.push_back(make_action(s, a));
-                 return out;
-             },
-             "The legal actions in a stable order (ascending ids); empty when the deal is over.")
-        .def("apply", [](State& s, py::handle action) { apply_handle(s, action); },
-             py::arg("action"),
-             "Applies an Action (listed in this game and phase; it is matched by its text), an action's text or the id of "
-             "one of this state's legal actions; anything else raises IllegalActionError.")
-        .def("returns",
-             [](const State& s) {
-                 Returns r;
-                 s.returns(r);
-                 return std::vector<int>(r.begin(), r.begin() + s.num_players());
-             },
-             "Per-seat payoff of the deal (G-4); zeros before the end.")
-        .def("hand", [](const State& s, int seat) { return make_set(s.hand(checked_seat(seat, s.num_players())), s.deck_info()); },
-             py::arg("seat"), "The cards `seat` holds now (IndexError for a seat out of range).")
-        .def("clone", [](const State& s) { return s; }, "An independent copy of the state.")
-        .def("__copy__", [](const State& s) { return s; }, "An independent copy (states hold no references).")
-        .def("__deepcopy__", [](const State& s, py::handle) { return s; }, py::arg("memo"), "An independent copy.")
-        .def("__eq__", [](const State& a, py::handle b) { return py::isinstance<State>(b) && a == b.cast<const State&>(); },
-             "Equal when every member agrees (cards, history, phase, counters).")
+        .def_property_readonly(
+            "phase", [](const State& s) { return std::string(s.phase_name()); },
+            "The name of the current phase (an Action remembers the phase it was listed in).")
+        .def(
+            "legal_actions",
+            [](const State& s) {
+                ActionList list;
+                s.legal_actions(list);
+                std::vector<PyAction> out;
+                out.reserve(size_t(list.n));
+                for (Action a : list) out.push_back(make_action(s, a));
+                return out;
+            },
+            "The legal actions in a stable order (ascending ids); empty when the deal is over.")
+        .def(
+            "apply", [](State& s, py::handle action) { apply_handle(s, action); }, py::arg("action"),
+            "Applies an Action (listed in this game and phase; it is matched by its text), an action's text or the id of "
+            "one of this state's legal actions; anything else raises IllegalActionError.")
+        .def(
+            "returns",
+            [](const State& s) {
+                Returns r;
+                s.returns(r);
+                return std::vector<int>(r.begin(), r.begin() + s.num_players());
+            },
+            "Per-seat payoff of the deal (G-4); zeros before the end.")
+        .def(
+            "hand", [](const State& s, int seat) { return make_set(s.hand(checked_seat(seat, s.num_players())), s.deck_info()); },
+            py::arg("seat"), "The cards `seat` holds now (IndexError for a seat out of range).")
+        .def(
+            "clone", [](const State& s) { return s; }, "An independent copy of the state.")
+        .def(
+            "__copy__", [](const State& s) { return s; }, "An independent copy (states hold no references).")
+        .def(
+            "__deepcopy__", [](const State& s, py::handle) { return s; }, py::arg("memo"), "An independent copy.")
+        .def(
+            "__eq__", [](const State& a, py::handle b) { return py::isinstance<State>(b) && a == b.cast<const State&>(); },
+            "Equal when every member agrees (cards, history, phase, counters).")
         .def("__hash__", [](const State&) -> py::int_ { throw py::type_error("game states are mutable and not hashable"); })
-        .def("view", [extra_locations](const State& s, int seat) { return make_view(s, seat, extra_locations); }, py::arg("seat"),
-             "What `seat` knows: its cards, the public history and the constraints derived from it.")
-        .def("is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); },
-             py::arg("view"), "Whether this state's hidden cards agree with everything the view knows.")
-        .def("action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"),
-             "The canonical text of an action id of this game in this state "
-             "(a hand-dependent id, such as a discard's, names cards of the hand).")
-        .def("_locations",
-             [](const State& s) {
-                 const Locations l = s.locations();
-                 std::vector<PyCardSet> out;
-                 for (int i = 0; i < s.view(0).num_locations; ++i) out.push_back(make_set(l[size_t(i)], s.deck_info()));
-                 return out;
-             },
-             "Test hook: the true content of every location of a view (location_names order).")
-        .def("_random_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::random_action); },
-             py::arg("seed"), "Test hook: the random playout policy's action (uniform among the legal actions).")
-        .def("_legal_keys_consistent",
-             [](const State& s, uint64_t seed) {
-                 Rng rng(seed);
-                 return legal_keys_consistent(s, rng);
-             },
-             py::arg("seed"), "Test hook: whether the search's keys from the game agree with legal_actions().")
-        .def("_action_with_key",
-             [](const State& s, int key, uint64_t seed) {
-                 if (key < 0 || key > 127 || s.is_terminal() || !s.legal_keys(false).has(unsigned(key)))
-                     throw py::value_error("not a key of legal_keys(false) here");
-                 Rng rng(seed);
-                 return make_action(s, s.action_with_key(Action(key), rng));
-             },
-             py::arg("key"), py::arg("seed"), "Test hook: the search's draw of an action with a public key.")
-        .def("heuristic_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::heuristic_action); },
-             py::arg("seed") = 0, "The rule-of-thumb bot's action (docs/bots.md); it uses only what the seat to act knows.")
-        .def("resample",
-             [](const State& s, int seat, uint64_t seed) {
-                 checked_seat(seat, s.num_players());
-                 return resampled(s, seat, seed);
-             },
-             py::arg("seat"), py::arg("seed"),
-             "A copy in which every card `seat` cannot see is dealt anew, uniformly among the consistent worlds.")
-        .def("with_world",
-             [](const State& s, int seat, const std::vector<PyCardSet>& world) {
-                 checked_seat(seat, s.num_players());
-                 const View v = s.view(seat);
-                 if (int(world.size()) != v.num_locations)
-                     throw py::value_error("a world has one card set per location (" + std::to_string(v.num_locations) +
-                                           "), got " + std::to_string(world.size()));
-                 Locations w{};
-                 CardSet all = 0;
-                 for (size_t l = 0; l < world.size(); ++l) {
-                     if (world[l].bits & all) throw py::value_error("a card is in two locations of the world");
-                     all |= world[l].bits;
-                     w[l] = world[l].bits;
-                 }
-                 if (!consistent(v, w) || (all & ~v.played) != (v.unknown | [&] {
-                         CardSet k = 0;
-                         for (int l = 0; l < v.num_locations; ++l) k |= v.where[size_t(l)].known;
-                         return k;
-                     }()))
-                     throw py::value_error("the world is not consistent with what seat " + std::to_string(seat) + " knows");
-                 if (!world_rules_of(s, seat).allows(w))
-                     throw py::value_error("the world breaks a rule of the game that play keeps (docs/api.md, \"Views and worlds\")");
-                 Rng rng(0);
-                 State out = s;
-                 install_world(out, w, seat, rng);
-                 return out;
-             },
-             py::arg("seat"), py::arg("world"),
-             "A copy with the given world (a card set per location of `seat`'s view) in place of what `seat` cannot see.")
+        .def(
+            "view", [extra_locations](const State& s, int seat) { return make_view(s, seat, extra_locations); }, py::arg("seat"),
+            "What `seat` knows: its cards, the public history and the constraints derived from it.")
+        .def(
+            "is_consistent_with", [](const State& s, const PyView& v) { return consistent(v.view, s.locations()); }, py::arg("view"),
+            "Whether this state's hidden cards agree with everything the view knows.")
+        .def(
+            "action_text", [](const State& s, int a) { return s.action_text(Action(a)); }, py::arg("action_id"),
+            "The canonical text of an action id of this game in this state "
+            "(a hand-dependent id, such as a discard's, names cards of the hand).")
+        .def(
+            "_locations",
+            [](const State& s) {
+                const Locations l = s.locations();
+                std::vector<PyCardSet> out;
+                for (int i = 0; i < s.view(0).num_locations; ++i) out.push_back(make_set(l[size_t(i)], s.deck_info()));
+                return out;
+            },
+            "Test hook: the true content of every location of a view (location_names order).")
+        .def(
+            "_random_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::random_action); }, py::arg("seed"),
+            "Test hook: the random playout policy's action (uniform among the legal actions).")
+        .def(
+            "_legal_keys_consistent",
+            [](const State& s, uint64_t seed) {
+                Rng rng(seed);
+                return legal_keys_consistent(s, rng);
+            },
+            py::arg("seed"), "Test hook: whether the search's keys from the game agree with legal_actions().")
+        .def(
+            "_action_with_key",
+            [](const State& s, int key, uint64_t seed) {
+                if (key < 0 || key > 127 || s.is_terminal() || !s.legal_keys(false).has(unsigned(key)))
+                    throw py::value_error("not a key of legal_keys(false) here");
+                Rng rng(seed);
+                return make_action(s, s.action_with_key(Action(key), rng));
+            },
+            py::arg("key"), py::arg("seed"), "Test hook: the search's draw of an action with a public key.")
+        .def(
+            "heuristic_action", [](const State& s, uint64_t seed) { return policy_action(s, seed, &State::heuristic_action); },
+            py::arg("seed") = 0, "The rule-of-thumb bot's action (docs/bots.md); it uses only what the seat to act knows.")
+        .def(
+            "resample",
+            [](const State& s, int seat, uint64_t seed) {
+                checked_seat(seat, s.num_players());
+                return resampled(s, seat, seed);
+            },
+            py::arg("seat"), py::arg("seed"),
+            "A copy in which every card `seat` cannot see is dealt anew, uniformly among the consistent worlds.")
+        .def(
+            "with_world",
+            [](const State& s, int seat, const std::vector<PyCardSet>& world) {
+                checked_seat(seat, s.num_players());
+                const View v = s.view(seat);
+                if (int(world.size()) != v.num_locations)
+                    throw py::value_error("a world has one card set per location (" + std::to_string(v.num_locations) + "), got " +
+                                          std::to_string(world.size()));
+                Locations w{};
+                CardSet all = 0;
+                for (size_t l = 0; l < world.size(); ++l) {
+                    if (world[l].bits & all) throw py::value_error("a card is in two locations of the world");
+                    all |= world[l].bits;
+                    w[l] = world[l].bits;
+                }
+                if (!consistent(v, w) || (all & ~v.played) != (v.unknown | [&] {
+                                             CardSet k = 0;
+                                             for (int l = 0; l < v.num_locations; ++l) k |= v.where[size_t(l)].known;
+                                             return k;
+                                         }()))
+                    throw py::value_error("the world is not consistent with what seat " + std::to_string(seat) + " knows");
+                if (!world_rules_of(s, seat).allows(w))
+                    throw py::value_error("the world breaks a rule of the game that play keeps (docs/api.md, \"Views and worlds\")");
+                Rng rng(0);
+                State out = s;
+                install_world(out, w, seat, rng);
+                return out;
+            },
+            py::arg("seat"), py::arg("world"),
+            "A copy with the given world (a card set per location of `seat`'s view) in place of what `seat` cannot see.")
         .def_property_readonly(
             "trick_plays",
             [](const State& s) {
                 py::list out;   // a trick's cards are the history's last actions (card play)
                 const int first = int(s.history.size) - int(s.trick.size);
                 for (int i = 0; i < s.trick.size; ++i)
-                    out.append(py::make_tuple(int(s.history.actors[size_t(first + i)]), PyCard{s.trick.cards[size_t(i)], s.deck_info().alphabet}));
+                    out.append(
+                        py::make_tuple(int(s.history.actors[size_t(first + i)]), PyCard{s.trick.cards[size_t(i)], s.deck_info().alphabet}));
                 return out;
             },
             "The trick on the table as (seat, card) pairs in the order played (empty between tricks).")
@@ -627,82 +648,88 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         .def("__repr__", [name](const State& s) {
             return "<" + std::string(name) + " phase=" + s.phase_name() + " to_act=" + std::to_string(s.current_player()) + ">";
         });
-    m.def("ismcts",
-          [](const State& s, py::object iterations, py::object seconds, py::object threads, py::object seed, py::object exploration,
-             py::object playout, py::object max_nodes, py::object report, py::object every, py::object runs, bool wide_root, py::object others,
-             py::object in_flight) {
-              const State root = s;   // the search reads its own copy: other Python threads may change `s` meanwhile
-              double default_c = 0;
-              with_def<State>([&]<class Def>() { default_c = Def::SEARCH_C; });
-              SearchConfig cfg = search_config_from_py(iterations, seconds, threads, exploration, default_c, int_arg(max_nodes, "max_nodes"),
-                                                       runs, playout, others);
-              cfg.seed = seed_arg(seed);
-              cfg.wide_root = wide_root;
-              const int64_t k = int_arg(in_flight, "in_flight");
-              check_in_flight(k);
-              cfg.in_flight = int(k);
-              if (!report.is_none() && !PyCallable_Check(report.ptr()))
-                  throw py::type_error("callback must be callable, got " + std::string(py::repr(report)));
-              const double every_s = number_arg(every, "every");
-              if (!(every_s >= 0.01 && every_s <= 86400)) throw py::value_error("every must be a number of seconds in 0.01..86400, got " + std::string(py::repr(every)));
-              std::atomic<bool> stop = false;
-              SearchProgress progress;
-              cfg.stop = &stop;
-              if (!report.is_none()) cfg.progress = &progress;
-              const auto start = std::chrono::steady_clock::now();
-              const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every_s));
-              auto next = start + period;
-              // Every `every` seconds: the merged root statistics so far to `report`; false stops the search.
-              auto tick = [&] {
-                  if (!cfg.progress || std::chrono::steady_clock::now() < next) return true;
-                  without_gil([&] { progress.request(); });
-                  if (progress.snapshot.empty()) return true;   // the threads have not started yet
-                  next = std::chrono::steady_clock::now() + period;
-                  PySearchStats partial;
-                  partial.observer = root.current_player();
-                  partial.rows = py_action_stats(root, progress.snapshot);
-                  partial.iterations = progress.iterations;
-                  partial.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                  return py::cast<bool>(report(std::move(partial)));
-              };
-              // A bot's small searches skip the thread (about 35 us a call).
-              const bool brief = report.is_none() && cfg.iterations > 0 && cfg.iterations <= 10'000;
-              const SearchResult r = run_interruptible(stop, [&] { return ismcts(root, cfg); }, tick, brief);
-              return py_search_stats(root, r);
-          },
-          py::arg("state"), py::arg("iterations") = py::none(), py::arg("seconds") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
-          py::arg("c") = py::none(), py::arg("playout") = "heuristic", py::arg("max_nodes") = SearchConfig{}.max_nodes,
-          py::arg("report") = py::none(), py::arg("every") = 1.0, py::arg("runs") = py::none(), py::arg("wide_root") = true, py::arg("others_before_play") = "heuristic",
-          py::arg("in_flight") = 1,
-          "The core of stich.ismcts (which makes its SearchResult): SO-ISMCTS from `state` with a budget of `iterations` or "
-          "`seconds` (exactly one); every argument is checked here (ValueError or TypeError saying what is accepted). "
-          "`report(SearchStats)` is called every `every` seconds with the statistics so far and stops the search by returning False.");
-    m.def("perft",
-          [](const State& s, int depth, bool divide) -> py::object {
-              if (depth < 0) throw py::value_error("perft depth must be >= 0, got " + std::to_string(depth));
-              if (divide && depth < 1) throw py::value_error("perft(divide=True) counts below each root move: depth must be >= 1, got 0");
-              const State root = s;   // a copy: other Python threads may change `s` meanwhile
-              std::atomic<bool> stop = false;
-              if (!divide) return py::int_(run_interruptible(stop, [&] { return perft(root, depth, &stop); }, no_tick));
-              // Per root move (Stockfish's "divide"): the leaves below each legal action, in their order.
-              ActionList list;
-              if (!root.is_terminal()) root.legal_actions(list);
-              const auto counts = run_interruptible(stop, [&] {
-                  std::vector<uint64_t> n;
-                  for (Action a : list) {
-                      State child = root;
-                      child.apply(a);
-                      n.push_back(perft(child, depth - 1, &stop));
-                  }
-                  return n;
-              }, no_tick);
-              py::dict out;
-              for (int i = 0; i < list.n; ++i) out[py::str(root.action_text(list.a[size_t(i)]))] = counts[size_t(i)];
-              return out;
-          },
-          py::arg("state"), py::arg("depth"), py::arg("divide") = false,
-          "Leaves of the tree of legal actions to `depth` plies; with divide=True a dict of the leaves below each "
-          "legal action (its text), in the order of legal_actions().");
+    m.def(
+        "ismcts",
+        [](const State& s, py::object iterations, py::object seconds, py::object threads, py::object seed, py::object exploration,
+           py::object playout, py::object max_nodes, py::object report, py::object every, py::object runs, bool wide_root,
+           py::object others, py::object in_flight) {
+            const State root = s;   // the search reads its own copy: other Python threads may change `s` meanwhile
+            double default_c = 0;
+            with_def<State>([&]<class Def>() { default_c = Def::SEARCH_C; });
+            SearchConfig cfg = search_config_from_py(iterations, seconds, threads, exploration, default_c, int_arg(max_nodes, "max_nodes"),
+                                                     runs, playout, others);
+            cfg.seed = seed_arg(seed);
+            cfg.wide_root = wide_root;
+            const int64_t k = int_arg(in_flight, "in_flight");
+            check_in_flight(k);
+            cfg.in_flight = int(k);
+            if (!report.is_none() && !PyCallable_Check(report.ptr()))
+                throw py::type_error("callback must be callable, got " + std::string(py::repr(report)));
+            const double every_s = number_arg(every, "every");
+            if (!(every_s >= 0.01 && every_s <= 86400))
+                throw py::value_error("every must be a number of seconds in 0.01..86400, got " + std::string(py::repr(every)));
+            std::atomic<bool> stop = false;
+            SearchProgress progress;
+            cfg.stop = &stop;
+            if (!report.is_none()) cfg.progress = &progress;
+            const auto start = std::chrono::steady_clock::now();
+            const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(every_s));
+            auto next = start + period;
+            // Every `every` seconds: the merged root statistics so far to `report`; false stops the search.
+            auto tick = [&] {
+                if (!cfg.progress || std::chrono::steady_clock::now() < next) return true;
+                without_gil([&] { progress.request(); });
+                if (progress.snapshot.empty()) return true;   // the threads have not started yet
+                next = std::chrono::steady_clock::now() + period;
+                PySearchStats partial;
+                partial.observer = root.current_player();
+                partial.rows = py_action_stats(root, progress.snapshot);
+                partial.iterations = progress.iterations;
+                partial.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                return py::cast<bool>(report(std::move(partial)));
+            };
+            // A bot's small searches skip the thread (about 35 us a call).
+            const bool brief = report.is_none() && cfg.iterations > 0 && cfg.iterations <= 10'000;
+            const SearchResult r = run_interruptible(stop, [&] { return ismcts(root, cfg); }, tick, brief);
+            return py_search_stats(root, r);
+        },
+        py::arg("state"), py::arg("iterations") = py::none(), py::arg("seconds") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
+        py::arg("c") = py::none(), py::arg("playout") = "heuristic", py::arg("max_nodes") = SearchConfig{}.max_nodes,
+        py::arg("report") = py::none(), py::arg("every") = 1.0, py::arg("runs") = py::none(), py::arg("wide_root") = true,
+        py::arg("others_before_play") = "heuristic", py::arg("in_flight") = 1,
+        "The core of stich.ismcts (which makes its SearchResult): SO-ISMCTS from `state` with a budget of `iterations` or "
+        "`seconds` (exactly one); every argument is checked here (ValueError or TypeError saying what is accepted). "
+        "`report(SearchStats)` is called every `every` seconds with the statistics so far and stops the search by returning False.");
+    m.def(
+        "perft",
+        [](const State& s, int depth, bool divide) -> py::object {
+            if (depth < 0) throw py::value_error("perft depth must be >= 0, got " + std::to_string(depth));
+            if (divide && depth < 1) throw py::value_error("perft(divide=True) counts below each root move: depth must be >= 1, got 0");
+            const State root = s;   // a copy: other Python threads may change `s` meanwhile
+            std::atomic<bool> stop = false;
+            if (!divide) return py::int_(run_interruptible(stop, [&] { return perft(root, depth, &stop); }, no_tick));
+            // Per root move (Stockfish's "divide"): the leaves below each legal action, in their order.
+            ActionList list;
+            if (!root.is_terminal()) root.legal_actions(list);
+            const auto counts = run_interruptible(
+                stop,
+                [&] {
+                    std::vector<uint64_t> n;
+                    for (Action a : list) {
+                        State child = root;
+                        child.apply(a);
+                        n.push_back(perft(child, depth - 1, &stop));
+                    }
+                    return n;
+                },
+                no_tick);
+            py::dict out;
+            for (int i = 0; i < list.n; ++i) out[py::str(root.action_text(list.a[size_t(i)]))] = counts[size_t(i)];
+            return out;
+        },
+        py::arg("state"), py::arg("depth"), py::arg("divide") = false,
+        "Leaves of the tree of legal actions to `depth` plies; with divide=True a dict of the leaves below each "
+        "legal action (its text), in the order of legal_actions().");
     return c;
 }
 
@@ -718,9 +745,10 @@ void bind_position(py::module_& m) {
                                   " has no position notation yet (docs/notation.md lists the games that have one)");
         });
     } else {
-        m.def("position_text", [](const State& s, int seat) { return position_text<Def>(s, seat); },
-              py::arg("state"), py::arg("seat"), "The position notation of `state` as `seat` sees it (docs/notation.md).");
+        m.def(
+            "position_text", [](const State& s, int seat) { return position_text<Def>(s, seat); }, py::arg("state"), py::arg("seat"),
+            "The position notation of `state` as `seat` sees it (docs/notation.md).");
     }
 }
 
-}  // namespace stich::py_bind
+}   // namespace stich::py_bind

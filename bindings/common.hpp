@@ -97,9 +97,9 @@ inline PyCardSet make_set(CardSet s, const Deck& d) { return {s, d.alphabet}; }
 
 void register_cards(py::module_& m);
 void register_games(py::module_& m);
-void register_solvers(py::module_& m);   // bindings/solve.cpp
-void register_analysis(py::module_& m);  // bindings/analyse.cpp
-void register_records(py::module_& m);   // bindings/records.cpp
+void register_solvers(py::module_& m);    // bindings/solve.cpp
+void register_analysis(py::module_& m);   // bindings/analyse.cpp
+void register_records(py::module_& m);    // bindings/records.cpp
 void register_registry(py::module_& m);   // every registered game (bind_registry.hpp)
 
-}  // namespace stich::py_bind
+}   // namespace stich::py_bind

@@ -26,7 +26,8 @@ std::pair<Card, Card> trick_state(const Contract& k, const std::vector<Card>& tr
     CardSet seen = 0;
     Card win = trick[0];
     for (size_t i = 0; i < trick.size(); ++i) {
-        if (contains(seen, trick[i])) throw py::value_error("card " + card_text(trick[i], k.deck_info().alphabet) + " appears twice in the trick");
+        if (contains(seen, trick[i]))
+            throw py::value_error("card " + card_text(trick[i], k.deck_info().alphabet) + " appears twice in the trick");
         seen |= bit(trick[i]);
         if (i > 0 && takes(k, win, trick[i])) win = trick[i];
     }
@@ -34,76 +35,88 @@ std::pair<Card, Card> trick_state(const Contract& k, const std::vector<Card>& tr
 }
 
 void register_contracts(py::module_& m) {
-    py::class_<PyContract> contract(m, "Contract", "A contract's card order (trumps, effective suits, points, beats[]) and its following rule.");
+    py::class_<PyContract> contract(m, "Contract",
+                                    "A contract's card order (trumps, effective suits, points, beats[]) and its following rule.");
     // Contract.<name>(...): every game's contract factories (stich/schema.hpp ContractFactory).
     for_each_game([&]<class Def>() {
         for (const ContractFactory& f : Def::contract_factories())
-            contract.attr(f.name) = py::staticmethod(checked_call(f.name, f.doc, f.params, [make = f.make, name = f.name](const std::vector<Value>& v) {
-                const NamedContract k = make(v);
-                py::tuple args(v.size());   // the call again, for pickling
-                for (size_t i = 0; i < v.size(); ++i) args[i] = to_python(v[i], k.contract->deck_info().alphabet);
-                return PyContract{k.contract, k.name, name, args};
-            }));
+            contract.attr(f.name) =
+                py::staticmethod(checked_call(f.name, f.doc, f.params, [make = f.make, name = f.name](const std::vector<Value>& v) {
+                    const NamedContract k = make(v);
+                    py::tuple args(v.size());   // the call again, for pickling
+                    for (size_t i = 0; i < v.size(); ++i) args[i] = to_python(v[i], k.contract->deck_info().alphabet);
+                    return PyContract{k.contract, k.name, name, args};
+                }));
     });
-    contract
-        .def_property_readonly("deck", [](const PyContract& c) { return c.k->deck_info(); }, "The deck the contract is played with.")
-        .def_property_readonly("trumps", [](const PyContract& c) { return make_set(c.k->trumps, c.k->deck_info()); },
-                               "The trump cards of the contract.")
-        .def("legal",
-             [](const PyContract& c, py::handle hand, py::handle trick) {
-                 const Deck& d = c.k->deck_info();
-                 const CardSet h = to_cardset(hand, d);
-                 const auto t = to_card_list(trick, d);
-                 if (t.size() > MAX_SEATS - 1)
-                     throw py::value_error("a trick still open has at most " + std::to_string(MAX_SEATS - 1) + " cards, got " +
-                                           std::to_string(t.size()));
-                 for (Card x : t)
-                     if (contains(h, x)) throw py::value_error("card " + card_text(x, d.alphabet) + " is both in the hand and in the trick");
-                 auto [led, win] = trick_state(*c.k, t);
-                 const CardSet legal = legal_cards(*c.k, h, led, win);
-                 if (legal != cascade(*c.k, led, win).legal(h))  // both forms must agree; the tests run through here
-                     throw std::logic_error("legal_cards and the cascade disagree");
-                 return make_set(legal, d);
-             },
-             py::arg("hand"), py::arg("trick") = py::list(), "The cards of `hand` that may be played to `trick`.")
-        .def("winner",
-             [](const PyContract& c, py::handle trick) {
-                 const auto t = to_card_list(trick, c.k->deck_info());
-                 if (t.empty()) throw py::value_error("winner() needs a non-empty trick");
-                 const Card win = trick_state(*c.k, t).second;
-                 return int(std::find(t.begin(), t.end(), win) - t.begin());
-             },
-             py::arg("trick"), "Index of the card winning the trick so far.")
-        .def("points", [](const PyContract& c, py::handle cards) {
-                 const Deck& d = c.k->deck_info();
-                 if (py::isinstance<PyCard>(cards)) return int(c.k->points[to_card(cards, d)]);
-                 return c.k->points_of(to_cardset(cards, d));
-             },
-             py::arg("cards"), "Card points of a card or a set of cards.")
-        .def("forbidden",
-             [](const PyContract& c, py::handle trick, py::handle card) {
-                 const Deck& d = c.k->deck_info();
-                 const auto t = to_card_list(trick, d);
-                 const Card x = to_card(card, d);
-                 if (std::find(t.begin(), t.end(), x) != t.end()) throw py::value_error("the card is already in the trick");
-                 auto [led, win] = trick_state(*c.k, t);
-                 const CardSet proven = proven_absent_after(*c.k, led, win, x);
-                 if (proven != cascade(*c.k, led, win).forbidden_after(x))   // both forms must agree; the tests run through here
-                     throw std::logic_error("proven_absent_after and the cascade disagree");
-                 return make_set(proven & d.cards, d);
-             },
-             py::arg("trick"), py::arg("card"), "Cards a seat cannot hold after playing `card` to `trick` (cascade inference).")
+    contract.def_property_readonly(
+                "deck", [](const PyContract& c) { return c.k->deck_info(); }, "The deck the contract is played with.")
+        .def_property_readonly(
+            "trumps", [](const PyContract& c) { return make_set(c.k->trumps, c.k->deck_info()); }, "The trump cards of the contract.")
+        .def(
+            "legal",
+            [](const PyContract& c, py::handle hand, py::handle trick) {
+                const Deck& d = c.k->deck_info();
+                const CardSet h = to_cardset(hand, d);
+                const auto t = to_card_list(trick, d);
+                if (t.size() > MAX_SEATS - 1)
+                    throw py::value_error("a trick still open has at most " + std::to_string(MAX_SEATS - 1) + " cards, got " +
+                                          std::to_string(t.size()));
+                for (Card x : t)
+                    if (contains(h, x)) throw py::value_error("card " + card_text(x, d.alphabet) + " is both in the hand and in the trick");
+                auto [led, win] = trick_state(*c.k, t);
+                const CardSet legal = legal_cards(*c.k, h, led, win);
+                if (legal != cascade(*c.k, led, win).legal(h))   // both forms must agree; the tests run through here
+                    throw std::logic_error("legal_cards and the cascade disagree");
+                return make_set(legal, d);
+            },
+            py::arg("hand"), py::arg("trick") = py::list(), "The cards of `hand` that may be played to `trick`.")
+        .def(
+            "winner",
+            [](const PyContract& c, py::handle trick) {
+                const auto t = to_card_list(trick, c.k->deck_info());
+                if (t.empty()) throw py::value_error("winner() needs a non-empty trick");
+                const Card win = trick_state(*c.k, t).second;
+                return int(std::find(t.begin(), t.end(), win) - t.begin());
+            },
+            py::arg("trick"), "Index of the card winning the trick so far.")
+        .def(
+            "points",
+            [](const PyContract& c, py::handle cards) {
+                const Deck& d = c.k->deck_info();
+                if (py::isinstance<PyCard>(cards)) return int(c.k->points[to_card(cards, d)]);
+                return c.k->points_of(to_cardset(cards, d));
+            },
+            py::arg("cards"), "Card points of a card or a set of cards.")
+        .def(
+            "forbidden",
+            [](const PyContract& c, py::handle trick, py::handle card) {
+                const Deck& d = c.k->deck_info();
+                const auto t = to_card_list(trick, d);
+                const Card x = to_card(card, d);
+                if (std::find(t.begin(), t.end(), x) != t.end()) throw py::value_error("the card is already in the trick");
+                auto [led, win] = trick_state(*c.k, t);
+                const CardSet proven = proven_absent_after(*c.k, led, win, x);
+                if (proven != cascade(*c.k, led, win).forbidden_after(x))   // both forms must agree; the tests run through here
+                    throw std::logic_error("proven_absent_after and the cascade disagree");
+                return make_set(proven & d.cards, d);
+            },
+            py::arg("trick"), py::arg("card"), "Cards a seat cannot hold after playing `card` to `trick` (cascade inference).")
         .def("__repr__", [](const PyContract& c) { return "<Contract " + c.name + ">"; })
-        .def("__eq__", [](const PyContract& a, py::handle b) { return py::isinstance<PyContract>(b) && a.k == b.cast<const PyContract&>().k; },
-             "Equal when they are the same contract (the same card order and following rule).")
+        .def(
+            "__eq__",
+            [](const PyContract& a, py::handle b) { return py::isinstance<PyContract>(b) && a.k == b.cast<const PyContract&>().k; },
+            "Equal when they are the same contract (the same card order and following rule).")
         .def("__hash__", [](const PyContract& c) { return py::hash(py::str(c.name)); })
         // Pickled (every protocol) and copied as the call that made it (module.cpp keeps __reduce_ex__).
-        .def("__reduce__", [](py::handle self) {
-            // operator.methodcaller pickles at every protocol; a bound pybind11 function does not.
-            const PyContract& c = self.cast<const PyContract&>();
-            const py::object call = py::module_::import("operator").attr("methodcaller")(c.factory, *c.args);
-            return py::make_tuple(call, py::make_tuple(py::type::of(self)));
-        }, "Pickled as the Contract method call that made it.");
+        .def(
+            "__reduce__",
+            [](py::handle self) {
+                // operator.methodcaller pickles at every protocol; a bound pybind11 function does not.
+                const PyContract& c = self.cast<const PyContract&>();
+                const py::object call = py::module_::import("operator").attr("methodcaller")(c.factory, *c.args);
+                return py::make_tuple(call, py::make_tuple(py::type::of(self)));
+            },
+            "Pickled as the Contract method call that made it.");
 }
 
 // Whether `text` is the text of action `id` of State, as far as that can be told without the
@@ -119,7 +132,10 @@ std::string text_check(Action id, const std::string& text) {
         const std::string plain = ref.action_text(id);
         if (plain == "action " + std::to_string(id)) return false;
         if (plain == text) return true;
-        if constexpr (requires { ref.hands[0] = CardSet(0); ref.to_act; }) {
+        if constexpr (requires {
+                          ref.hands[0] = CardSet(0);
+                          ref.to_act;
+                      }) {
             const CardSet held = ref.hands[ref.to_act];
             ref.hands[ref.to_act] = ref.deck_info().cards;
             const bool by_hand = ref.action_text(id) != plain;
@@ -207,97 +223,123 @@ void register_views(py::module_& m) {
                          "id may differ); an Action equals a str only when the str is its text, and hashes as it.")
         .def_readonly("id", &PyAction::id, "The action's id in the game's action space (state.apply accepts it).")
         .def_readonly("text", &PyAction::text, "The canonical text, e.g. 'pass', 'Wenz', 'EO'.")
-        .def_property_readonly("game", [](const PyAction& a) {
-            const std::string_view g = a.game;
-            return std::string(g.substr(0, g.rfind("State")));
-        }, "The game the action was listed in (its name in stich.GAMES).")
+        .def_property_readonly(
+            "game",
+            [](const PyAction& a) {
+                const std::string_view g = a.game;
+                return std::string(g.substr(0, g.rfind("State")));
+            },
+            "The game the action was listed in (its name in stich.GAMES).")
         .def_readonly("phase", &PyAction::phase, "The phase of the state it was listed in.")
         .def("__str__", [](const PyAction& a) { return a.text; })
         .def("__repr__", [](const PyAction& a) { return "Action(" + quoted(a.text) + ")"; })
-        .def("__eq__", [](const PyAction& a, py::handle b) {
-            if (py::isinstance<PyAction>(b)) {
-                const PyAction& o = b.cast<const PyAction&>();
-                return std::string_view(a.game) == o.game && std::string_view(a.phase) == o.phase && a.text == o.text;
-            }
-            return py::isinstance<py::str>(b) && py::str(a.text).equal(b);
-        })
+        .def("__eq__",
+             [](const PyAction& a, py::handle b) {
+                 if (py::isinstance<PyAction>(b)) {
+                     const PyAction& o = b.cast<const PyAction&>();
+                     return std::string_view(a.game) == o.game && std::string_view(a.phase) == o.phase && a.text == o.text;
+                 }
+                 return py::isinstance<py::str>(b) && py::str(a.text).equal(b);
+             })
         .def("__hash__", [](const PyAction& a) { return py::hash(py::str(a.text)); })
         .def("__lt__", [](const PyAction& a, const PyAction& b) { return a.id < b.id; })
         .def(py::pickle([](const PyAction& a) { return py::make_tuple(a.game, a.phase, a.id, a.text); }, &unpickle_action));
 
     py::class_<PyView>(m, "InfoSet", "What one seat knows: its cards, the public history and derived constraints.")
-        .def_property_readonly("observer", [](const PyView& v) { return int(v.view.observer); }, "The seat whose view this is.")
-        .def_property_readonly("num_players", [](const PyView& v) { return int(v.view.num_seats); }, "The number of seats.")
-        .def_property_readonly("location_names", [](const PyView& v) { return v.location_names; },
-                               "The locations of the cards: 'seat0', ... and the game's others ('talon', 'discards').")
-        .def_property_readonly("hand", [](const PyView& v) { return PyCardSet{v.view.where[v.view.observer].known, v.alphabet}; },
-                               "The observer's own known cards.")
-        .def_property_readonly("played", [](const PyView& v) { return PyCardSet{v.view.played, v.alphabet}; }, "The cards played so far.")
-        .def_property_readonly("unknown", [](const PyView& v) { return PyCardSet{v.view.unknown, v.alphabet}; },
-                               "The cards whose place the observer does not know.")
-        .def_property_readonly("history", [](const PyView& v) { return v.history; }, "(seat, action text) as this seat saw them.")
-        .def("known", [](const PyView& v, py::handle loc) { return PyCardSet{v.view.where[v.location_index(loc)].known, v.alphabet}; },
-             py::arg("location"), "Cards the observer knows are at the location (a seat number or a location name).")
-        .def("forbidden", [](const PyView& v, py::handle loc) { return PyCardSet{v.view.where[v.location_index(loc)].forbidden, v.alphabet}; },
-             py::arg("location"), "Cards the observer knows are not at the location.")
-        .def("size", [](const PyView& v, py::handle loc) { return int(v.view.where[v.location_index(loc)].size); }, py::arg("location"),
-             "How many cards are at the location (a seat number or a location name).")
-        .def_property_readonly("_origin", [](const PyView& v) { return v.origin; }, "A copy of the state the view was taken from.")
-        .def("display_lines",
+        .def_property_readonly(
+            "observer", [](const PyView& v) { return int(v.view.observer); }, "The seat whose view this is.")
+        .def_property_readonly(
+            "num_players", [](const PyView& v) { return int(v.view.num_seats); }, "The number of seats.")
+        .def_property_readonly(
+            "location_names", [](const PyView& v) { return v.location_names; },
+            "The locations of the cards: 'seat0', ... and the game's others ('talon', 'discards').")
+        .def_property_readonly(
+            "hand", [](const PyView& v) { return PyCardSet{v.view.where[v.view.observer].known, v.alphabet}; },
+            "The observer's own known cards.")
+        .def_property_readonly(
+            "played", [](const PyView& v) { return PyCardSet{v.view.played, v.alphabet}; }, "The cards played so far.")
+        .def_property_readonly(
+            "unknown", [](const PyView& v) { return PyCardSet{v.view.unknown, v.alphabet}; },
+            "The cards whose place the observer does not know.")
+        .def_property_readonly(
+            "history", [](const PyView& v) { return v.history; }, "(seat, action text) as this seat saw them.")
+        .def(
+            "known", [](const PyView& v, py::handle loc) { return PyCardSet{v.view.where[v.location_index(loc)].known, v.alphabet}; },
+            py::arg("location"), "Cards the observer knows are at the location (a seat number or a location name).")
+        .def(
+            "forbidden",
+            [](const PyView& v, py::handle loc) { return PyCardSet{v.view.where[v.location_index(loc)].forbidden, v.alphabet}; },
+            py::arg("location"), "Cards the observer knows are not at the location.")
+        .def(
+            "size", [](const PyView& v, py::handle loc) { return int(v.view.where[v.location_index(loc)].size); }, py::arg("location"),
+            "How many cards are at the location (a seat number or a location name).")
+        .def_property_readonly(
+            "_origin", [](const PyView& v) { return v.origin; }, "A copy of the state the view was taken from.")
+        .def(
+            "display_lines",
+            [](const PyView& v) {
+                const std::vector<std::string> extra(v.location_names.begin() + v.view.num_seats, v.location_names.end());
+                return view_lines(v.origin_text(v), v.view, v.alphabet, extra);
+            },
+            "The position as this seat knows it, one line each (what the analyses show): the state's text with the cards "
+            "it cannot see counted, and what the public history proves about the other seats' hands.")
+        .def(
+            "__eq__",
+            [](const PyView& a, py::handle b) {
+                if (!py::isinstance<PyView>(b)) return false;
+                const PyView& o = b.cast<const PyView&>();
+                if (a.view.observer != o.view.observer || !py::type::of(a.origin).is(py::type::of(o.origin))) return false;
+                if (!same_facts(a.view, o.view)) return false;
+                const std::string ta = a.information_text(a), tb = o.information_text(o);
+                if (!ta.empty() || !tb.empty()) return ta == tb;
+                return a.information_state(a).equal(o.information_state(o));   // finished deals
+            },
+            "Views are equal when they hold the same information: the same observer, and states that agree on "
+            "everything it can see (docs/api.md, \"Pickling and equality\").")
+        .def("__hash__",
              [](const PyView& v) {
-                 const std::vector<std::string> extra(v.location_names.begin() + v.view.num_seats, v.location_names.end());
-                 return view_lines(v.origin_text(v), v.view, v.alphabet, extra);
-             },
-             "The position as this seat knows it, one line each (what the analyses show): the state's text with the cards "
-             "it cannot see counted, and what the public history proves about the other seats' hands.")
-        .def("__eq__",
-             [](const PyView& a, py::handle b) {
-                 if (!py::isinstance<PyView>(b)) return false;
-                 const PyView& o = b.cast<const PyView&>();
-                 if (a.view.observer != o.view.observer || !py::type::of(a.origin).is(py::type::of(o.origin))) return false;
-                 if (!same_facts(a.view, o.view)) return false;
-                 const std::string ta = a.information_text(a), tb = o.information_text(o);
-                 if (!ta.empty() || !tb.empty()) return ta == tb;
-                 return a.information_state(a).equal(o.information_state(o));   // finished deals
-             },
-             "Views are equal when they hold the same information: the same observer, and states that agree on "
-             "everything it can see (docs/api.md, \"Pickling and equality\").")
-        .def("__hash__", [](const PyView& v) {
-            return py::hash(py::make_tuple(v.view.observer, v.view.played, v.view.where[v.view.observer].known, py::tuple(py::cast(v.history))));
-        })
+                 return py::hash(
+                     py::make_tuple(v.view.observer, v.view.played, v.view.where[v.view.observer].known, py::tuple(py::cast(v.history))));
+             })
         .def(py::pickle([](const PyView& v) { return py::make_tuple(v.information_state(v), int(v.view.observer)); }, &unpickle_view))
-        .def("count_worlds", [](const PyView& v) {
-                 const WorldSampler sampler(v.view);
-                 return py::int_(py::str(u128_text(sampler.count())));
-             },
-             "The exact number of deals of the unknown cards consistent with the view's facts (the cards known or not at "
-             "each place, the sizes): the worlds play reaches, or where a rule of the game excludes some (docs/api.md) an upper bound.")
-        .def("sample_worlds",
-             [](const PyView& v, int64_t n, uint64_t seed) {
-                 if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
-                 std::vector<Locations> worlds(static_cast<size_t>(n));
-                 const View view = v.view;
-                 PyView::Rules rules = v.world_rules(v);
-                 std::atomic<bool> stop = false;
-                 run_interruptible(stop, [&] {
-                     const Worlds sampler(view, std::move(rules));
-                     Rng rng(seed);
-                     for (size_t i = 0; i < worlds.size() && !((i & 255) == 0 && stop.load(std::memory_order_relaxed)); ++i)
-                         worlds[i] = sampler.sample(rng);
-                     return true;
-                 }, no_tick);
-                 py::list out;
-                 for (const Locations& w : worlds) {
-                     if (out.size() % 1024 == 1023 && PyErr_CheckSignals() != 0) throw py::error_already_set();   // Ctrl-C
-                     py::list world;
-                     for (int l = 0; l < v.view.num_locations; ++l) world.append(PyCardSet{w[size_t(l)], v.alphabet});
-                     out.append(py::tuple(world));
-                 }
-                 return out;
-             },
-             py::arg("n"), py::arg("seed"),
-             "n worlds drawn uniformly among those play reaches from the view (count_worlds(), less any a rule of the game "
-             "excludes, docs/api.md): per world, the cards of every location (in location_names order).")
+        .def(
+            "count_worlds",
+            [](const PyView& v) {
+                const WorldSampler sampler(v.view);
+                return py::int_(py::str(u128_text(sampler.count())));
+            },
+            "The exact number of deals of the unknown cards consistent with the view's facts (the cards known or not at "
+            "each place, the sizes): the worlds play reaches, or where a rule of the game excludes some (docs/api.md) an upper bound.")
+        .def(
+            "sample_worlds",
+            [](const PyView& v, int64_t n, uint64_t seed) {
+                if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
+                std::vector<Locations> worlds(static_cast<size_t>(n));
+                const View view = v.view;
+                PyView::Rules rules = v.world_rules(v);
+                std::atomic<bool> stop = false;
+                run_interruptible(
+                    stop,
+                    [&] {
+                        const Worlds sampler(view, std::move(rules));
+                        Rng rng(seed);
+                        for (size_t i = 0; i < worlds.size() && !((i & 255) == 0 && stop.load(std::memory_order_relaxed)); ++i)
+                            worlds[i] = sampler.sample(rng);
+                        return true;
+                    },
+                    no_tick);
+                py::list out;
+                for (const Locations& w : worlds) {
+                    if (out.size() % 1024 == 1023 && PyErr_CheckSignals() != 0) throw py::error_already_set();   // Ctrl-C
+                    py::list world;
+                    for (int l = 0; l < v.view.num_locations; ++l) world.append(PyCardSet{w[size_t(l)], v.alphabet});
+                    out.append(py::tuple(world));
+                }
+                return out;
+            },
+            py::arg("n"), py::arg("seed"),
+            "n worlds drawn uniformly among those play reaches from the view (count_worlds(), less any a rule of the game "
+            "excludes, docs/api.md): per world, the cards of every location (in location_names order).")
         .def("__repr__", [](const PyView& v) {
             std::string s = "<InfoSet of seat " + std::to_string(v.view.observer) + ":";
             for (int l = 0; l < v.view.num_locations; ++l) {
@@ -308,7 +350,7 @@ void register_views(py::module_& m) {
         });
 }
 
-}  // namespace
+}   // namespace
 
 // The core's errors as Python exceptions, translated here and nowhere else: one class per kind of
 // stich/errors.hpp under stich.StichError, each also the built-in class Python code expects for it
@@ -384,7 +426,8 @@ auto pickle_fields(const char* name) {
 void register_search_stats(py::module_& m) {
     using A = PyActionStats;
     py::class_<A>(m, "ActionStats", "One root action's statistics: sums over its iterations.")
-        .def_property_readonly("action", [](const A& a) { return a.action; }, "The action.")
+        .def_property_readonly(
+            "action", [](const A& a) { return a.action; }, "The action.")
         .def_readonly("visits", &A::visits, "Its iterations.")
         .def_readonly("reward", &A::reward, "The sum of the observer's returns (the game's unit).")
         .def_readonly("reward_sq", &A::reward_sq, "The sum of their squares.")
@@ -406,16 +449,23 @@ void register_search_stats(py::module_& m) {
     using S = PySearchStats;
     py::class_<S>(m, "SearchStats", "A search's root statistics, merged and per independent run, and its principal line.")
         .def_readonly("observer", &S::observer, "The searching seat.")
-        .def_property_readonly("rows", [](const S& r) { return r.rows; }, "The observer's legal actions, in id order.")
-        .def_property_readonly("runs", [](const S& r) { return r.runs; }, "The same for each independent run (none while searching).")
-        .def_property_readonly("line", [](const S& r) { return r.line; }, "The most visited continuation (none while searching).")
+        .def_property_readonly(
+            "rows", [](const S& r) { return r.rows; }, "The observer's legal actions, in id order.")
+        .def_property_readonly(
+            "runs", [](const S& r) { return r.runs; }, "The same for each independent run (none while searching).")
+        .def_property_readonly(
+            "line", [](const S& r) { return r.line; }, "The most visited continuation (none while searching).")
         .def_readonly("iterations", &S::iterations, "Iterations, all threads.")
         .def_readonly("nodes", &S::nodes, "Nodes of the trees (none while searching).")
         .def_readonly("arena_bytes", &S::arena_bytes, "Node memory of the trees (none while searching).")
         .def_readonly("seconds", &S::seconds, "Wall-clock seconds so far.")
         .def(py::self == py::self)
-        .def("__repr__", [](const S& r) { return "<SearchStats of seat " + std::to_string(r.observer) + ": " + std::to_string(r.iterations) + " iterations>"; })
-        .def(pickle_fields<S, &S::observer, &S::rows, &S::runs, &S::line, &S::iterations, &S::nodes, &S::arena_bytes, &S::seconds>("SearchStats"));
+        .def("__repr__",
+             [](const S& r) {
+                 return "<SearchStats of seat " + std::to_string(r.observer) + ": " + std::to_string(r.iterations) + " iterations>";
+             })
+        .def(pickle_fields<S, &S::observer, &S::rows, &S::runs, &S::line, &S::iterations, &S::nodes, &S::arena_bytes, &S::seconds>(
+            "SearchStats"));
 }
 
 // What _core.solve and _core.analyse_deal return: read-only records (stich.solve and
@@ -425,26 +475,32 @@ void register_solve_stats(py::module_& m) {
     py::class_<S>(m, "SolveStats", "An exact open-hand solve: every legal action's value, the best and a principal variation.")
         .def_readonly("root", &S::root, "The seat solved for (the seat to act).")
         .def_readonly("two_sided", &S::two_sided, "Two teams (seat % 2), zero-sum; else the root against all the others.")
-        .def_property_readonly("actions", [](const S& r) { return r.actions; }, "The legal actions, in id order.")
-        .def_property_readonly("values", [](const S& r) { return r.values; }, "Each action's value: the root's return.")
-        .def_property_readonly("best", [](const S& r) { return r.best; }, "The best action (the lowest id among the best).")
+        .def_property_readonly(
+            "actions", [](const S& r) { return r.actions; }, "The legal actions, in id order.")
+        .def_property_readonly(
+            "values", [](const S& r) { return r.values; }, "Each action's value: the root's return.")
+        .def_property_readonly(
+            "best", [](const S& r) { return r.best; }, "The best action (the lowest id among the best).")
         .def_readonly("value", &S::value, "Its value.")
-        .def_property_readonly("line_seats", [](const S& r) { return r.line_seats; },
-                               "The principal variation (if `continued`, only its moves before the next result's line): the seats.")
-        .def_property_readonly("line_actions", [](const S& r) { return r.line_actions; }, "Its moves' texts.")
-        .def_property_readonly("line_took", [](const S& r) { return r.line_took; },
-                               "Per move, the seat that took the trick it completed (None mid-trick).")
-        .def_property_readonly("line_tallies",
-                               [](const S& r) {
-                                   py::list out(r.line_tallies.size());
-                                   for (size_t i = 0; i < r.line_tallies.size(); ++i) {
-                                       py::tuple tally(r.line_tallies[i].size());
-                                       for (size_t seat = 0; seat < r.line_tallies[i].size(); ++seat) tally[seat] = py::int_(r.line_tallies[i][seat]);
-                                       out[i] = std::move(tally);
-                                   }
-                                   return out;
-                               },
-                               "Per move, every seat's tally after it (the game's TALLY).")
+        .def_property_readonly(
+            "line_seats", [](const S& r) { return r.line_seats; },
+            "The principal variation (if `continued`, only its moves before the next result's line): the seats.")
+        .def_property_readonly(
+            "line_actions", [](const S& r) { return r.line_actions; }, "Its moves' texts.")
+        .def_property_readonly(
+            "line_took", [](const S& r) { return r.line_took; }, "Per move, the seat that took the trick it completed (None mid-trick).")
+        .def_property_readonly(
+            "line_tallies",
+            [](const S& r) {
+                py::list out(r.line_tallies.size());
+                for (size_t i = 0; i < r.line_tallies.size(); ++i) {
+                    py::tuple tally(r.line_tallies[i].size());
+                    for (size_t seat = 0; seat < r.line_tallies[i].size(); ++seat) tally[seat] = py::int_(r.line_tallies[i][seat]);
+                    out[i] = std::move(tally);
+                }
+                return out;
+            },
+            "Per move, every seat's tally after it (the game's TALLY).")
         .def_readonly("continued", &S::continued, "The line goes on as the next result's line (analyse_deal).")
         .def_readonly("nodes", &S::nodes, "Nodes searched.")
         .def_readonly("seconds", &S::seconds, "Wall-clock seconds.")
@@ -463,8 +519,10 @@ void register_games(py::module_& m) {
     // The search's accepted budgets, defined once in the core (ismcts.hpp).
     m.attr("SEARCH_MAX_SECONDS") = MAX_SECONDS;
     m.attr("SEARCH_MAX_C") = detail::MAX_C;
-    m.def("check_seconds", [](double seconds, const std::string& name) { check_seconds(seconds, name); }, py::arg("seconds"),
-          py::arg("name") = "seconds", "Raises ValueError unless seconds is a time budget the core takes: a number in (0, SEARCH_MAX_SECONDS].");
+    m.def(
+        "check_seconds", [](double seconds, const std::string& name) { check_seconds(seconds, name); }, py::arg("seconds"),
+        py::arg("name") = "seconds",
+        "Raises ValueError unless seconds is a time budget the core takes: a number in (0, SEARCH_MAX_SECONDS].");
     // The checks of stich.ismcts's arguments without a position: a bot checks its settings when
     // it is made, not at its first move.
     m.def(
@@ -483,39 +541,45 @@ void register_games(py::module_& m) {
     for_each_game([&]<class Def>() { bind_position<Def>(m); });
     // The one reader of position texts (stich/notation.hpp): the text as UTF-8 bytes (Python's
     // surrogatepass, so that a line that is not UTF-8 is named), the seed of the hidden cards.
-    m.def("parse_position",
-          [](const py::bytes& text, py::handle seed) {
-              const std::string t = text;
-              return visit_position_text(t, seed_arg(seed), [](const auto& p) { return py::make_tuple(p.seat, py::cast(p.state)); });
-          },
-          py::arg("text"), py::arg("seed"),
-          "(seat, state) of a position text (docs/notation.md); ValueError naming the line, and the history entry, at fault.");
-    m.def("parse_full_deal",
-          [](const py::bytes& text) {
-              const std::string t = text;
-              return visit_full_deal_text(t, [](int seat, const auto& state) { return py::make_tuple(seat, py::cast(state)); });
-          },
-          py::arg("text"), "(seat, state) of a full deal: a position text plus every seat's 'handN: cards' line (docs/notation.md); "
-          "ValueError naming the line at fault.");
-    m.def("is_full_deal", [](const std::string& text) { return !split_full_deal(text).hands.empty(); }, py::arg("text"),
-          "Whether a text gives hands on 'handN: cards' lines (a full deal for the solver) rather than one seat's view.");
+    m.def(
+        "parse_position",
+        [](const py::bytes& text, py::handle seed) {
+            const std::string t = text;
+            return visit_position_text(t, seed_arg(seed), [](const auto& p) { return py::make_tuple(p.seat, py::cast(p.state)); });
+        },
+        py::arg("text"), py::arg("seed"),
+        "(seat, state) of a position text (docs/notation.md); ValueError naming the line, and the history entry, at fault.");
+    m.def(
+        "parse_full_deal",
+        [](const py::bytes& text) {
+            const std::string t = text;
+            return visit_full_deal_text(t, [](int seat, const auto& state) { return py::make_tuple(seat, py::cast(state)); });
+        },
+        py::arg("text"),
+        "(seat, state) of a full deal: a position text plus every seat's 'handN: cards' line (docs/notation.md); "
+        "ValueError naming the line at fault.");
+    m.def(
+        "is_full_deal", [](const std::string& text) { return !split_full_deal(text).hands.empty(); }, py::arg("text"),
+        "Whether a text gives hands on 'handN: cards' lines (a full deal for the solver) rather than one seat's view.");
     // A game line of the notation ("<Game> key=value ..."): the CLI's game and --option arguments.
-    m.def("parse_game",
-          [](const std::string& text) {
-              py::object rules;
-              visit_game_line(text, [&](const auto& r) { rules = py::cast(r); });
-              return rules;
-          },
-          py::arg("text"), "The rules a game line gives (docs/notation.md: 'NAME key=value ...'); ValueError saying what is wrong.");
-    m.def("game_rules",
-          [](const std::string& name, const std::string& options) {
-              py::object rules;
-              visit_game_options(name, options, [&](const auto& r) { rules = py::cast(r); });
-              return rules;
-          },
-          py::arg("name"), py::arg("options"),
-          "The rules a game's name (any case) and option words ('players=6 target=21', as `stich play --option` takes them) give; "
-          "UnknownNameError listing the games, BadTextError naming the fault.");
+    m.def(
+        "parse_game",
+        [](const std::string& text) {
+            py::object rules;
+            visit_game_line(text, [&](const auto& r) { rules = py::cast(r); });
+            return rules;
+        },
+        py::arg("text"), "The rules a game line gives (docs/notation.md: 'NAME key=value ...'); ValueError saying what is wrong.");
+    m.def(
+        "game_rules",
+        [](const std::string& name, const std::string& options) {
+            py::object rules;
+            visit_game_options(name, options, [&](const auto& r) { rules = py::cast(r); });
+            return rules;
+        },
+        py::arg("name"), py::arg("options"),
+        "The rules a game's name (any case) and option words ('players=6 target=21', as `stich play --option` takes them) give; "
+        "UnknownNameError listing the games, BadTextError naming the fault.");
 }
 
-}  // namespace stich::py_bind
+}   // namespace stich::py_bind

@@ -68,8 +68,8 @@ pybind11::dict build_info() {
     compiled.append("avx2");
 #endif
     const stich::CpuFeatures& has = stich::cpu_features();   // cpuid (stich/dispatch.hpp)
-    for (const auto& [name, present] : {std::pair{"ssse3", has.ssse3}, {"popcnt", has.popcnt}, {"bmi", has.bmi},
-                                         {"bmi2", has.bmi2}, {"avx2", has.avx2}})
+    for (const auto& [name, present] :
+         {std::pair{"ssse3", has.ssse3}, {"popcnt", has.popcnt}, {"bmi", has.bmi}, {"bmi2", has.bmi2}, {"avx2", has.avx2}})
         if (present) cpu.append(name);
     info["features"] = compiled;
     info["cpu_features"] = cpu;
@@ -93,8 +93,9 @@ pybind11::dict build_info() {
 // value, and a custom __new__ that refuses would break py::init's allocation and pickling's
 // copyreg.__newobj__. Once a release has the fix, drop this and keep the rest below.
 [[noreturn]] void* refuse_uninitialised(size_t) {
-    throw pybind11::type_error("this stich object was made by __new__ without __init__ and holds no value; "
-                               "make objects with their class, a game or a state method");
+    throw pybind11::type_error(
+        "this stich object was made by __new__ without __init__ and holds no value; "
+        "make objects with their class, a game or a state method");
 }
 
 // Whether a stich object holds its C++ value (it was made by __init__, __setstate__ or stich).
@@ -142,9 +143,9 @@ void make_robust(pybind11::module_& m) {
         const py::object cls = py::reinterpret_borrow<py::object>(item.second);
         const bool by_state = defines(cls, "__setstate__"), own = defines(cls, "__reduce__");
         const Reduction how = by_state ? Reduction::ByState : own ? Reduction::Own : Reduction::None;
-        cls.attr("__reduce_ex__") = py::cpp_function([how](py::handle self, int) { return reduce(self, how); }, py::name("__reduce_ex__"),
-                                                     py::is_method(cls), py::arg("protocol"),
-                                                     "The pickle reduction at every protocol (TypeError where the class has none).");
+        cls.attr("__reduce_ex__") =
+            py::cpp_function([how](py::handle self, int) { return reduce(self, how); }, py::name("__reduce_ex__"), py::is_method(cls),
+                             py::arg("protocol"), "The pickle reduction at every protocol (TypeError where the class has none).");
         if (!own)
             cls.attr("__reduce__") = py::cpp_function([how](py::handle self) { return reduce(self, how); }, py::name("__reduce__"),
                                                       py::is_method(cls), "As __reduce_ex__.");
@@ -168,7 +169,7 @@ void make_robust(pybind11::module_& m) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 PYBIND11_MODULE(_core, m) {
     namespace py = pybind11;

@@ -41,7 +41,8 @@ py::tuple record_fields(const GameRecord& r) {
 }
 
 std::vector<std::pair<std::string, std::string>> str_pairs(py::handle mapping, const char* what) {
-    if (!py::isinstance<py::dict>(mapping)) throw py::type_error(std::string(what) + " must be a dict, got " + std::string(py::repr(mapping)));
+    if (!py::isinstance<py::dict>(mapping))
+        throw py::type_error(std::string(what) + " must be a dict, got " + std::string(py::repr(mapping)));
     std::vector<std::pair<std::string, std::string>> out;
     for (auto item : py::reinterpret_borrow<py::dict>(mapping)) {
         if (!py::isinstance<py::str>(item.first) || !py::isinstance<py::str>(item.second))
@@ -69,7 +70,8 @@ GameRecord record_of(py::handle rec) {
             return nullptr;
         };
         auto what = [](const std::string& n) { return option_what(n, Def::NAME); };
-        const auto rules = make_rules<typename Def::Rules>(Def::NAME, Def::options(), named_values(py::kwargs(options), option_accepts, d, what));
+        const auto rules =
+            make_rules<typename Def::Rules>(Def::NAME, Def::options(), named_values(py::kwargs(options), option_accepts, d, what));
         r.options = record_options<Def>(rules);
         for (auto item : py::reinterpret_borrow<py::dict>(deal_args)) {
             const std::string name = utf8(item.first);
@@ -86,7 +88,8 @@ GameRecord record_of(py::handle rec) {
     r.dealer = int(int_arg(rec.attr("dealer"), "dealer"));
     const py::object deal = rec.attr("deal");
     if (!py::isinstance<py::dict>(deal)) throw py::type_error("a record's deal must be a dict, got " + std::string(py::repr(deal)));
-    for (auto item : py::reinterpret_borrow<py::dict>(deal)) r.deal.emplace_back(utf8(item.first), item.second.cast<std::vector<std::string>>());
+    for (auto item : py::reinterpret_borrow<py::dict>(deal))
+        r.deal.emplace_back(utf8(item.first), item.second.cast<std::vector<std::string>>());
     for (py::handle a : rec.attr("actions")) r.actions.emplace_back(a.cast<std::pair<int, std::string>>());
     if (const py::object seed = rec.attr("seed"); !seed.is_none()) r.seed = seed_arg(seed);
     if (const py::object names = rec.attr("names"); !names.is_none()) r.names = names.cast<std::vector<std::string>>();
@@ -106,7 +109,7 @@ std::optional<RecordFormat> format_of(py::handle format) {
     return record_format_named(utf8(format));
 }
 
-}  // namespace
+}   // namespace
 
 void register_records(py::module_& m) {
     m.def(
@@ -155,4 +158,4 @@ void register_records(py::module_& m) {
     m.attr("RECORD_MAX_ACTIONS") = RECORD_MAX_ACTIONS;
 }
 
-}  // namespace stich::py_bind
+}   // namespace stich::py_bind

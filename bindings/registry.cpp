@@ -70,7 +70,7 @@ struct PyLoose {
     std::string repr() const { return py::repr(obj); }
 };
 
-}  // namespace
+}   // namespace
 
 Value from_python(py::handle obj, const Accepts& a, const Deck& deck, const std::string& what) {
     return value_from(PyLoose{py::reinterpret_borrow<py::object>(obj)}, a, deck, what);
@@ -118,4 +118,4 @@ void register_registry(py::module_& m) {
     m.def("games", [] { return game_registry(); }, "The registered games, in registry order: one dict each (name, classes, options, ...).");
 }
 
-}  // namespace stich::py_bind
+}   // namespace stich::py_bind

@@ -45,10 +45,14 @@ template <class Solver, class State>
 void start_solver(Solver& solver, const State& root, int64_t bits, std::atomic<bool>& stop) {
     check_table_bits(root, bits);
     if (bits <= 20) solver.start(root, int(bits));
-    else run_interruptible(stop, [&] {
-        solver.start(root, int(bits));
-        return true;
-    }, no_tick);
+    else
+        run_interruptible(
+            stop,
+            [&] {
+                solver.start(root, int(bits));
+                return true;
+            },
+            no_tick);
 }
 
 // Solves up to this many nodes (a few ms) run on the calling thread: a thread to wait on (for
@@ -76,116 +80,125 @@ bool solve_briefly(Solver& solver, Work&& work) {
 
 template <GameState State>
 void bind_solver(py::module_& m) {
-    m.def("solvable", [](const State& s) { return !s.is_terminal() && SolverTraits<State>::in_play(s); }, py::arg("state"),
-          "Whether solve and pimc take this state: the card play, from where the game's solver starts.");
+    m.def(
+        "solvable", [](const State& s) { return !s.is_terminal() && SolverTraits<State>::in_play(s); }, py::arg("state"),
+        "Whether solve and pimc take this state: the card play, from where the game's solver starts.");
     // Every argument is checked here: its type by the conversion (TypeError), its value by the core (ValueError).
-    m.def("solve",
-          [](const State& s, py::handle table_bits, py::handle transpositions, py::handle merge_equivalent) {
-              const State root = s;   // a copy: other Python threads may change `s` meanwhile
-              const int64_t bits = int_arg(table_bits, "table_bits");
-              std::atomic<bool> stop = false;
-              Solver<State> solver;
-              solver.stop = &stop;
-              solver.use_table = bool_arg(transpositions, "transpositions");
-              solver.merge_equivalent = bool_arg(merge_equivalent, "merge_equivalent");
-              check_solvable(root);
-              const auto start = std::chrono::steady_clock::now();
-              start_solver(solver, root, bits, stop);
-              std::optional<SolveResult> r;
-              if (!solve_briefly(solver, [&] { r = solve_with(solver, root); }))
-                  r = run_interruptible(stop, [&] { return solve_with(solver, root); }, no_tick);
-              r->nodes = solver.nodes;
-              r->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-              return solve_stats(root, *r);
-          },
-          py::arg("state"), py::arg("table_bits") = 0, py::arg("transpositions") = true, py::arg("merge_equivalent") = true,
-          "Exact open-hand values of every legal action of the seat to act (card play; stich.solve makes its SolveResult).");
-    m.def("analyse_deal",
-          [](const State& s, py::handle moves, py::handle table_bits, py::handle lines) {
-              const State root = s;
-              const int64_t bits = int_arg(table_bits, "table_bits");
-              const bool with_lines = bool_arg(lines, "lines");
-              const bool to_end = moves.is_none();
-              std::vector<py::object> given;
-              if (!to_end) {
-                  if (py::isinstance<py::str>(moves) || py::isinstance<py::bytes>(moves) || !py::hasattr(moves, "__iter__"))
-                      throw py::type_error("moves must be a sequence of actions (Actions, texts or ids), got " +
-                                           std::string(py::str(py::type::of(moves).attr("__name__"))));
-                  for (py::handle move : moves) given.push_back(py::reinterpret_borrow<py::object>(move));
-                  if (given.empty())
-                      throw py::value_error("moves is empty: pass the moves to analyse, or None to follow the best actions to the end");
-              }
-              check_solvable(root);
-              std::vector<Action> ids;   // the moves checked by playing them, as apply() would
-              State at = root;
-              for (size_t i = 0; i < given.size(); ++i) {
-                  if (at.is_terminal())
-                      throw py::value_error("the deal ended after " + std::to_string(i) + " of the " + std::to_string(given.size()) +
-                                            " moves given");
-                  if (!SolverTraits<State>::in_play(at))
-                      throw py::value_error("move " + std::to_string(i) + " left the card-play phase (phase " + at.phase_name() + ")");
-                  ids.push_back(apply_handle(at, given[i]));
-              }
-              std::atomic<bool> stop = false;
-              Solver<State> solver;
-              solver.stop = &stop;
-              start_solver(solver, root, bits, stop);   // the first solve is the largest
-              std::vector<SolveResult> results;
-              if (!solve_briefly(solver, [&] { analyse_deal_into(solver, root, ids, to_end, with_lines, results); }))
-                  run_interruptible(stop, [&] {
-                      analyse_deal_into(solver, root, ids, to_end, with_lines, results);
-                      return true;
-                  }, no_tick);
-              // A line that is its first move and then the next one's holds that move only (continued):
-              // a whole deal's lines share their moves instead of repeating them.
-              std::vector<PySolveStats> out;
-              at = root;
-              for (size_t i = 0; i < results.size(); ++i) {
-                  const std::vector<SolveStep>& line = results[i].line;
-                  const bool chained = i + 1 < results.size() && !line.empty() && line.size() == results[i + 1].line.size() + 1 &&
-                                       std::equal(line.begin() + 1, line.end(), results[i + 1].line.begin());
-                  out.push_back(solve_stats(at, results[i], chained ? 1 : SIZE_MAX));
-                  at.apply(i < ids.size() ? ids[i] : results[i].best);
-              }
-              return out;
-          },
-          py::arg("state"), py::arg("moves") = py::none(), py::arg("table_bits") = 0, py::arg("lines") = true,
-          "A solve at each decision of the card play from `state`, along `moves` (Actions, texts or ids) or, when None, "
-          "the best actions to the end, with one table (stich.analyse_deal makes its SolveResults).");
-    m.def("_max_table_bits", [](const State& s) {
-              check_solvable(s);
-              return max_table_bits(s);
-          },
-          py::arg("state"), "Test hook: the largest table_bits solve(state) accepts here (the position's and the machine's bound).");
-    m.def("exact_deals",
-          [](const State& s) { return py::int_(py::str(u128_text(exact_deals(s)))); },
-          py::arg("state"), "How many deals of the playing hands the exact analysis of the seat to act would solve.");
+    m.def(
+        "solve",
+        [](const State& s, py::handle table_bits, py::handle transpositions, py::handle merge_equivalent) {
+            const State root = s;   // a copy: other Python threads may change `s` meanwhile
+            const int64_t bits = int_arg(table_bits, "table_bits");
+            std::atomic<bool> stop = false;
+            Solver<State> solver;
+            solver.stop = &stop;
+            solver.use_table = bool_arg(transpositions, "transpositions");
+            solver.merge_equivalent = bool_arg(merge_equivalent, "merge_equivalent");
+            check_solvable(root);
+            const auto start = std::chrono::steady_clock::now();
+            start_solver(solver, root, bits, stop);
+            std::optional<SolveResult> r;
+            if (!solve_briefly(solver, [&] { r = solve_with(solver, root); }))
+                r = run_interruptible(stop, [&] { return solve_with(solver, root); }, no_tick);
+            r->nodes = solver.nodes;
+            r->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return solve_stats(root, *r);
+        },
+        py::arg("state"), py::arg("table_bits") = 0, py::arg("transpositions") = true, py::arg("merge_equivalent") = true,
+        "Exact open-hand values of every legal action of the seat to act (card play; stich.solve makes its SolveResult).");
+    m.def(
+        "analyse_deal",
+        [](const State& s, py::handle moves, py::handle table_bits, py::handle lines) {
+            const State root = s;
+            const int64_t bits = int_arg(table_bits, "table_bits");
+            const bool with_lines = bool_arg(lines, "lines");
+            const bool to_end = moves.is_none();
+            std::vector<py::object> given;
+            if (!to_end) {
+                if (py::isinstance<py::str>(moves) || py::isinstance<py::bytes>(moves) || !py::hasattr(moves, "__iter__"))
+                    throw py::type_error("moves must be a sequence of actions (Actions, texts or ids), got " +
+                                         std::string(py::str(py::type::of(moves).attr("__name__"))));
+                for (py::handle move : moves) given.push_back(py::reinterpret_borrow<py::object>(move));
+                if (given.empty())
+                    throw py::value_error("moves is empty: pass the moves to analyse, or None to follow the best actions to the end");
+            }
+            check_solvable(root);
+            std::vector<Action> ids;   // the moves checked by playing them, as apply() would
+            State at = root;
+            for (size_t i = 0; i < given.size(); ++i) {
+                if (at.is_terminal())
+                    throw py::value_error("the deal ended after " + std::to_string(i) + " of the " + std::to_string(given.size()) +
+                                          " moves given");
+                if (!SolverTraits<State>::in_play(at))
+                    throw py::value_error("move " + std::to_string(i) + " left the card-play phase (phase " + at.phase_name() + ")");
+                ids.push_back(apply_handle(at, given[i]));
+            }
+            std::atomic<bool> stop = false;
+            Solver<State> solver;
+            solver.stop = &stop;
+            start_solver(solver, root, bits, stop);   // the first solve is the largest
+            std::vector<SolveResult> results;
+            if (!solve_briefly(solver, [&] { analyse_deal_into(solver, root, ids, to_end, with_lines, results); }))
+                run_interruptible(
+                    stop,
+                    [&] {
+                        analyse_deal_into(solver, root, ids, to_end, with_lines, results);
+                        return true;
+                    },
+                    no_tick);
+            // A line that is its first move and then the next one's holds that move only (continued):
+            // a whole deal's lines share their moves instead of repeating them.
+            std::vector<PySolveStats> out;
+            at = root;
+            for (size_t i = 0; i < results.size(); ++i) {
+                const std::vector<SolveStep>& line = results[i].line;
+                const bool chained = i + 1 < results.size() && !line.empty() && line.size() == results[i + 1].line.size() + 1 &&
+                                     std::equal(line.begin() + 1, line.end(), results[i + 1].line.begin());
+                out.push_back(solve_stats(at, results[i], chained ? 1 : SIZE_MAX));
+                at.apply(i < ids.size() ? ids[i] : results[i].best);
+            }
+            return out;
+        },
+        py::arg("state"), py::arg("moves") = py::none(), py::arg("table_bits") = 0, py::arg("lines") = true,
+        "A solve at each decision of the card play from `state`, along `moves` (Actions, texts or ids) or, when None, "
+        "the best actions to the end, with one table (stich.analyse_deal makes its SolveResults).");
+    m.def(
+        "_max_table_bits",
+        [](const State& s) {
+            check_solvable(s);
+            return max_table_bits(s);
+        },
+        py::arg("state"), "Test hook: the largest table_bits solve(state) accepts here (the position's and the machine's bound).");
+    m.def(
+        "exact_deals", [](const State& s) { return py::int_(py::str(u128_text(exact_deals(s)))); }, py::arg("state"),
+        "How many deals of the playing hands the exact analysis of the seat to act would solve.");
 }
 
-}  // namespace
+}   // namespace
 
 void register_solvers(py::module_& m) {
     for_each_game([&]<class Def>() {
         if constexpr (Solvable<typename Def::State>) bind_solver<typename Def::State>(m);
     });
     // Every world consistent with a view, each once (at most `limit`; ValueError beyond).
-    m.def("enumerate_worlds",
-          [](const PyView& v, uint64_t limit) {
-              const WorldSampler sampler(v.view);
-              if (sampler.count() > u128(limit))
-                  throw py::value_error("the view has " + u128_text(sampler.count()) + " worlds, more than the limit " +
-                                        std::to_string(limit));
-              std::vector<std::vector<PyCardSet>> out;
-              const Deck& d = deck(v.alphabet == Alphabet::German ? DeckKind::German32 : DeckKind::French52);
-              sampler.enumerate([&](const Locations& w) {
-                  std::vector<PyCardSet> world;
-                  for (int l = 0; l < v.view.num_locations; ++l) world.push_back(make_set(w[size_t(l)], d));
-                  out.push_back(std::move(world));
-                  return true;
-              });
-              return out;
-          },
-          py::arg("view"), py::arg("limit"), "Every world consistent with a view, each once (ValueError above `limit`).");
+    m.def(
+        "enumerate_worlds",
+        [](const PyView& v, uint64_t limit) {
+            const WorldSampler sampler(v.view);
+            if (sampler.count() > u128(limit))
+                throw py::value_error("the view has " + u128_text(sampler.count()) + " worlds, more than the limit " +
+                                      std::to_string(limit));
+            std::vector<std::vector<PyCardSet>> out;
+            const Deck& d = deck(v.alphabet == Alphabet::German ? DeckKind::German32 : DeckKind::French52);
+            sampler.enumerate([&](const Locations& w) {
+                std::vector<PyCardSet> world;
+                for (int l = 0; l < v.view.num_locations; ++l) world.push_back(make_set(w[size_t(l)], d));
+                out.push_back(std::move(world));
+                return true;
+            });
+            return out;
+        },
+        py::arg("view"), py::arg("limit"), "Every world consistent with a view, each once (ValueError above `limit`).");
 }
 
-}  // namespace stich::py_bind
+}   // namespace stich::py_bind

@@ -100,7 +100,7 @@ std::vector<double> values_of(stich_result* const* results, int n) {
     return all;
 }
 
-}  // namespace
+}   // namespace
 
 int main(int argc, char** argv) {
     const long deals = argc > 1 ? std::atol(argv[1]) : 20000;
@@ -148,7 +148,8 @@ int main(int argc, char** argv) {
         for (int threads = 1; threads <= 2; ++threads) {
             const Clock::time_point t0 = Clock::now();
             const double c0 = cpu_seconds();
-            if (stich_solve_batch(states.data(), positions, threads, nullptr, results.data(), nullptr) != STICH_OK) fail("stich_solve_batch");
+            if (stich_solve_batch(states.data(), positions, threads, nullptr, results.data(), nullptr) != STICH_OK)
+                fail("stich_solve_batch");
             times[threads - 1].push_back(since(t0));
             cpu[threads - 1].push_back(cpu_seconds() - c0);
             values[threads - 1] = values_of(results.data(), positions);

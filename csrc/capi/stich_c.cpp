@@ -45,8 +45,7 @@ namespace {
 
 // ------------------------------------------------------------------ handles
 
-constexpr uint32_t GAME_TAG = 0x73744701, STATE_TAG = 0x73745302, VIEW_TAG = 0x73745603, RESULT_TAG = 0x73745204,
-                   RECORDS_TAG = 0x73745205;
+constexpr uint32_t GAME_TAG = 0x73744701, STATE_TAG = 0x73745302, VIEW_TAG = 0x73745603, RESULT_TAG = 0x73745204, RECORDS_TAG = 0x73745205;
 
 template <class Def>
 struct RulesOf {
@@ -74,14 +73,16 @@ using AnyState = OneOfGames<Games, StateOf>::type;
 // Calls f.template operator()<Def>(the game's value) for whichever game the variant holds.
 template <class Variant, class F>
 decltype(auto) visit_game(Variant& v, F&& f) {
-    return std::visit([&](auto& box) -> decltype(auto) {
-        using Def = typename std::remove_cvref_t<decltype(box)>::D;
-        if constexpr (requires { box.state; }) return f.template operator()<Def>(box.state);
-        else return f.template operator()<Def>(box.rules);
-    }, v);
+    return std::visit(
+        [&](auto& box) -> decltype(auto) {
+            using Def = typename std::remove_cvref_t<decltype(box)>::D;
+            if constexpr (requires { box.state; }) return f.template operator()<Def>(box.state);
+            else return f.template operator()<Def>(box.rules);
+        },
+        v);
 }
 
-}  // namespace
+}   // namespace
 
 struct stich_game {
     uint32_t tag = GAME_TAG;
@@ -101,8 +102,8 @@ struct stich_state {
 struct stich_view {
     uint32_t tag = VIEW_TAG;
     int seat = 0;
-    std::string text;                     // the position notation as the seat sees it
-    AnyState base;                        // the state that text reads to (hidden cards from seed 0): what the seat knows
+    std::string text;   // the position notation as the seat sees it
+    AnyState base;      // the state that text reads to (hidden cards from seed 0): what the seat knows
     // The worlds of the seat's view of `base` under its game's rules (worlds_of, as state.resample
     // draws them): one drawn, and the count of the view's facts (count_worlds(): an upper bound
     // where a rule excludes worlds).
@@ -123,7 +124,7 @@ struct stich_result {
     bool partial = false;
     bool tied = false;
     Action best = 0;
-    std::vector<int32_t> actions;   // the table's order
+    std::vector<int32_t> actions;                 // the table's order
     std::array<std::vector<double>, 7> columns;   // STICH_COLUMN_*, one value a row
 };
 
@@ -202,28 +203,48 @@ int guarded(const char* function, F&& body) {
 template <class T>
 constexpr const char* kind_name();
 template <>
-constexpr const char* kind_name<stich_game>() { return "stich_game"; }
+constexpr const char* kind_name<stich_game>() {
+    return "stich_game";
+}
 template <>
-constexpr const char* kind_name<stich_state>() { return "stich_state"; }
+constexpr const char* kind_name<stich_state>() {
+    return "stich_state";
+}
 template <>
-constexpr const char* kind_name<stich_view>() { return "stich_view"; }
+constexpr const char* kind_name<stich_view>() {
+    return "stich_view";
+}
 template <>
-constexpr const char* kind_name<stich_result>() { return "stich_result"; }
+constexpr const char* kind_name<stich_result>() {
+    return "stich_result";
+}
 template <>
-constexpr const char* kind_name<stich_records>() { return "stich_records"; }
+constexpr const char* kind_name<stich_records>() {
+    return "stich_records";
+}
 
 template <class T>
 constexpr uint32_t tag_of();
 template <>
-constexpr uint32_t tag_of<stich_game>() { return GAME_TAG; }
+constexpr uint32_t tag_of<stich_game>() {
+    return GAME_TAG;
+}
 template <>
-constexpr uint32_t tag_of<stich_state>() { return STATE_TAG; }
+constexpr uint32_t tag_of<stich_state>() {
+    return STATE_TAG;
+}
 template <>
-constexpr uint32_t tag_of<stich_view>() { return VIEW_TAG; }
+constexpr uint32_t tag_of<stich_view>() {
+    return VIEW_TAG;
+}
 template <>
-constexpr uint32_t tag_of<stich_result>() { return RESULT_TAG; }
+constexpr uint32_t tag_of<stich_result>() {
+    return RESULT_TAG;
+}
 template <>
-constexpr uint32_t tag_of<stich_records>() { return RECORDS_TAG; }
+constexpr uint32_t tag_of<stich_records>() {
+    return RECORDS_TAG;
+}
 
 [[noreturn, gnu::cold, gnu::noinline]] void refuse_null(const char* what) { throw std::invalid_argument(std::string(what) + " is NULL"); }
 
@@ -399,8 +420,8 @@ auto controlled(const stich_control* ctl, std::atomic<bool>& stop, Work&& work, 
         return work();
     }
     const auto start = std::chrono::steady_clock::now();
-    const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-        std::chrono::duration<double>(ctl->every > 0 ? ctl->every : 0.1));
+    const auto period =
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(ctl->every > 0 ? ctl->every : 0.1));
     const auto slice = std::min<std::chrono::steady_clock::duration>(period, std::chrono::milliseconds(10));
     auto next = start + period;
     auto ended = [&] {
@@ -500,7 +521,8 @@ std::unique_ptr<stich_result> table_result(const char* method, const std::vector
 template <class Def>
 std::unique_ptr<stich_result> search_result(const SearchResult& found, bool partial) {
 #if STICH_C_ANALYSE
-    const std::vector<AnalysisRow> table = search_rows(found.actions, found.runs, requires(const typename Def::State& s) { s.schneider(); });
+    const std::vector<AnalysisRow> table =
+        search_rows(found.actions, found.runs, requires(const typename Def::State& s) { s.schneider(); });
     return table_result("ismcts", table, table_tied(table, Def::TIE_THRESHOLD), partial);
 #else
     std::vector<ActionStats> rows = found.actions;
@@ -520,11 +542,12 @@ std::unique_ptr<stich_result> search_result(const SearchResult& found, bool part
 template <class Def>
 std::unique_ptr<stich_result> ismcts_of(const typename Def::State& s, uint64_t iterations, double seconds, int threads, uint64_t seed,
                                         const stich_control* ctl) {
-    if (iterations > uint64_t(INT64_MAX)) throw std::invalid_argument("iterations must be at most 2**63 - 1, got " + std::to_string(iterations));
+    if (iterations > uint64_t(INT64_MAX))
+        throw std::invalid_argument("iterations must be at most 2**63 - 1, got " + std::to_string(iterations));
     const typename Def::State root = s;
     SearchConfig cfg = search_config_from(iterations ? std::optional<int64_t>(int64_t(iterations)) : std::nullopt,
-                                          seconds != 0 || !iterations ? std::optional<double>(seconds) : std::nullopt, threads, std::nullopt,
-                                          Def::SEARCH_C, SearchConfig{}.max_nodes, std::nullopt);
+                                          seconds != 0 || !iterations ? std::optional<double>(seconds) : std::nullopt, threads,
+                                          std::nullopt, Def::SEARCH_C, SearchConfig{}.max_nodes, std::nullopt);
     cfg.seed = seed;
     cfg.playout = Playout::Heuristic;   // stich.ismcts's defaults (search_config<Def>)
     cfg.others_before_play = Others::Heuristic;
@@ -533,10 +556,12 @@ std::unique_ptr<stich_result> ismcts_of(const typename Def::State& s, uint64_t i
     cfg.stop = &stop;
     const bool watched = ctl && ctl->progress;
     if (watched) cfg.progress = &progress;
-    const SearchResult found = controlled(ctl, stop, [&] { return ismcts(root, cfg); }, [&]() -> std::pair<uint64_t, uint64_t> {
-        progress.request();
-        return {progress.iterations, cfg.iterations};
-    });
+    const SearchResult found = controlled(
+        ctl, stop, [&] { return ismcts(root, cfg); },
+        [&]() -> std::pair<uint64_t, uint64_t> {
+            progress.request();
+            return {progress.iterations, cfg.iterations};
+        });
     return search_result<Def>(found, stop.load() && (cfg.iterations ? found.iterations < cfg.iterations : true));
 }
 
@@ -551,7 +576,8 @@ AnalyseConfig analyse_config(const char* method, double seconds, uint64_t iterat
     } catch (const std::invalid_argument& e) {
         throw UnknownName(e.what());
     }
-    if (iterations > uint64_t(INT64_MAX)) throw std::invalid_argument("iterations must be at most 2**63 - 1, got " + std::to_string(iterations));
+    if (iterations > uint64_t(INT64_MAX))
+        throw std::invalid_argument("iterations must be at most 2**63 - 1, got " + std::to_string(iterations));
     cfg.seconds = seconds;
     if (iterations) cfg.iterations = int64_t(iterations);
     cfg.seed = seed;
@@ -565,8 +591,8 @@ AnalyseConfig analyse_config(const char* method, double seconds, uint64_t iterat
 template <class Def>
 std::unique_ptr<stich_result> analysis_result(const typename Def::State& root, const AnalyseConfig& cfg, const std::atomic<bool>& stopped) {
     const Analysis a = analyse<Def>(root, cfg);
-    const bool partial = a.method == AnalyseMethod::Ismcts && stopped.load() &&
-                         (cfg.iterations ? a.iterations < uint64_t(*cfg.iterations) : true);
+    const bool partial =
+        a.method == AnalyseMethod::Ismcts && stopped.load() && (cfg.iterations ? a.iterations < uint64_t(*cfg.iterations) : true);
     return table_result(analyse_method_name(a.method), a.table, a.tied, partial);
 }
 
@@ -578,14 +604,16 @@ std::unique_ptr<stich_result> analyse_of(const typename Def::State& s, AnalyseCo
     cfg.stop = &stop;
     if (ctl && ctl->progress) cfg.progress = &progress;
     // Progress: the exact analysis's or PIMC's deals or worlds, or the search's iterations.
-    return controlled(ctl, stop, [&] { return analysis_result<Def>(root, cfg, stop); }, [&]() -> std::pair<uint64_t, uint64_t> {
-        if (progress.searching.load(std::memory_order_acquire)) {
-            progress.search.request();
-            return {progress.search.iterations, cfg.iterations ? uint64_t(*cfg.iterations) : 0};
-        }
-        if (progress.solving.load(std::memory_order_acquire)) return {progress.solved.load(), progress.total.load()};
-        return {0, 0};
-    });
+    return controlled(
+        ctl, stop, [&] { return analysis_result<Def>(root, cfg, stop); },
+        [&]() -> std::pair<uint64_t, uint64_t> {
+            if (progress.searching.load(std::memory_order_acquire)) {
+                progress.search.request();
+                return {progress.search.iterations, cfg.iterations ? uint64_t(*cfg.iterations) : 0};
+            }
+            if (progress.solving.load(std::memory_order_acquire)) return {progress.solved.load(), progress.total.load()};
+            return {0, 0};
+        });
 }
 #endif
 
@@ -607,22 +635,25 @@ int batch(const char* function, const stich_state* const* states, int n, int thr
     std::vector<std::string> messages(static_cast<size_t>(n));
     std::atomic<int> next{0}, finished{0};
     std::atomic<bool> stop{false};
-    controlled(ctl, stop, [&] {
-        run_on_threads(std::max(1, std::min(threads, n)), [&](int) {
-            for (int i; (i = next.fetch_add(1)) < n;) {
-                if (stop.load()) break;
-                try {
-                    results[i] = one(states[i], i, &stop).release();
-                    status[size_t(i)] = STICH_OK;
-                } catch (const std::exception&) {   // not a thread's forced unwind (guarded says why)
-                    status[size_t(i)] = failed(function);
-                    messages[size_t(i)] = last_error;
+    controlled(
+        ctl, stop,
+        [&] {
+            run_on_threads(std::max(1, std::min(threads, n)), [&](int) {
+                for (int i; (i = next.fetch_add(1)) < n;) {
+                    if (stop.load()) break;
+                    try {
+                        results[i] = one(states[i], i, &stop).release();
+                        status[size_t(i)] = STICH_OK;
+                    } catch (const std::exception&) {   // not a thread's forced unwind (guarded says why)
+                        status[size_t(i)] = failed(function);
+                        messages[size_t(i)] = last_error;
+                    }
+                    finished.fetch_add(1);
                 }
-                finished.fetch_add(1);
-            }
-        });
-        return true;
-    }, [&]() -> std::pair<uint64_t, uint64_t> { return {uint64_t(finished.load()), uint64_t(n)}; });
+            });
+            return true;
+        },
+        [&]() -> std::pair<uint64_t, uint64_t> { return {uint64_t(finished.load()), uint64_t(n)}; });
     int first = -1;
     for (int i = 0; i < n; ++i) {
         if (statuses) statuses[i] = status[size_t(i)];
@@ -641,7 +672,8 @@ int batch(const char* function, const stich_state* const* states, int n, int thr
 // Record `index` of a handle (std::out_of_range naming the records there are).
 const GameRecord& record_at(const stich_records& r, int index) {
     if (index < 0 || size_t(index) >= r.records.size())
-        throw std::out_of_range("index must be a record 0.." + std::to_string(int(r.records.size()) - 1) + ", got " + std::to_string(index));
+        throw std::out_of_range("index must be a record 0.." + std::to_string(int(r.records.size()) - 1) + ", got " +
+                                std::to_string(index));
     return r.records[size_t(index)];
 }
 #endif
@@ -667,12 +699,13 @@ void apply_listed(stich_state& h, State& st, int32_t id) {
             return;
         }
     if (id < 0 || id >= int32_t(HIDDEN_ACTION))
-        throw IllegalAction("action id " + std::to_string(id) + " out of range: not an action of this game; legal: " + legal_actions_text(st));
+        throw IllegalAction("action id " + std::to_string(id) +
+                            " out of range: not an action of this game; legal: " + legal_actions_text(st));
     h.listed = false;
     apply_checked(st, Action(id));   // not legal: throws IllegalAction naming the legal ones
 }
 
-}  // namespace
+}   // namespace
 
 // ---------------------------------------------------------------------- the C functions
 
@@ -747,7 +780,8 @@ int stich_game_text(const stich_game* g, char* buf, int cap) {
 }
 
 int stich_game_num_players(const stich_game* g) {
-    return STICH_GUARDED({ return visit_game(live(g, "g").rules, []<class Def>(const typename Def::Rules& r) { return Def::num_players(r); }); });
+    return STICH_GUARDED(
+        { return visit_game(live(g, "g").rules, []<class Def>(const typename Def::Rules& r) { return Def::num_players(r); }); });
 }
 
 // ------------------------------------------------------------------ deals and states
@@ -816,7 +850,8 @@ int stich_state_game(const stich_state* s, stich_game** out) {
 }
 
 int stich_state_text(const stich_state* s, char* buf, int cap) {
-    return STICH_GUARDED({ return put_text(on_state(s, "s", []<class Def>(const typename Def::State& st) { return st.to_string(); }), buf, cap); });
+    return STICH_GUARDED(
+        { return put_text(on_state(s, "s", []<class Def>(const typename Def::State& st) { return st.to_string(); }), buf, cap); });
 }
 
 int stich_is_terminal(const stich_state* s) {
@@ -824,9 +859,8 @@ int stich_is_terminal(const stich_state* s) {
 }
 
 int stich_current_player(const stich_state* s) {
-    return STICH_GUARDED({
-        return on_state(s, "s", []<class Def>(const typename Def::State& st) { return st.is_terminal() ? -1 : st.current_player(); });
-    });
+    return STICH_GUARDED(
+        { return on_state(s, "s", []<class Def>(const typename Def::State& st) { return st.is_terminal() ? -1 : st.current_player(); }); });
 }
 
 int stich_num_players(const stich_state* s) {
@@ -909,9 +943,10 @@ int stich_returns(const stich_state* s, double* out, int cap) {
 
 int stich_hand(const stich_state* s, int seat, char* buf, int cap) {
     return STICH_GUARDED({
-        return put_text(on_state(s, "s", [&]<class Def>(const typename Def::State& st) {
-                            return cards_text(st.hand(seat_in(seat, st.num_players(), "seat")), st.deck_info().alphabet);
-                        }),
+        return put_text(on_state(s, "s",
+                                 [&]<class Def>(const typename Def::State& st) {
+                                     return cards_text(st.hand(seat_in(seat, st.num_players(), "seat")), st.deck_info().alphabet);
+                                 }),
                         buf, cap);
     });
 }
@@ -945,10 +980,11 @@ int stich_position_read(const char* text, uint64_t seed, stich_state** out, int*
 
 int stich_position_text(const stich_state* s, int seat, char* buf, int cap) {
     return STICH_GUARDED({
-        return put_text(on_state(s, "s", [&]<class Def>(const typename Def::State& st) {
-                            seat_in(seat, st.num_players(), "seat");
-                            return position_text<Def>(st, seat);
-                        }),
+        return put_text(on_state(s, "s",
+                                 [&]<class Def>(const typename Def::State& st) {
+                                     seat_in(seat, st.num_players(), "seat");
+                                     return position_text<Def>(st, seat);
+                                 }),
                         buf, cap);
     });
 }
@@ -995,9 +1031,13 @@ int stich_view_new(const stich_state* s, int seat, stich_view** out) {
 
 void stich_view_free(stich_view* v) { free_handle(v, __func__); }
 
-int stich_view_seat(const stich_view* v) { return STICH_GUARDED({ return live(v, "v").seat; }); }
+int stich_view_seat(const stich_view* v) {
+    return STICH_GUARDED({ return live(v, "v").seat; });
+}
 
-int stich_view_text(const stich_view* v, char* buf, int cap) { return STICH_GUARDED({ return put_text(live(v, "v").text, buf, cap); }); }
+int stich_view_text(const stich_view* v, char* buf, int cap) {
+    return STICH_GUARDED({ return put_text(live(v, "v").text, buf, cap); });
+}
 
 int stich_view_world_count(const stich_view* v, char* buf, int cap) {
     return STICH_GUARDED({ return put_text(u128_text(live(v, "v").world_count), buf, cap); });
@@ -1063,17 +1103,18 @@ int stich_analyse(const stich_state* s, const char* method, double, uint64_t, ui
 int stich_solve_batch(const stich_state* const* states, int n, int threads, const stich_control* ctl, stich_result** results,
                       int* statuses) {
     return STICH_GUARDED({
-        return batch("stich_solve_batch", states, n, threads, ctl, results, statuses, [](const stich_state* s, int i, const std::atomic<bool>* stop) {
-            const std::string what = "states[" + std::to_string(i) + "]";
-            return on_state(s, what.c_str(), [&]<class Def>(const typename Def::State& st) -> std::unique_ptr<stich_result> {
-                if constexpr (!Solvable<typename Def::State>) {
-                    throw std::invalid_argument(std::string("solve needs a solver, which ") + Def::NAME + " does not have");
-                } else {
-                    check_solvable(st);
-                    return solve_result<Def>(st, stop);
-                }
-            });
-        });
+        return batch("stich_solve_batch", states, n, threads, ctl, results, statuses,
+                     [](const stich_state* s, int i, const std::atomic<bool>* stop) {
+                         const std::string what = "states[" + std::to_string(i) + "]";
+                         return on_state(s, what.c_str(), [&]<class Def>(const typename Def::State& st) -> std::unique_ptr<stich_result> {
+                             if constexpr (!Solvable<typename Def::State>) {
+                                 throw std::invalid_argument(std::string("solve needs a solver, which ") + Def::NAME + " does not have");
+                             } else {
+                                 check_solvable(st);
+                                 return solve_result<Def>(st, stop);
+                             }
+                         });
+                     });
     });
 }
 
@@ -1107,9 +1148,13 @@ int stich_analyse_batch(const stich_state* const*, int, const char* method, doub
 
 void stich_result_free(stich_result* r) { free_handle(r, __func__); }
 
-int stich_result_count(const stich_result* r) { return STICH_GUARDED({ return int(live(r, "r").actions.size()); }); }
+int stich_result_count(const stich_result* r) {
+    return STICH_GUARDED({ return int(live(r, "r").actions.size()); });
+}
 
-int stich_result_best(const stich_result* r) { return STICH_GUARDED({ return int(live(r, "r").best); }); }
+int stich_result_best(const stich_result* r) {
+    return STICH_GUARDED({ return int(live(r, "r").best); });
+}
 
 int stich_result_actions(const stich_result* r, int32_t* ids, int cap) {
     return STICH_GUARDED({
@@ -1122,17 +1167,24 @@ int stich_result_column(const stich_result* r, int column, double* out, int cap)
     return STICH_GUARDED({
         const stich_result& res = live(r, "r");
         if (column < 0 || column >= int(res.columns.size()))
-            throw std::out_of_range("column must be a STICH_COLUMN_* 0.." + std::to_string(res.columns.size() - 1) + ", got " + std::to_string(column));
+            throw std::out_of_range("column must be a STICH_COLUMN_* 0.." + std::to_string(res.columns.size() - 1) + ", got " +
+                                    std::to_string(column));
         const std::vector<double>& values = res.columns[size_t(column)];
         return put_array(int(values.size()), out, cap, [&](int i) { return values[size_t(i)]; });
     });
 }
 
-int stich_result_method(const stich_result* r, char* buf, int cap) { return STICH_GUARDED({ return put_text(live(r, "r").method, buf, cap); }); }
+int stich_result_method(const stich_result* r, char* buf, int cap) {
+    return STICH_GUARDED({ return put_text(live(r, "r").method, buf, cap); });
+}
 
-int stich_result_partial(const stich_result* r) { return STICH_GUARDED({ return live(r, "r").partial ? 1 : 0; }); }
+int stich_result_partial(const stich_result* r) {
+    return STICH_GUARDED({ return live(r, "r").partial ? 1 : 0; });
+}
 
-int stich_result_tied(const stich_result* r) { return STICH_GUARDED({ return live(r, "r").tied ? 1 : 0; }); }
+int stich_result_tied(const stich_result* r) {
+    return STICH_GUARDED({ return live(r, "r").tied ? 1 : 0; });
+}
 
 // ------------------------------------------------------------------ game records
 
@@ -1154,7 +1206,9 @@ int stich_records_read(const char* text, stich_records** out) {
     });
 }
 
-int stich_records_count(const stich_records* r) { return STICH_GUARDED({ return int(live(r, "r").records.size()); }); }
+int stich_records_count(const stich_records* r) {
+    return STICH_GUARDED({ return int(live(r, "r").records.size()); });
+}
 
 int stich_record_length(const stich_records* r, int index) {
     return STICH_GUARDED({ return int(record_at(live(r, "r"), index).actions.size()); });
@@ -1168,7 +1222,9 @@ int stich_record_state(const stich_records* r, int index, int at, stich_state** 
             throw std::out_of_range("at must be an action 0.." + std::to_string(record.actions.size()) + " or -1 (after the last), got " +
                                     std::to_string(at));
         const int64_t before = at < 0 ? int64_t(record.actions.size()) : at;
-        *out = visit_game_named(record.game, [&]<class Def>() { return new_state<Def>(record_state<Def>(record, before), record.seed); }).release();
+        *out = visit_game_named(record.game, [&]<class Def>() {
+                   return new_state<Def>(record_state<Def>(record, before), record.seed);
+               }).release();
         return STICH_OK;
     });
 }
@@ -1200,7 +1256,9 @@ int stich_records_read(const char* text, stich_records** out) {
     });
 }
 
-int stich_records_count(const stich_records* r) { return STICH_GUARDED({ return live(r, "r"), 0; }); }
+int stich_records_count(const stich_records* r) {
+    return STICH_GUARDED({ return live(r, "r"), 0; });
+}
 
 int stich_record_length(const stich_records* r, int) {
     return STICH_GUARDED({ return live(r, "r"), throw std::out_of_range("no records in this build"), 0; });
@@ -1222,7 +1280,7 @@ int stich_record_text(const stich_state* s, char*, int) {
 }
 #endif
 
-}  // extern "C"
+}   // extern "C"
 
 // ------------------------------------------------------------------ the table (a board's drawing)
 // Kept apart at the end: what a board draws (the served board reads the same through Python).
@@ -1281,8 +1339,8 @@ std::string table_json(const typename Def::State& st) {
     const Locations where = st.locations();
     const auto& names = Def::extra_locations();
     for (size_t k = 0; k < names.size() && size_t(players) + k < where.size(); ++k)
-        out += std::string(k ? "," : "") + "{\"name\":" + json_string(names[k]) + ",\"cards\":" +
-               json_cards(where[size_t(players) + k], al) + "}";
+        out += std::string(k ? "," : "") + "{\"name\":" + json_string(names[k]) +
+               ",\"cards\":" + json_cards(where[size_t(players) + k], al) + "}";
     return out + "]}";
 }
 
@@ -1324,9 +1382,9 @@ std::string schema_json(const typename Def::Rules& rules) {
     bool first = true;
     for (const auto& o : Def::options()) {
         const Accepts& a = o.accepts;
-        out += std::string(first ? "" : ",") + "{\"name\":" + json_string(o.name) + ",\"doc\":" + json_string(o.doc) +
-               ",\"kind\":\"" + KINDS[size_t(a.kind)] + "\",\"accepts\":" + json_string(describe(a)) +
-               ",\"none_ok\":" + (a.none_ok ? "true" : "false") + ",\"choices\":" + json_value(Value::list(a.choices), al) +
+        out += std::string(first ? "" : ",") + "{\"name\":" + json_string(o.name) + ",\"doc\":" + json_string(o.doc) + ",\"kind\":\"" +
+               KINDS[size_t(a.kind)] + "\",\"accepts\":" + json_string(describe(a)) + ",\"none_ok\":" + (a.none_ok ? "true" : "false") +
+               ",\"choices\":" + json_value(Value::list(a.choices), al) +
                ",\"low\":" + (a.kind == Accepts::Kind::Int ? std::to_string(a.low) : "null") +
                ",\"high\":" + (a.kind == Accepts::Kind::Int ? std::to_string(a.high) : "null") +
                ",\"default\":" + json_value(o.get(defaults), al) + ",\"value\":" + json_value(o.get(rules), al) + "}";
@@ -1343,7 +1401,7 @@ std::string schema_json(const typename Def::Rules& rules) {
     return out + "]}";
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -1355,9 +1413,8 @@ int stich_game_schema(const stich_game* g, char* buf, int cap) {
 }
 
 int stich_state_table(const stich_state* s, char* buf, int cap) {
-    return STICH_GUARDED({
-        return put_text(on_state(s, "s", []<class Def>(const typename Def::State& st) { return table_json<Def>(st); }), buf, cap);
-    });
+    return STICH_GUARDED(
+        { return put_text(on_state(s, "s", []<class Def>(const typename Def::State& st) { return table_json<Def>(st); }), buf, cap); });
 }
 
-}  // extern "C"
+}   // extern "C"

@@ -71,7 +71,7 @@ enum {
     STICH_E_BUFFER_TOO_SMALL = -7, /* a text out does not fit its buffer; the message gives the size needed */
     STICH_E_CANCELLED = -8,        /* stopped by the caller's flag or progress callback */
     STICH_E_OUT_OF_MEMORY = -9,
-    STICH_E_INTERNAL = -10         /* a bug: please report it with the message */
+    STICH_E_INTERNAL = -10 /* a bug: please report it with the message */
 };
 
 /* Opaque handles. */
@@ -133,8 +133,7 @@ STICH_API int stich_deal(const stich_game *g, uint64_t seed, int dealer, stich_s
 STICH_API int stich_deal_into(const stich_game *g, uint64_t seed, int dealer, stich_state *s);
 /* The same with cards pinned per seat in deal order: hands[i] is seat i's card text ("EO GO HO",
  * NULL or "" for a random hand); n_hands <= the number of seats. */
-STICH_API int stich_deal_hands(const stich_game *g, uint64_t seed, int dealer, const char *const *hands, int n_hands,
-                               stich_state **out);
+STICH_API int stich_deal_hands(const stich_game *g, uint64_t seed, int dealer, const char *const *hands, int n_hands, stich_state **out);
 STICH_API void stich_state_free(stich_state *s);
 /* An independent copy. */
 STICH_API int stich_state_clone(const stich_state *s, stich_state **out);
@@ -218,35 +217,34 @@ STICH_API int stich_solve(const stich_state *s, const stich_control *ctl, stich_
  * (iterations, seed, threads) give the same result as stich.ismcts(state, iterations=...,
  * seed=..., threads=...). Rows most visited first. Stopped by `ctl`, it answers with what it
  * has (stich_result_partial() is 1). */
-STICH_API int stich_ismcts(const stich_state *s, uint64_t iterations, double seconds, int threads, uint64_t seed,
-                           const stich_control *ctl, stich_result **out);
+STICH_API int stich_ismcts(const stich_state *s, uint64_t iterations, double seconds, int threads, uint64_t seed, const stich_control *ctl,
+                           stich_result **out);
 /* stich.analyse(state, seconds=..., seed=..., method=..., threads=..., iterations=...): method
  * "auto", "exact", "pimc" or "ismcts"; seconds > 0; iterations 0 (none) or the search's budget.
  * Rows best first, with intervals. */
-STICH_API int stich_analyse(const stich_state *s, const char *method, double seconds, uint64_t iterations, uint64_t seed,
-                            int threads, const stich_control *ctl, stich_result **out);
+STICH_API int stich_analyse(const stich_state *s, const char *method, double seconds, uint64_t iterations, uint64_t seed, int threads,
+                            const stich_control *ctl, stich_result **out);
 
 /* Batches: n positions worked on by `threads` threads (each position on one thread), the same
  * results as n single calls. results[i] is set (NULL where position i failed) and, if statuses is
  * not NULL, statuses[i] is its status. Returns STICH_OK when every position succeeded, else the
  * status of the first that failed (its message names the position). Stopped by `ctl`, the
  * positions not yet finished get STICH_E_CANCELLED (a search: its partial answer). */
-STICH_API int stich_solve_batch(const stich_state *const *states, int n, int threads, const stich_control *ctl,
-                                stich_result **results, int *statuses);
-STICH_API int stich_analyse_batch(const stich_state *const *states, int n, const char *method, double seconds,
-                                  uint64_t iterations, uint64_t seed, int threads, const stich_control *ctl,
-                                  stich_result **results, int *statuses);
+STICH_API int stich_solve_batch(const stich_state *const *states, int n, int threads, const stich_control *ctl, stich_result **results,
+                                int *statuses);
+STICH_API int stich_analyse_batch(const stich_state *const *states, int n, const char *method, double seconds, uint64_t iterations,
+                                  uint64_t seed, int threads, const stich_control *ctl, stich_result **results, int *statuses);
 
 /* ------------------------------------------------------------------ results */
 
 /* The columns of a result's table (stich_result_column); NaN where a row has no such value. */
 enum {
-    STICH_COLUMN_VALUE = 0,     /* the mean (or exact) return of the seat to act, the game's unit */
-    STICH_COLUMN_VISITS = 1,    /* the search: the action's visits; PIMC: the worlds solved */
-    STICH_COLUMN_LOW = 2,       /* the value's interval (analyse; ISMCTS with several threads) */
+    STICH_COLUMN_VALUE = 0,  /* the mean (or exact) return of the seat to act, the game's unit */
+    STICH_COLUMN_VISITS = 1, /* the search: the action's visits; PIMC: the worlds solved */
+    STICH_COLUMN_LOW = 2,    /* the value's interval (analyse; ISMCTS with several threads) */
     STICH_COLUMN_HIGH = 3,
-    STICH_COLUMN_DIFF = 4,      /* the value's difference to the best action's (0 for the best) */
-    STICH_COLUMN_DIFF_LOW = 5,  /* that difference's interval */
+    STICH_COLUMN_DIFF = 4,     /* the value's difference to the best action's (0 for the best) */
+    STICH_COLUMN_DIFF_LOW = 5, /* that difference's interval */
     STICH_COLUMN_DIFF_HIGH = 6
 };
 

@@ -52,7 +52,7 @@ std::optional<double> prediction_half_width(const std::vector<double>& values) {
 std::optional<double> minus(double x, std::optional<double> half) { return half ? std::optional(x - *half) : std::nullopt; }
 std::optional<double> plus(double x, std::optional<double> half) { return half ? std::optional(x + *half) : std::nullopt; }
 
-}  // namespace
+}   // namespace
 
 const char* analyse_method_name(AnalyseMethod m) {
     switch (m) {
@@ -74,20 +74,20 @@ namespace detail {
 
 std::string g_text(double x) { return printed("%g", x); }
 
-}  // namespace detail
+}   // namespace detail
 
 std::string exact_cost_text(const ExactCost& c) {
-    return u128_grouped(c.deals) + " deals to solve, about " + duration_text(c.seconds) + " on " + std::to_string(c.threads) +
-           " thread" + (c.threads > 1 ? "s" : "") + " (from " + std::to_string(c.sampled) + " sampled solves in " +
+    return u128_grouped(c.deals) + " deals to solve, about " + duration_text(c.seconds) + " on " + std::to_string(c.threads) + " thread" +
+           (c.threads > 1 ? "s" : "") + " (from " + std::to_string(c.sampled) + " sampled solves in " +
            printed("%.1f", 1000 * c.sample_seconds) + " ms)";
 }
 
 double t95(int64_t df) {
     // Two-sided 95% quantiles of Student's t by degrees of freedom.
-    static constexpr std::pair<int64_t, double> TABLE[] = {
-        {1, 12.706}, {2, 4.303},  {3, 3.182},  {4, 2.776},  {5, 2.571},  {6, 2.447},  {7, 2.365},  {8, 2.306},  {9, 2.262},
-        {10, 2.228}, {11, 2.201}, {12, 2.179}, {13, 2.160}, {14, 2.145}, {15, 2.131}, {16, 2.120}, {20, 2.086}, {25, 2.060},
-        {30, 2.042}, {40, 2.021}, {60, 2.000}, {120, 1.980}};
+    static constexpr std::pair<int64_t, double> TABLE[] = {{1, 12.706}, {2, 4.303},  {3, 3.182},  {4, 2.776},  {5, 2.571},  {6, 2.447},
+                                                           {7, 2.365},  {8, 2.306},  {9, 2.262},  {10, 2.228}, {11, 2.201}, {12, 2.179},
+                                                           {13, 2.160}, {14, 2.145}, {15, 2.131}, {16, 2.120}, {20, 2.086}, {25, 2.060},
+                                                           {30, 2.042}, {40, 2.021}, {60, 2.000}, {120, 1.980}};
     if (df < 1) throw std::invalid_argument("t95 needs at least one degree of freedom");
     if (df > 120) return 1.96;
     double q = TABLE[0].second;
@@ -204,11 +204,11 @@ std::string tie_reason_text(double diff, std::optional<double> diff_low, double 
            std::string(unit) + ", and its interval includes 0";
 }
 
-#define STICH_INSTANTIATE_ANALYSE(Def)                                                                                      \
-    template ExactCost exact_cost<Def>(const Def::State&, int, uint64_t, const std::atomic<bool>*);                          \
-    template Analysis analyse<Def>(const Def::State&, const AnalyseConfig&);                                                \
+#define STICH_INSTANTIATE_ANALYSE(Def)                                                              \
+    template ExactCost exact_cost<Def>(const Def::State&, int, uint64_t, const std::atomic<bool>*); \
+    template Analysis analyse<Def>(const Def::State&, const AnalyseConfig&);                        \
     template Analysis pimc_analysis<Def>(const Def::State&, const PimcConfig&);
 STICH_GAMES(STICH_INSTANTIATE_ANALYSE)
 #undef STICH_INSTANTIATE_ANALYSE
 
-}  // namespace stich
+}   // namespace stich

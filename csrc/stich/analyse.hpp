@@ -125,22 +125,22 @@ std::string tie_reason_text(double diff, std::optional<double> diff_low, double 
 struct AnalyseProgress {
     std::atomic<bool> cost_known{false};   // `cost` holds the exact analysis's estimated cost
     ExactCost cost;
-    std::atomic<bool> solving{false};      // the exact analysis or PIMC runs since `solving_since`
+    std::atomic<bool> solving{false};   // the exact analysis or PIMC runs since `solving_since`
     std::chrono::steady_clock::time_point solving_since;
     std::atomic<uint64_t> total{0}, solved{0};   // its deals or worlds (total 0: until the time is up) and those solved
-    std::atomic<bool> searching{false};    // the search runs since `searching_since`: `search` gives its statistics
+    std::atomic<bool> searching{false};          // the search runs since `searching_since`: `search` gives its statistics
     std::chrono::steady_clock::time_point searching_since;
     SearchProgress search;
 };
 
 struct AnalyseConfig {
     AnalyseMethod method = AnalyseMethod::Auto;
-    double seconds = 2.0;        // the budget, in (0, MAX_SECONDS]
+    double seconds = 2.0;                // the budget, in (0, MAX_SECONDS]
     std::optional<int64_t> iterations;   // the search's budget instead, >= 1 (method Ismcts, or Auto before the card play)
     uint64_t seed = 0;
     int threads = 1;
-    uint64_t worlds = 200;       // method Pimc: the worlds to solve within the budget
-    Playout playout = Playout::Heuristic;   // the search's playouts
+    uint64_t worlds = 200;                     // method Pimc: the worlds to solve within the budget
+    Playout playout = Playout::Heuristic;      // the search's playouts
     const std::atomic<bool>* stop = nullptr;   // set: the analysis ends early (SolveStopped, or a partial search)
     AnalyseProgress* progress = nullptr;
 };
@@ -162,8 +162,8 @@ struct Analysis {
     u128 world_count = 0;                          // PIMC: the worlds consistent with the seat's view
     uint64_t population = 0;                       // PIMC: the deals listed to solve without repeats (0: drawn with repeats)
     uint64_t nodes = 0;
-    double seconds = 0;                            // the answering method's time (after the cost estimate)
-    SearchResult search;                           // method Ismcts: the search's statistics (its line, runs, memory)
+    double seconds = 0;    // the answering method's time (after the cost estimate)
+    SearchResult search;   // method Ismcts: the search's statistics (its line, runs, memory)
 
     Action best() const { return table.at(0).action; }
 };
@@ -211,7 +211,8 @@ template <class State>
 std::string too_early(const State& s) {
     std::string text = "this position is in phase " + quoted(s.phase_name());
     if constexpr (Solvable<State> && requires { SolverTraits<State>::START; })
-        if (std::string_view(s.phase_name()) == PLAY_PHASE) text += std::string(" before the solver starts (") + SolverTraits<State>::START + ")";
+        if (std::string_view(s.phase_name()) == PLAY_PHASE)
+            text += std::string(" before the solver starts (") + SolverTraits<State>::START + ")";
     return text;
 }
 
@@ -230,7 +231,7 @@ void conclude(Analysis& a, const typename Def::State& root) {
     throw std::invalid_argument(std::string("the exact analysis and PIMC need a solver, which ") + game + " does not have");
 }
 
-}  // namespace detail
+}   // namespace detail
 
 template <class Def>
 ExactCost exact_cost(const typename Def::State& root, int threads, uint64_t seed, const std::atomic<bool>* stop) {
@@ -286,13 +287,15 @@ void check_analyse_args(const typename Def::State& root, const AnalyseConfig& cf
     check_seconds(cfg.seconds);
     if (cfg.iterations && (cfg.method == M::Exact || cfg.method == M::Pimc))
         throw std::invalid_argument("iterations is a budget of the search (method 'ismcts'), not of " + quoted(method));
-    if (cfg.iterations && *cfg.iterations < 1) throw std::invalid_argument("iterations must be an int >= 1, got " + std::to_string(*cfg.iterations));
+    if (cfg.iterations && *cfg.iterations < 1)
+        throw std::invalid_argument("iterations must be an int >= 1, got " + std::to_string(*cfg.iterations));
     check_pimc_values(int64_t(std::min<uint64_t>(cfg.worlds, INT64_MAX)), cfg.threads, std::nullopt);
     if (root.is_terminal()) throw std::invalid_argument("the deal is over: there is no decision to analyse");
     const bool in_play = detail::solver_takes(root);
     if (cfg.method == M::Auto && in_play && cfg.iterations)
-        throw std::invalid_argument("iterations is a budget of the search; in the card play the auto method answers by the exact "
-                                    "analysis or PIMC within `seconds`: pass method 'ismcts' (CLI: --method ismcts) to search");
+        throw std::invalid_argument(
+            "iterations is a budget of the search; in the card play the auto method answers by the exact "
+            "analysis or PIMC within `seconds`: pass method 'ismcts' (CLI: --method ismcts) to search");
     if ((cfg.method == M::Exact || cfg.method == M::Pimc) && !in_play)
         throw std::invalid_argument("method " + quoted(method) + " solves the card play only; " + detail::too_early(root) +
                                     " (use 'auto' or 'ismcts')");
@@ -346,8 +349,8 @@ Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
         const double left = std::max(cfg.seconds - cost.sample_seconds, cfg.seconds / 2);
         const bool listed = cost.deals <= u128(TIMED_LIST_LIMIT);
         Analysis a = solve(listed ? worlds_of(cost.deals) : PIMC_MAX_WORLDS, left);
-        const std::string budget = "the exact analysis " + std::string(a.exact ? "fits" : "would not fit") + " the budget of " +
-                                   g_text(cfg.seconds) + " s";
+        const std::string budget =
+            "the exact analysis " + std::string(a.exact ? "fits" : "would not fit") + " the budget of " + g_text(cfg.seconds) + " s";
         if (a.exact) {
             a.method = M::Exact;
             a.why = budget + ": " + exact_cost_text(cost);
@@ -361,8 +364,7 @@ Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
         a.cost = cost;
         return a;
     }
-    if (cfg.method == M::Auto)
-        why = "the exact analysis covers the card play only; " + detail::too_early(root);
+    if (cfg.method == M::Auto) why = "the exact analysis covers the card play only; " + detail::too_early(root);
     if (cfg.method == M::Pimc) {
         Analysis a = solve(cfg.worlds, cfg.seconds);
         a.method = M::Pimc;
@@ -392,11 +394,11 @@ Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
     return a;
 }
 
-#define STICH_EXTERN_ANALYSE(Def)                                                                                                   \
-    extern template ExactCost exact_cost<Def>(const Def::State&, int, uint64_t, const std::atomic<bool>*);                           \
-    extern template Analysis analyse<Def>(const Def::State&, const AnalyseConfig&);                                                 \
+#define STICH_EXTERN_ANALYSE(Def)                                                                          \
+    extern template ExactCost exact_cost<Def>(const Def::State&, int, uint64_t, const std::atomic<bool>*); \
+    extern template Analysis analyse<Def>(const Def::State&, const AnalyseConfig&);                        \
     extern template Analysis pimc_analysis<Def>(const Def::State&, const PimcConfig&);
 STICH_GAMES(STICH_EXTERN_ANALYSE)
 #undef STICH_EXTERN_ANALYSE
 
-}  // namespace stich
+}   // namespace stich

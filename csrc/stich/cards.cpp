@@ -32,7 +32,6 @@ std::array<Deck, size_t(DeckKind::DECK_NB)> make_decks() {
 
 const std::array<Deck, size_t(DeckKind::DECK_NB)> DECKS = make_decks();
 
-
 char rank_letter(int rank, Alphabet a) {
     switch (rank) {
         case RANK_ACE: return 'A';
@@ -48,7 +47,6 @@ char rank_letter(int rank, Alphabet a) {
 constexpr std::array<std::string_view, 4> SUIT_SYMBOLS = {"\u2663", "\u2660", "\u2665", "\u2666"};
 constexpr std::array<std::string_view, 4> SUIT_SYMBOLS_WHITE = {"\u2667", "\u2664", "\u2661", "\u2662"};
 
-
 int parse_rank(std::string_view t, Alphabet a) {
     if (t == "10") return RANK_TEN;
     if (t.size() != 1) return -1;
@@ -61,18 +59,19 @@ int parse_rank(std::string_view t, Alphabet a) {
 
 [[noreturn]] void bad_card(std::string_view text, const Deck& d, const std::string& why) {
     const bool german = d.alphabet == Alphabet::German;
-    throw std::invalid_argument(
-        "bad card text " + quoted(text) + " for the " + d.name + " deck: " + why +
-        ". Accepted: suit then rank, e.g. " + (german ? "'EO', 'HZ', 'S9'" : "'SQ', 'HT', 'D9'") +
-        " (rank first such as " + (german ? "'OE'" : "'QS'") + ", '10' for the ten, and the suit symbols " +
-        "\u2663\u2660\u2665\u2666 are accepted too); suits " + (german ? "E G H S" : "C S H D") +
-        ", ranks " + [&] {
-            std::string ranks;
-            for (int r = RANK_ACE; r >= 2; --r)
-                if (d.cards & bit(make_card(0, r))) { ranks += rank_letter(r, d.alphabet); ranks += ' '; }
-            if (!ranks.empty()) ranks.pop_back();
-            return ranks;
-        }());
+    throw std::invalid_argument("bad card text " + quoted(text) + " for the " + d.name + " deck: " + why +
+                                ". Accepted: suit then rank, e.g. " + (german ? "'EO', 'HZ', 'S9'" : "'SQ', 'HT', 'D9'") +
+                                " (rank first such as " + (german ? "'OE'" : "'QS'") + ", '10' for the ten, and the suit symbols " +
+                                "\u2663\u2660\u2665\u2666 are accepted too); suits " + (german ? "E G H S" : "C S H D") + ", ranks " + [&] {
+                                    std::string ranks;
+                                    for (int r = RANK_ACE; r >= 2; --r)
+                                        if (d.cards & bit(make_card(0, r))) {
+                                            ranks += rank_letter(r, d.alphabet);
+                                            ranks += ' ';
+                                        }
+                                    if (!ranks.empty()) ranks.pop_back();
+                                    return ranks;
+                                }());
 }
 
 // Splits a card token into its first symbol (one ASCII letter/digit or one UTF-8 code point)
@@ -80,13 +79,15 @@ int parse_rank(std::string_view t, Alphabet a) {
 std::pair<std::string_view, std::string_view> split_first(std::string_view t) {
     size_t n = 1;
     unsigned char c0 = static_cast<unsigned char>(t[0]);
-    if (c0 >= 0xF0) n = 4; else if (c0 >= 0xE0) n = 3; else if (c0 >= 0xC0) n = 2;
+    if (c0 >= 0xF0) n = 4;
+    else if (c0 >= 0xE0) n = 3;
+    else if (c0 >= 0xC0) n = 2;
     else if (t.substr(0, 2) == "10") n = 2;
     n = std::min(n, t.size());
     return {t.substr(0, n), t.substr(n)};
 }
 
-}  // namespace
+}   // namespace
 
 int parse_suit(std::string_view t, Alphabet a) {
     for (int s = 0; s < 4; ++s)
@@ -169,7 +170,7 @@ Card parse_card(std::string_view text, const Deck& d) {
     if (t.empty()) bad_card(text, d, "it is empty");
     auto [first, rest] = split_first(t);
     int suit = parse_suit(first, d.alphabet), rank = parse_rank(rest, d.alphabet);
-    if (suit < 0 || rank < 0) {  // rank first?
+    if (suit < 0 || rank < 0) {   // rank first?
         auto [r1, s1] = split_first(t);
         suit = parse_suit(s1, d.alphabet);
         rank = parse_rank(r1, d.alphabet);
@@ -184,13 +185,11 @@ Card parse_card_any(std::string_view text, Alphabet& alphabet) {
     try {
         alphabet = Alphabet::German;
         return parse_card(text, deck(DeckKind::German36));
-    } catch (const std::invalid_argument&) {
-    }
+    } catch (const std::invalid_argument&) {}
     try {
         alphabet = Alphabet::French;
         return parse_card(text, deck(DeckKind::French52));
-    } catch (const std::invalid_argument&) {
-    }
+    } catch (const std::invalid_argument&) {}
     throw std::invalid_argument("bad card text " + quoted(text) +
                                 ": not a German card (suits E G H S, ranks A Z K O U 9 8 7 6, e.g. 'EO', 'HZ') "
                                 "nor a French one (suits C S H D, ranks A K Q J T 9 .. 2, e.g. 'SQ', 'D10'); "
@@ -207,8 +206,7 @@ std::vector<Card> parse_cards(std::string_view text, const Deck& d) {
         while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != ',') ++j;
         if (j > i) {
             Card c = parse_card(text.substr(i, j - i), d);
-            if (contains(seen, c))
-                throw std::invalid_argument("card " + card_text(c, d.alphabet) + " appears twice in " + quoted(text));
+            if (contains(seen, c)) throw std::invalid_argument("card " + card_text(c, d.alphabet) + " appears twice in " + quoted(text));
             seen |= bit(c);
             out.push_back(c);
         }
@@ -217,4 +215,4 @@ std::vector<Card> parse_cards(std::string_view text, const Deck& d) {
     return out;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -23,8 +23,18 @@ using Card = uint8_t;
 using CardSet = uint64_t;
 
 enum Suit : uint8_t { SUIT0, SUIT1, SUIT2, SUIT3, SUIT_NB };
-enum Rank : uint8_t { RANK_TWO = 2, RANK_SIX = 6, RANK_SEVEN = 7, RANK_EIGHT = 8, RANK_NINE = 9,
-                      RANK_TEN = 10, RANK_UNTER = 11, RANK_OBER = 12, RANK_KING = 13, RANK_ACE = 14 };
+enum Rank : uint8_t {
+    RANK_TWO = 2,
+    RANK_SIX = 6,
+    RANK_SEVEN = 7,
+    RANK_EIGHT = 8,
+    RANK_NINE = 9,
+    RANK_TEN = 10,
+    RANK_UNTER = 11,
+    RANK_OBER = 12,
+    RANK_KING = 13,
+    RANK_ACE = 14
+};
 
 constexpr Card NO_CARD = 0xFF;
 constexpr int MAX_CARDS = 64;
@@ -37,7 +47,11 @@ constexpr CardSet suit_lane(int suit) { return CardSet(0xFFFF) << (16 * suit); }
 constexpr int popcount(CardSet s) { return std::popcount(s); }
 constexpr Card lsb(CardSet s) { return Card(std::countr_zero(s)); }
 constexpr Card msb(CardSet s) { return Card(63 - std::countl_zero(s)); }
-constexpr Card pop_lsb(CardSet& s) { Card c = lsb(s); s &= s - 1; return c; }
+constexpr Card pop_lsb(CardSet& s) {
+    Card c = lsb(s);
+    s &= s - 1;
+    return c;
+}
 constexpr bool contains(CardSet s, Card c) { return (s >> c) & 1; }
 
 // The n-th (0-based) set bit of s, counting from the least significant; s must have > n bits.
@@ -175,4 +189,4 @@ inline uint64_t mix_seed(uint64_t seed, uint64_t stream) {
     return z ^ (z >> 31);
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -41,7 +41,6 @@ Contract ContractBuilder::build(const std::vector<Card>& trump_order, const std:
     return k;
 }
 
-
 void ContractBuilder::set_points(const std::array<int, 15>& by_rank) {
     CardSet s = k.deck;
     while (s) {
@@ -52,7 +51,8 @@ void ContractBuilder::set_points(const std::array<int, 15>& by_rank) {
 
 int trump_suit_of(std::string_view letter, Alphabet a) {
     if (letter.size() == 1 && parse_suit(letter, a) >= 0) return parse_suit(letter, a);
-    throw std::invalid_argument("unknown trump suit " + quoted(letter) + "; accepted: " + (a == Alphabet::German ? "E, G, H, S" : "C, S, H, D"));
+    throw std::invalid_argument("unknown trump suit " + quoted(letter) +
+                                "; accepted: " + (a == Alphabet::German ? "E, G, H, S" : "C, S, H, D"));
 }
 
 Card heuristic_card(const Contract& k, CardSet legal, Card led, Card winning, bool partner_winning, bool last_to_play) {
@@ -74,7 +74,10 @@ Card heuristic_card(const Contract& k, CardSet legal, Card led, Card winning, bo
             int longest = -1, best_suit = 0;
             for (int s = 0; s < SUIT_NB; ++s) {
                 const int n = popcount(plain & suit_lane(s));
-                if (n > longest) { longest = n; best_suit = s; }
+                if (n > longest) {
+                    longest = n;
+                    best_suit = s;
+                }
             }
             return cheapest(plain & suit_lane(best_suit));
         }
@@ -101,4 +104,4 @@ Card heuristic_card(const Contract& k, CardSet legal, Card led, Card winning, bo
     return cheapest(legal);
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -12,15 +12,15 @@
 namespace stich {
 
 enum class FollowRule : uint8_t {
-    FollowSuit,       // follow the led (effective) suit, else anything
-    FollowOrTrump,    // holding the led suit, play it or a trump; else anything
-    Stichzwang,       // follow and head, trump and over-trump
+    FollowSuit,      // follow the led (effective) suit, else anything
+    FollowOrTrump,   // holding the led suit, play it or a trump; else anything
+    Stichzwang,      // follow and head, trump and over-trump
 };
 
 struct Contract {
     DeckKind deck_kind;
     FollowRule follow;
-    CardSet deck;                          // cards of the deck this contract is played with
+    CardSet deck;   // cards of the deck this contract is played with
     CardSet trumps;
     std::array<CardSet, 64> same_suit{};   // cards of c's effective suit (all trumps for a trump)
     std::array<CardSet, 64> beats{};       // cards that take the trick from c while c is winning
@@ -174,4 +174,4 @@ std::array<Contract, N> contract_table(F&& make) {
     return t;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -16,13 +16,13 @@ Contract make_couillon(int trump, bool mit) {
         Card c = make_card(trump, r);
         if (mit && c == MIT) continue;
         trumps.push_back(c);
-        if (mit && r == RANK_ACE) trumps.push_back(MIT);  // C-3: the Mit right below the trump ace
+        if (mit && r == RANK_ACE) trumps.push_back(MIT);   // C-3: the Mit right below the trump ace
     }
     b.build(trumps, plain);
     b.set_points(COUILLON_POINTS);
     return b.k;
 }
-}  // namespace
+}   // namespace
 
 const Contract& couillon_contract(int trump_suit, bool mit) {
     static const auto contracts = contract_table<8>([](size_t i) { return make_couillon(int(i / 2), i % 2); });
@@ -45,9 +45,18 @@ void CouillonState::legal_actions(ActionList& out) const {
         case CouillonPhase::Trump:
             for (Action a = ca::NAME_TRUMP; a <= ca::REVEAL; ++a) out.push(a);
             break;
-        case CouillonPhase::Mit: out.push(ca::MIT_DECLARE); out.push(ca::MIT_PASS); break;
-        case CouillonPhase::Kontra: out.push(ca::KONTRA); out.push(ca::KONTRA_PASS); break;
-        case CouillonPhase::Re: out.push(ca::RE); out.push(ca::RE_PASS); break;
+        case CouillonPhase::Mit:
+            out.push(ca::MIT_DECLARE);
+            out.push(ca::MIT_PASS);
+            break;
+        case CouillonPhase::Kontra:
+            out.push(ca::KONTRA);
+            out.push(ca::KONTRA_PASS);
+            break;
+        case CouillonPhase::Re:
+            out.push(ca::RE);
+            out.push(ca::RE_PASS);
+            break;
         case CouillonPhase::Play: {
             CardSet s = legal_cards();
             while (s) out.push(pop_lsb(s));
@@ -63,14 +72,19 @@ Action CouillonState::random_action(Rng& rng) const {
 
 Action CouillonState::heuristic_action(Rng& rng) const {
     const CardSet h = hands[to_act];
-    auto trumps_of = [&](int suit) { return popcount(h & suit_lane(suit)) + (mit_declarer >= 0 && contains(h, MIT) && suit != SUIT1 ? 1 : 0); };
+    auto trumps_of = [&](int suit) {
+        return popcount(h & suit_lane(suit)) + (mit_declarer >= 0 && contains(h, MIT) && suit != SUIT1 ? 1 : 0);
+    };
     switch (phase) {
         case CouillonPhase::Trump: {
             // Name a suit held twice among the first three cards (the higher card decides a tie), else reveal.
             int best = -1, best_n = 1;
             for (int s = 0; s < SUIT_NB; ++s) {
                 const int n = popcount(first_three & suit_lane(s));
-                if (n > best_n) { best_n = n; best = s; }
+                if (n > best_n) {
+                    best_n = n;
+                    best = s;
+                }
             }
             return best >= 0 ? Action(ca::NAME_TRUMP + best) : ca::REVEAL;
         }
@@ -103,7 +117,7 @@ void CouillonState::apply(Action a) {
             int holder = -1;
             for (int s = 0; s < NUM_SEATS; ++s)
                 if (contains(hands[s], MIT)) holder = s;
-            if (holder < 0) {  // the Mit lies in the talon: nobody can declare it
+            if (holder < 0) {   // the Mit lies in the talon: nobody can declare it
                 start_play();
             } else {
                 phase = CouillonPhase::Mit;
@@ -173,7 +187,7 @@ std::array<int, 2> CouillonState::score_moves() const {
     const int doublings = (kontra_by >= 0 ? 1 : 0) + (re_by >= 0 ? 1 : 0);
     const int value = rules.kontra_doubles ? base << doublings : base + doublings;
     moves[w] = -value;
-    if (w == dealer % 2 && !revealed) moves[1 - w] += 1;  // forehand named trump and lost to the dealer's team
+    if (w == dealer % 2 && !revealed) moves[1 - w] += 1;   // forehand named trump and lost to the dealer's team
     return moves;
 }
 
@@ -310,7 +324,8 @@ const char* CouillonState::phase_name() const {
 std::string CouillonState::to_string() const {
     std::ostringstream o;
     o << "Couillon  dealer " << int(dealer) << "  forehand " << int(forehand);
-    if (trump >= 0) o << "  trump " << SUIT_NAMES[trump] << (revealed ? " (revealed " + card_text(reveal_card, Alphabet::French) + ")" : " (named)");
+    if (trump >= 0)
+        o << "  trump " << SUIT_NAMES[trump] << (revealed ? " (revealed " + card_text(reveal_card, Alphabet::French) + ")" : " (named)");
     if (mit_declarer >= 0) o << "  Mit by " << int(mit_declarer);
     if (kontra_by >= 0) o << "  Kontra by " << int(kontra_by);
     if (re_by >= 0) o << "  Re by " << int(re_by);
@@ -406,7 +421,7 @@ struct CouillonPositionHooks {
     }
 };
 
-}  // namespace
+}   // namespace
 
 CouillonState read_position(const CouillonRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& es,
                             const PositionLines& lines, uint64_t seed) {
@@ -459,9 +474,7 @@ PositionEntries position_history(const CouillonState& s, int seat) {
 
 PositionLines position_lines(const CouillonState&, int) { return {}; }
 
-CouillonState CouillonMatch::next_deal() const {
-    return couillon_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer);
-}
+CouillonState CouillonMatch::next_deal() const { return couillon_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer); }
 
 void CouillonMatch::record(const CouillonState& finished) {
     check_deal_to_record(finished, is_over(), dealer, rules);
@@ -476,12 +489,12 @@ void CouillonMatch::record(const CouillonState& finished) {
 // Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; copied
 // for x86-64-v3 in portable builds (run_hot, stich/dispatch.hpp).
 namespace {
-[[gnu::flatten]] void couillon_random_playouts_loop(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
-    random_playouts<CouillonState>(
-        [&](int64_t i, uint64_t deal_seed) { return couillon_deal(rules, deal_seed, int(i % 4)); }, seed, n,
-        CouillonState::NUM_SEATS, out, stop);
+[[gnu::flatten]] void couillon_random_playouts_loop(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out,
+                                                    const std::atomic<bool>* stop) {
+    random_playouts<CouillonState>([&](int64_t i, uint64_t deal_seed) { return couillon_deal(rules, deal_seed, int(i % 4)); }, seed, n,
+                                   CouillonState::NUM_SEATS, out, stop);
 }
-}  // namespace
+}   // namespace
 void couillon_random_playouts(const CouillonRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     run_hot<couillon_random_playouts_loop>(rules, seed, n, out, stop);
 }
@@ -510,27 +523,37 @@ const std::vector<FieldSpec<CouillonState>>& CouillonDef::state_fields() {
     using F = FieldSpec<S>;
     static const std::vector<F> fields{
         property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
-        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.", [](const S& s, int) { return Value::of_int(s.forehand); }),
-        property<S>("trump", "str | None", "The trump suit's letter (C, S, H, D), None before it is named.", [](const S& s, int) {
-            return s.trump < 0 ? Value::none() : Value::of_text(std::string(1, suit_letter(s.trump, Alphabet::French)));
-        }),
-        property<S>("revealed", "bool", "Whether trump came from the reveal (C-2).", [](const S& s, int) { return Value::of_bool(s.revealed); }),
-        property<S>("reveal_card", "Card", "Forehand's fifth card, shown on a reveal (C-2).", [](const S& s, int) { return Value::of_card(s.reveal_card); }),
-        property<S>("first_three", "CardSet", "The three cards forehand named trump on (C-2).", [](const S& s, int) { return Value::of_cards(s.first_three); }),
+        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.",
+                    [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("trump", "str | None", "The trump suit's letter (C, S, H, D), None before it is named.",
+                    [](const S& s, int) {
+                        return s.trump < 0 ? Value::none() : Value::of_text(std::string(1, suit_letter(s.trump, Alphabet::French)));
+                    }),
+        property<S>("revealed", "bool", "Whether trump came from the reveal (C-2).",
+                    [](const S& s, int) { return Value::of_bool(s.revealed); }),
+        property<S>("reveal_card", "Card", "Forehand's fifth card, shown on a reveal (C-2).",
+                    [](const S& s, int) { return Value::of_card(s.reveal_card); }),
+        property<S>("first_three", "CardSet", "The three cards forehand named trump on (C-2).",
+                    [](const S& s, int) { return Value::of_cards(s.first_three); }),
         property<S>("talon", "CardSet", "The four cards nobody sees (C-2).", [](const S& s, int) { return Value::of_cards(s.talon); }),
-        property<S>("mit_declarer", "int | None", "The seat that declared the Mit (C-3), or None.", [](const S& s, int) { return Value::seat_or_none(s.mit_declarer); }),
-        property<S>("kontra_by", "int | None", "The seat that said Kontra (C-4), or None.", [](const S& s, int) { return Value::seat_or_none(s.kontra_by); }),
-        property<S>("re_by", "int | None", "The seat that said Re (C-4), or None.", [](const S& s, int) { return Value::seat_or_none(s.re_by); }),
+        property<S>("mit_declarer", "int | None", "The seat that declared the Mit (C-3), or None.",
+                    [](const S& s, int) { return Value::seat_or_none(s.mit_declarer); }),
+        property<S>("kontra_by", "int | None", "The seat that said Kontra (C-4), or None.",
+                    [](const S& s, int) { return Value::seat_or_none(s.kontra_by); }),
+        property<S>("re_by", "int | None", "The seat that said Re (C-4), or None.",
+                    [](const S& s, int) { return Value::seat_or_none(s.re_by); }),
         property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
                     [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
-        property<S>("team_points", "list[int]", "Card points taken by each team (C-1).", [](const S& s, int) {
-            const int p[2] = {s.team_points[0], s.team_points[1]};
-            return Value::of_ints(p, p + 2);
-        }),
-        property<S>("team_tricks", "list[int]", "Tricks taken by each team.", [](const S& s, int) {
-            const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
-            return Value::of_ints(t, t + 2);
-        }),
+        property<S>("team_points", "list[int]", "Card points taken by each team (C-1).",
+                    [](const S& s, int) {
+                        const int p[2] = {s.team_points[0], s.team_points[1]};
+                        return Value::of_ints(p, p + 2);
+                    }),
+        property<S>("team_tricks", "list[int]", "Tricks taken by each team.",
+                    [](const S& s, int) {
+                        const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
+                        return Value::of_ints(t, t + 2);
+                    }),
         {"score_moves", "list[int]", "Change of each team's running score in the match (negative: towards 0), C-6.", F::Kind::Method,
          [](const S& s, int) {
              const auto m = s.score_moves();
@@ -547,7 +570,8 @@ const std::vector<FieldSpec<CouillonMatch>>& CouillonDef::match_fields() {
                     [](const M& m, int) { return Value::of_ints(m.scores.data(), m.scores.data() + 2); }),
         property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
         property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
-        property<M>("winner", "int | None", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+        property<M>("winner", "int | None", "The team that won the match, or None.",
+                    [](const M& m, int) { return Value::seat_or_none(m.winner); }),
     };
     return fields;
 }
@@ -569,21 +593,21 @@ const std::vector<SolveBenchSpec>& CouillonDef::solve_bench() {
     return rows;
 }
 
-
 const std::vector<ContractFactory>& CouillonDef::contract_factories() {
     static const std::vector<ContractFactory> factories{
-        {"couillon", "The order of Couillon with `trump` (C, S, H or D); mit: the Mit declared (C-3).",
+        {"couillon",
+         "The order of Couillon with `trump` (C, S, H or D); mit: the Mit declared (C-3).",
          {{"trump", "the trump suit: C, S, H or D", Accepts::text(), Value::none()},
           {"mit", "the Mit declared (C-3)", Accepts::boolean(), Value::of_bool(false)}},
          [](const std::vector<Value>& a) {
              const int t = trump_suit_of(a[0].text, Alphabet::French);
              const bool mit = a[1].i != 0;
-             return NamedContract{&couillon_contract(t, mit), std::string("Couillon ") + suit_letter(t, Alphabet::French) + (mit ? " with Mit" : "")};
+             return NamedContract{&couillon_contract(t, mit),
+                                  std::string("Couillon ") + suit_letter(t, Alphabet::French) + (mit ? " with Mit" : "")};
          }},
     };
     return factories;
 }
-
 
 const std::vector<std::string>& CouillonDef::deal_locations() {
     static const std::vector<std::string> names{"talon"};
@@ -603,4 +627,4 @@ InitialDeal CouillonDef::initial_deal(const State& s) {
     return d;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -42,14 +42,13 @@ namespace couillon_action {
 constexpr Action NAME_TRUMP = CARD_ACTIONS;   // + suit: C S H D
 constexpr Action REVEAL = 68;
 constexpr Action MIT_DECLARE = 69;
-constexpr Action MIT_PASS = 70;     // hidden from the other seats (C-3)
+constexpr Action MIT_PASS = 70;   // hidden from the other seats (C-3)
 constexpr Action KONTRA = 71;
 constexpr Action KONTRA_PASS = 72;
 constexpr Action RE = 73;
 constexpr Action RE_PASS = 74;
 constexpr Action END = 75;
-}  // namespace couillon_action
-
+}   // namespace couillon_action
 
 struct CouillonState {
     // One past the highest action id a view's history holds (the observation's action blocks, stich/rl.hpp).
@@ -166,11 +165,11 @@ struct CouillonMatch {
     std::array<int, 2> scores{13, 13};
     int dealer = 0;
     int deals_played = 0;
-    int winner = -1;   // team, once a score is at 0 or below
+    int winner = -1;            // team, once a score is at 0 or below
     RecordedDeals recorded{};   // for its serial form (stich/serial.hpp)
 
     bool is_over() const { return winner >= 0; }
-    CouillonState next_deal() const;    // the next deal (seeded by the match seed and deal number)
+    CouillonState next_deal() const;   // the next deal (seeded by the match seed and deal number)
     void record(const CouillonState& finished);
 };
 
@@ -227,9 +226,9 @@ struct CouillonDef {
     using Match = CouillonMatch;
     static constexpr const char* NAME = "Couillon";
     static constexpr const char* DOC = "Couillon with Mit (docs/rules/couillon.md, C-1 .. C-6): four players, partners opposite.";
-    static constexpr const char* UNIT = "match points";                          // of returns()
-    static constexpr const char* TALLY = "card points of seat {seat}'s team";    // of State::tally
-    static constexpr double SEARCH_C = 1.4;   // the search's exploration constant (docs/search.md)
+    static constexpr const char* UNIT = "match points";                         // of returns()
+    static constexpr const char* TALLY = "card points of seat {seat}'s team";   // of State::tally
+    static constexpr double SEARCH_C = 1.4;                                     // the search's exploration constant (docs/search.md)
     // Analysis: moves whose values differ by less (and whose difference cannot be told from 0) are
     // a tie; a tenth of a match point (a deal scores 1 to 5).
     static constexpr double TIE_THRESHOLD = 0.1;
@@ -247,4 +246,4 @@ struct CouillonDef {
     static Match match(const Rules& r, uint64_t seed, int dealer) { return {r, seed, {13, 13}, dealer, 0, -1, {}}; }
 };
 
-}  // namespace stich
+}   // namespace stich

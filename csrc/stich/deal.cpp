@@ -12,7 +12,8 @@ FixedHands fixed_cards(const std::vector<std::vector<int64_t>>& ids, size_t plac
     for (size_t l = 0; l < ids.size(); ++l)
         for (const int64_t c : ids[l]) {
             if (c < 0 || c >= MAX_CARDS)
-                throw std::invalid_argument("card id " + std::to_string(c) + " is no card (ids are 0.." + std::to_string(MAX_CARDS - 1) + ")");
+                throw std::invalid_argument("card id " + std::to_string(c) + " is no card (ids are 0.." + std::to_string(MAX_CARDS - 1) +
+                                            ")");
             fixed[l].push_back(Card(c));
         }
     return fixed;
@@ -30,7 +31,7 @@ std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, 
         for (int l = 0; l < MAX_LOCATIONS; ++l) {
             const auto& cards = (*fixed)[size_t(l)];
             if (cards.empty()) continue;
-            const std::string where = l < layout.num_seats ? "seat " + std::to_string(l)
+            const std::string where = l < layout.num_seats       ? "seat " + std::to_string(l)
                                       : l < layout.num_locations ? std::string(layout.extra_names[l - layout.num_seats])
                                                                  : "location " + std::to_string(l);
             if (l >= layout.num_seats && l >= layout.num_locations)
@@ -38,8 +39,7 @@ std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, 
                                             " seats; cards were given for seat " + std::to_string(l));
             if (int(cards.size()) > layout.sizes[size_t(l)])
                 throw std::invalid_argument(where + " was given " + std::to_string(cards.size()) + " cards; " +
-                                            (l < layout.num_seats ? std::string("a ") + layout.game + " hand has "
-                                                                  : "it takes at most ") +
+                                            (l < layout.num_seats ? std::string("a ") + layout.game + " hand has " : "it takes at most ") +
                                             std::to_string(layout.sizes[size_t(l)]));
             for (size_t i = 0; i < cards.size(); ++i) {
                 const Card c = cards[i];
@@ -47,8 +47,8 @@ std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, 
                     throw std::invalid_argument("card id " + std::to_string(int(c)) + " is not in the " + d.name + " deck");
                 if (contains(used, c))
                     throw std::invalid_argument("card " + card_text(c, d.alphabet) + " is given to more than one " +
-                                                (l < layout.num_seats && given_to[c].rfind("seat", 0) == 0 ? "seat" : "place") +
-                                                " (" + given_to[c] + " and " + where + ")");
+                                                (l < layout.num_seats && given_to[c].rfind("seat", 0) == 0 ? "seat" : "place") + " (" +
+                                                given_to[c] + " and " + where + ")");
                 used |= bit(c);
                 given_to[c] = where;
                 slots[size_t(start[size_t(l)]) + i] = c;
@@ -66,4 +66,4 @@ std::array<Card, MAX_CARDS> deal_cards(const Deck& d, const DealLayout& layout, 
     return slots;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -57,9 +57,9 @@ std::array<CardSet, MAX_SEATS> played_by_seat(const State& s, CardOf card_of) {
 }
 
 struct DealLayout {
-    const char* game;                      // for messages
+    const char* game;   // for messages
     int num_seats;
-    std::array<int, MAX_LOCATIONS> sizes;  // cards per location; seats first
+    std::array<int, MAX_LOCATIONS> sizes;   // cards per location; seats first
     int num_locations;
     std::array<const char*, 2> extra_names = {"the talon", "the talon"};   // locations after the seats, for messages
 };
@@ -81,7 +81,8 @@ inline CardSet slots_set(const std::array<Card, MAX_CARDS>& slots, int first, in
 // Flattened, as play_out_randomly is: Clang's flatten is not recursive (stich/dispatch.hpp), and a
 // hot loop's x86-64-v3 copy inlines the game's apply and random_action only through this chain.
 template <GameState State, class DealFn>
-[[gnu::flatten]] void random_playouts(DealFn&& deal, uint64_t seed, int64_t n, int players, int32_t* out, const std::atomic<bool>* stop = nullptr) {
+[[gnu::flatten]] void random_playouts(DealFn&& deal, uint64_t seed, int64_t n, int players, int32_t* out,
+                                      const std::atomic<bool>* stop = nullptr) {
     // In chunks of 64 deals, the flag read between them: the deal loop itself stays as it was.
     for (int64_t chunk = 0; chunk < n; chunk += 64) {
         if (stop && stop->load(std::memory_order_relaxed)) return;
@@ -98,4 +99,4 @@ template <GameState State, class DealFn>
     }
 }
 
-}  // namespace stich
+}   // namespace stich

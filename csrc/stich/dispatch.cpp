@@ -20,8 +20,8 @@ CpuInfo detect_cpu() {
 #if defined(__x86_64__) && defined(__GNUC__)
     unsigned a = 0, b = 0, c = 0, d = 0;
     if (!__get_cpuid(0, &a, &b, &c, &d)) return info;
-    const bool amd = (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163)      // "AuthenticAMD"
-                     || (b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975);  // "HygonGenuine"
+    const bool amd = (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163)       // "AuthenticAMD"
+                     || (b == 0x6f677948 && d == 0x6e65476e && c == 0x656e6975);   // "HygonGenuine"
     if (!__get_cpuid(1, &a, &b, &c, &d)) return info;
     unsigned family = (a >> 8) & 0xF;
     if (family == 0xF) family += (a >> 20) & 0xFF;
@@ -53,7 +53,7 @@ const CpuInfo& cpu() {
     return info;
 }
 
-}  // namespace
+}   // namespace
 
 const CpuFeatures& cpu_features() { return cpu().features; }
 
@@ -73,4 +73,4 @@ const char* dispatch_clone() { return hot_v3 ? "x86-64-v3" : "default"; }
 const char* dispatch_clone() { return nullptr; }
 #endif
 
-}  // namespace stich
+}   // namespace stich

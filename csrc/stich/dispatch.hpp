@@ -63,7 +63,7 @@ template <auto Fn, class... Args>
 [[gnu::flatten]] void run_hot_baseline(Args&&... args) {
     Fn(std::forward<Args>(args)...);
 }
-}  // namespace detail
+}   // namespace detail
 
 // Calls Fn(args...), a hot loop, in the copy compiled for the running CPU.
 template <auto Fn, class... Args>
@@ -78,4 +78,4 @@ inline void run_hot(Args&&... args) {
 }
 #endif
 
-}  // namespace stich
+}   // namespace stich

@@ -50,4 +50,4 @@ const char* error_kind_name(ErrorKind k) noexcept {
     return "internal error";
 }
 
-}  // namespace stich
+}   // namespace stich

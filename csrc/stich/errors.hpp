@@ -24,7 +24,7 @@ enum class ErrorKind : uint8_t {
     BadText,           // option text, a position, cards or a record that cannot be read
     Cancelled,         // stopped by its stop flag
     OutOfMemory,
-    Internal,          // anything else: a bug
+    Internal,   // anything else: a bug
 };
 
 // A name not known (the message lists the known ones).
@@ -42,4 +42,4 @@ ErrorKind error_kind(const std::exception_ptr& e) noexcept;
 // The kind's name in words: "invalid argument", "illegal action", ...
 const char* error_kind_name(ErrorKind k) noexcept;
 
-}  // namespace stich
+}   // namespace stich

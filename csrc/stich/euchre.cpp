@@ -2,7 +2,6 @@
 
 #include <sstream>
 
-
 namespace stich {
 
 namespace ea = euchre_action;
@@ -56,7 +55,7 @@ Card strongest(const Contract& k, CardSet s) {
     return best;
 }
 
-}  // namespace
+}   // namespace
 
 const Contract& euchre_contract(int trump_suit) {
     static const std::array<Contract, 4> contracts = {make_euchre(0), make_euchre(1), make_euchre(2), make_euchre(3)};
@@ -82,7 +81,10 @@ void EuchreState::legal_actions(ActionList& out) const {
             for (CardSet h = hands[dealer] & ~bit(upcard); h;) out.push(Action(ea::DISCARD + euchre_index(pop_lsb(h))));
             break;
         case EuchrePhase::Alone:
-        case EuchrePhase::Defend: out.push(ea::ALONE); out.push(ea::PARTNER); break;
+        case EuchrePhase::Defend:
+            out.push(ea::ALONE);
+            out.push(ea::PARTNER);
+            break;
         case EuchrePhase::Play:
             for (CardSet s = legal_cards(); s;) out.push(pop_lsb(s));
             break;
@@ -120,7 +122,10 @@ Action EuchreState::heuristic_action(Rng& rng) const {
             for (int s = 0; s < SUIT_NB; ++s) {
                 if (s == suit_of(upcard)) continue;
                 const int v = hand_value(h, s);
-                if (v > best_v) { best_v = v; best = s; }
+                if (v > best_v) {
+                    best_v = v;
+                    best = s;
+                }
             }
             return best_v >= ORDER_UP_VALUE || forced ? Action(ea::TRUMP + best) : ea::PASS;
         }
@@ -242,7 +247,7 @@ int EuchreState::makers_score() const {
     const int made = team_tricks[size_t(declarer % 2)];
     if (made <= 2) return lone_defender >= 0 ? -4 : -2;   // E-10: euchred
     if (made < NUM_TRICKS) return 1;
-    return declarer_alone ? 4 : 2;                          // the march
+    return declarer_alone ? 4 : 2;   // the march
 }
 
 void EuchreState::returns(Returns& out) const {
@@ -318,7 +323,8 @@ std::string EuchreState::to_string() const {
     }
     o << "\n";
     for (int s = 0; s < NUM_SEATS; ++s)
-        o << "seat " << s << ": " << cards_text(hands[size_t(s)], Alphabet::French) << ((sitting_out >> s & 1) ? "  (sits out)" : "") << "\n";
+        o << "seat " << s << ": " << cards_text(hands[size_t(s)], Alphabet::French) << ((sitting_out >> s & 1) ? "  (sits out)" : "")
+          << "\n";
     // The kitty holds the dealer's discard once made (its history entry names it): no note here,
     // so that a seat's view of this text (the search's position display) shows nothing hidden.
     o << "kitty: " << cards_text(kitty, Alphabet::French) << "\n";
@@ -375,7 +381,7 @@ struct EuchrePositionHooks {
     }
 };
 
-}  // namespace
+}   // namespace
 
 EuchreState read_position(const EuchreRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& es,
                           const PositionLines& lines, uint64_t seed) {
@@ -408,9 +414,9 @@ EuchreState read_position(const EuchreRules& rules, int dealer, int observer, Ca
     }
     if (contains(own, upcard)) {
         if (observer != dealer)
-            throw PositionError("hand", -1, "no deal is consistent with the position: the upcard " + card_text(upcard, d.alphabet) +
-                                                " goes to the dealer (seat " + std::to_string(dealer) + "), not to seat " +
-                                                std::to_string(observer));
+            throw PositionError("hand", -1,
+                                "no deal is consistent with the position: the upcard " + card_text(upcard, d.alphabet) +
+                                    " goes to the dealer (seat " + std::to_string(dealer) + "), not to seat " + std::to_string(observer));
         own &= ~bit(upcard);
     }
     check_own_hand(own, EuchreState::HAND_SIZE, observer);
@@ -429,24 +435,25 @@ PositionEntries position_history(const EuchreState& s, int seat) { return view_h
 PositionLines position_lines(const EuchreState& s, int) { return {{"upcard", card_text(s.upcard, Alphabet::French)}}; }
 
 namespace {
-[[gnu::flatten]] void euchre_random_playouts_loop(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+[[gnu::flatten]] void euchre_random_playouts_loop(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out,
+                                                  const std::atomic<bool>* stop) {
     random_playouts<EuchreState>([&](int64_t i, uint64_t deal_seed) { return euchre_deal(rules, deal_seed, int(i % 4)); }, seed, n,
                                  EuchreState::NUM_SEATS, out, stop);
 }
-}  // namespace
+}   // namespace
 void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     run_hot<euchre_random_playouts_loop>(rules, seed, n, out, stop);
 }
 
 namespace {
-[[gnu::flatten]] void euchre_random_playouts_from_loop(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+[[gnu::flatten]] void euchre_random_playouts_from_loop(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out,
+                                                       const std::atomic<bool>* stop) {
     random_playouts<EuchreState>([&](int64_t, uint64_t) { return from; }, seed, n, EuchreState::NUM_SEATS, out, stop);
 }
-}  // namespace
+}   // namespace
 void euchre_random_playouts_from(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     run_hot<euchre_random_playouts_from_loop>(from, seed, n, out, stop);
 }
-
 
 // ------------------------------------------------------------------------------------ the match
 
@@ -509,30 +516,38 @@ const std::vector<FieldSpec<EuchreState>>& EuchreDef::state_fields() {
     static const std::vector<FieldSpec<S>> fields{
         property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
         property<S>("upcard", "Card", "The card turned up (E-2).", [](const S& s, int) { return Value::of_card(s.upcard); }),
-        property<S>("upcard_taken", "bool", "Whether the upcard was ordered up (E-4).", [](const S& s, int) { return Value::of_bool(s.upcard_taken); }),
-        property<S>("kitty", "CardSet", "The cards nobody holds: three face down, the upcard while untaken, the dealer's discard (E-2, E-4).",
+        property<S>("upcard_taken", "bool", "Whether the upcard was ordered up (E-4).",
+                    [](const S& s, int) { return Value::of_bool(s.upcard_taken); }),
+        property<S>("kitty", "CardSet",
+                    "The cards nobody holds: three face down, the upcard while untaken, the dealer's discard (E-2, E-4).",
                     [](const S& s, int) { return Value::of_cards(s.kitty); }),
         property<S>("discard", "Card | None", "The dealer's discard (E-4), or None.",
                     [](const S& s, int) { return s.discard == NO_CARD ? Value::none() : Value::of_card(s.discard); }),
-        property<S>("trump", "str | None", "The trump suit's letter (C, S, H, D), None before it is named.", [](const S& s, int) {
-            return s.trump < 0 ? Value::none() : Value::of_text(std::string(1, suit_letter(s.trump, Alphabet::French)));
-        }),
-        property<S>("declarer", "int | None", "The maker: who ordered up or named the trump, or None.", [](const S& s, int) { return Value::seat_or_none(s.declarer); }),
-        property<S>("declarer_alone", "bool", "Whether the maker went alone (E-6).", [](const S& s, int) { return Value::of_bool(s.declarer_alone); }),
-        property<S>("lone_defender", "int | None", "The defender who went alone (E-8), or None.", [](const S& s, int) { return Value::seat_or_none(s.lone_defender); }),
-        property<S>("sitting_out", "list[int]", "Seats whose partner plays alone (E-6, E-8).", [](const S& s, int) {
-            int seats[EuchreState::NUM_SEATS], n = 0;
-            for (int i = 0; i < EuchreState::NUM_SEATS; ++i)
-                if (s.sitting_out >> i & 1) seats[n++] = i;
-            return Value::of_ints(seats, seats + n);
-        }),
+        property<S>("trump", "str | None", "The trump suit's letter (C, S, H, D), None before it is named.",
+                    [](const S& s, int) {
+                        return s.trump < 0 ? Value::none() : Value::of_text(std::string(1, suit_letter(s.trump, Alphabet::French)));
+                    }),
+        property<S>("declarer", "int | None", "The maker: who ordered up or named the trump, or None.",
+                    [](const S& s, int) { return Value::seat_or_none(s.declarer); }),
+        property<S>("declarer_alone", "bool", "Whether the maker went alone (E-6).",
+                    [](const S& s, int) { return Value::of_bool(s.declarer_alone); }),
+        property<S>("lone_defender", "int | None", "The defender who went alone (E-8), or None.",
+                    [](const S& s, int) { return Value::seat_or_none(s.lone_defender); }),
+        property<S>("sitting_out", "list[int]", "Seats whose partner plays alone (E-6, E-8).",
+                    [](const S& s, int) {
+                        int seats[EuchreState::NUM_SEATS], n = 0;
+                        for (int i = 0; i < EuchreState::NUM_SEATS; ++i)
+                            if (s.sitting_out >> i & 1) seats[n++] = i;
+                        return Value::of_ints(seats, seats + n);
+                    }),
         property<S>("passes", "int", "Passes in the bidding so far.", [](const S& s, int) { return Value::of_int(s.passes); }),
         property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
                     [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
-        property<S>("team_tricks", "list[int]", "Tricks taken by each team.", [](const S& s, int) {
-            const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
-            return Value::of_ints(t, t + 2);
-        }),
+        property<S>("team_tricks", "list[int]", "Tricks taken by each team.",
+                    [](const S& s, int) {
+                        const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
+                        return Value::of_ints(t, t + 2);
+                    }),
         property<S>("makers_score", "int", "The makers' points of the finished deal (E-10); 0 before the end and when all passed.",
                     [](const S& s, int) { return Value::of_int(s.makers_score()); }),
     };
@@ -542,10 +557,12 @@ const std::vector<FieldSpec<EuchreState>>& EuchreDef::state_fields() {
 const std::vector<FieldSpec<EuchreMatch>>& EuchreDef::match_fields() {
     using M = EuchreMatch;
     static const std::vector<FieldSpec<M>> fields{
-        property<M>("scores", "list[int]", "Each team's points, up to 10 (E-13).", [](const M& m, int) { return Value::of_ints(m.scores.data(), m.scores.data() + 2); }),
+        property<M>("scores", "list[int]", "Each team's points, up to 10 (E-13).",
+                    [](const M& m, int) { return Value::of_ints(m.scores.data(), m.scores.data() + 2); }),
         property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
         property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
-        property<M>("winner", "int | None", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+        property<M>("winner", "int | None", "The team that won the match, or None.",
+                    [](const M& m, int) { return Value::seat_or_none(m.winner); }),
     };
     return fields;
 }
@@ -566,10 +583,10 @@ const std::vector<SolveBenchSpec>& EuchreDef::solve_bench() {
     return rows;
 }
 
-
 const std::vector<ContractFactory>& EuchreDef::contract_factories() {
     static const std::vector<ContractFactory> factories{
-        {"euchre", "The order of Euchre with `trump` (C, S, H or D): both bowers on top (E-9).",
+        {"euchre",
+         "The order of Euchre with `trump` (C, S, H or D): both bowers on top (E-9).",
          {{"trump", "the trump suit: C, S, H or D", Accepts::text(), Value::none()}},
          [](const std::vector<Value>& a) {
              const int t = trump_suit_of(a[0].text, Alphabet::French);
@@ -578,8 +595,6 @@ const std::vector<ContractFactory>& EuchreDef::contract_factories() {
     };
     return factories;
 }
-
-
 
 const std::vector<std::string>& EuchreDef::deal_locations() {
     static const std::vector<std::string> names{"upcard", "kitty"};
@@ -606,4 +621,4 @@ InitialDeal EuchreDef::initial_deal(const State& s) {
     return d;
 }
 
-}  // namespace stich
+}   // namespace stich

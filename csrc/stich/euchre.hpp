@@ -26,9 +26,9 @@ namespace stich {
 
 // The options, each written once (stich/schema.hpp, "Options declared once"):
 // X(member, type, default, "name", accepts, "ruling", "doc").
-#define STICH_EUCHRE_OPTIONS(X)                                                                                                          \
-    X(allow_lone_defender, bool, false, "allow_lone_defender", opt::flag(), "E-8",                                                       \
-      "after the maker's go-alone decision each defender in turn may go alone too")                                                      \
+#define STICH_EUCHRE_OPTIONS(X)                                                     \
+    X(allow_lone_defender, bool, false, "allow_lone_defender", opt::flag(), "E-8",  \
+      "after the maker's go-alone decision each defender in turn may go alone too") \
     X(stick_the_dealer, bool, true, "stick_the_dealer", opt::flag(), "E-5", "the dealer may not pass in the second round")
 
 struct EuchreRules {
@@ -42,14 +42,14 @@ enum class EuchrePhase : uint8_t { Bid, Discard, Alone, Defend, Play, Over };
 
 // Action ids: card plays are card ids (0..63); the decisions follow.
 namespace euchre_action {
-constexpr Action PASS = CARD_ACTIONS;            // 64
-constexpr Action TRUMP = 65;                     // + suit (stich order: C S H D): order up / name it
+constexpr Action PASS = CARD_ACTIONS;   // 64
+constexpr Action TRUMP = 65;            // + suit (stich order: C S H D): order up / name it
 constexpr Action ALONE = 69;
 constexpr Action PARTNER = 70;
-constexpr Action DISCARD = 71;                   // + euchre_index(card): the dealer's discard, hidden (E-4)
+constexpr Action DISCARD = 71;   // + euchre_index(card): the dealer's discard, hidden (E-4)
 constexpr Action DISCARD_END = DISCARD + 24;
-constexpr Action DISCARDED = DISCARD_END;        // what the other seats see of the discard: that it was made
-}  // namespace euchre_action
+constexpr Action DISCARDED = DISCARD_END;   // what the other seats see of the discard: that it was made
+}   // namespace euchre_action
 
 // The 24 cards as 0..23 (suit * 6 + rank - 9): the dealer's discard ids.
 constexpr int euchre_index(Card c) { return suit_of(c) * 6 + rank_of(c) - RANK_NINE; }
@@ -75,23 +75,23 @@ struct EuchreState {
     // The kitty location: the three cards never seen, plus the upcard while nobody took it and
     // the dealer's discard once made.
     CardSet kitty = 0;
-    CardSet played = 0;          // cards out of play (on the table or in tricks)
+    CardSet played = 0;   // cards out of play (on the table or in tricks)
     Card upcard = NO_CARD;
     Card discard = NO_CARD;      // the dealer's discard (E-4)
     bool upcard_taken = false;   // ordered up in the first round
     uint8_t dealer = 0;
     EuchrePhase phase = EuchrePhase::Bid;
     uint8_t to_act = 1;
-    uint8_t passes = 0;          // passes in the bidding so far (0..8)
+    uint8_t passes = 0;   // passes in the bidding so far (0..8)
     int8_t trump = -1;
-    int8_t declarer = -1;        // the maker: who ordered up or named the trump
+    int8_t declarer = -1;   // the maker: who ordered up or named the trump
     bool declarer_alone = false;
     int8_t lone_defender = -1;
-    uint8_t sitting_out = 0;     // bit per seat whose partner plays alone
-    uint8_t active = NUM_SEATS;  // seats playing: cards in a full trick
+    uint8_t sitting_out = 0;      // bit per seat whose partner plays alone
+    uint8_t active = NUM_SEATS;   // seats playing: cards in a full trick
     Trick<NUM_SEATS> trick{};
     std::array<uint8_t, 2> team_tricks{};
-    History<32> history{};       // 8 bids, a discard, 3 go-alone decisions, 20 cards at most
+    History<32> history{};   // 8 bids, a discard, 3 go-alone decisions, 20 cards at most
 
     int num_players() const { return NUM_SEATS; }
     int current_player() const { return phase == EuchrePhase::Over ? -1 : to_act; }
@@ -191,7 +191,7 @@ struct EuchreMatch {
     std::array<int, 2> scores{0, 0};
     int dealer = 0;
     int deals_played = 0;
-    int winner = -1;   // team, once its score reaches TARGET
+    int winner = -1;            // team, once its score reaches TARGET
     RecordedDeals recorded{};   // for its serial form (stich/serial.hpp)
 
     bool is_over() const { return winner >= 0; }
@@ -205,8 +205,7 @@ void euchre_random_playouts(const EuchreRules& rules, uint64_t seed, int64_t n, 
 
 // Random playouts from one position: n copies of `from` played out with uniformly random legal
 // actions (playout i seeded by (seed, i)); returns as above.
-void euchre_random_playouts_from(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out,
-                                 const std::atomic<bool>* stop = nullptr);
+void euchre_random_playouts_from(const EuchreState& from, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop = nullptr);
 
 // The open-hand solver's hooks (stich/solver_traits.hpp).
 template <>
@@ -251,8 +250,9 @@ struct EuchreDef {
     using State = EuchreState;
     using Match = EuchreMatch;
     static constexpr const char* NAME = "Euchre";
-    static constexpr const char* DOC = "Euchre exactly as OpenSpiel plays it (docs/rules/euchre.md, E-1 .. E-13): four players, "
-                                       "partners opposite, 24 cards, the upcard, bowers, going alone.";
+    static constexpr const char* DOC =
+        "Euchre exactly as OpenSpiel plays it (docs/rules/euchre.md, E-1 .. E-13): four players, "
+        "partners opposite, 24 cards, the upcard, bowers, going alone.";
     static constexpr const char* UNIT = "points";
     static constexpr const char* TALLY = "tricks of seat {seat}'s team";
     static constexpr double SEARCH_C = 1.4;   // the grid in docs/search.md
@@ -271,4 +271,4 @@ struct EuchreDef {
     static Match match(const Rules& r, uint64_t seed, int dealer) { return {r, seed, {0, 0}, dealer, 0, -1, {}}; }
 };
 
-}  // namespace stich
+}   // namespace stich

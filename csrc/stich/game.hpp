@@ -89,7 +89,8 @@ struct IllegalAction : std::invalid_argument {
 // The one check of a seat argument and of a deal's dealer (every edge's words for them):
 // std::out_of_range for a seat not at a table of `players`.
 inline int checked_seat(int64_t seat, int players) {
-    if (seat < 0 || seat >= players) throw std::out_of_range("seat " + std::to_string(seat) + " out of range 0.." + std::to_string(players - 1));
+    if (seat < 0 || seat >= players)
+        throw std::out_of_range("seat " + std::to_string(seat) + " out of range 0.." + std::to_string(players - 1));
     return int(seat);
 }
 inline int checked_dealer(int64_t dealer, int players) {
@@ -107,8 +108,8 @@ struct Location {
 
 struct PublicEvent {
     uint8_t seat;
-    Action action;    // the action as this observer saw it (its own actions in full)
-    CardSet cards;    // cards behind an own action whose id depends on the hand (a discard of some of its cards)
+    Action action;   // the action as this observer saw it (its own actions in full)
+    CardSet cards;   // cards behind an own action whose id depends on the hand (a discard of some of its cards)
 };
 
 // What one seat knows: an information set. Locations 0..num_seats-1 are the hands; further
@@ -118,8 +119,8 @@ struct View {
     uint8_t num_seats = 0;
     uint8_t num_locations = 0;
     std::array<Location, MAX_LOCATIONS> where{};
-    CardSet played = 0;      // cards out of play for good (on the table or in tricks)
-    CardSet unknown = 0;     // cards whose place the observer does not know
+    CardSet played = 0;    // cards out of play for good (on the table or in tricks)
+    CardSet unknown = 0;   // cards whose place the observer does not know
     uint8_t history_size = 0;
     // Only history[0, history_size) is set: left uninitialised, since zeroing the whole array cost
     // more than building a view (a view is built at every step of a vector environment).
@@ -216,7 +217,9 @@ const char* broken_invariant(const State& s) {
         if (truth[size_t(seat)] != s.hand(seat)) return "a seat's location is not its hand";
     for (int seat = 0; seat < players; ++seat)
         if (!consistent(s.view(seat), truth)) return "a seat's view is not consistent with the true locations";
-    if constexpr (requires { { s.broken_invariant() } -> std::convertible_to<const char*>; })
+    if constexpr (requires {
+                      { s.broken_invariant() } -> std::convertible_to<const char*>;
+                  })
         if (const char* why = s.broken_invariant()) return why;
     return nullptr;
 }
@@ -238,7 +241,8 @@ struct InvariantCheck {
         }
     }
 };
-#define STICH_CHECK_AFTER_APPLY(state, action) const ::stich::InvariantCheck<std::remove_cvref_t<decltype(state)>> stich_invariant_check_{state, action}
+#define STICH_CHECK_AFTER_APPLY(state, action) \
+    const ::stich::InvariantCheck<std::remove_cvref_t<decltype(state)>> stich_invariant_check_ { state, action }
 #else
 #define STICH_CHECK_AFTER_APPLY(state, action) static_cast<void>(0)
 #endif
@@ -274,8 +278,8 @@ void check_deal_to_record(const State& finished, bool match_over, int expected_d
     if (!finished.is_terminal()) throw std::invalid_argument("the deal is not finished; play it to the end before recording it");
     if (match_over) throw std::invalid_argument("the match is over");
     if (finished.dealer != expected_dealer)
-        throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) +
-                                    " but the match expects seat " + std::to_string(expected_dealer));
+        throw std::invalid_argument("this deal was dealt by seat " + std::to_string(finished.dealer) + " but the match expects seat " +
+                                    std::to_string(expected_dealer));
     if (!(finished.rules == rules)) throw std::invalid_argument("this deal was played under other rules than the match's");
 }
 
@@ -307,8 +311,8 @@ void apply_checked(State& s, Action a) {
         std::string legal = same_text ? "" : legal_actions_text(s);
         if (same_text)
             for (Action x : list) legal += (legal.empty() ? "" : ", ") + s.action_text(x) + " (id " + std::to_string(x) + ")";
-        throw IllegalAction("'" + text + "'" + (same_text ? " (id " + std::to_string(a) + ")" : std::string()) +
-                            " is not legal for seat " + std::to_string(s.current_player()) + " here; legal: " + legal);
+        throw IllegalAction("'" + text + "'" + (same_text ? " (id " + std::to_string(a) + ")" : std::string()) + " is not legal for seat " +
+                            std::to_string(s.current_player()) + " here; legal: " + legal);
     }
     s.apply(a);
 }
@@ -325,21 +329,19 @@ Action find_action(const State& s, std::string_view text) {
     while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
     for (Action a : list)
         if (iequals(s.action_text(a), t)) return a;
-    if constexpr (requires { s.parse_action(t); }) {  // game-specific forms (e.g. cards in any order)
+    if constexpr (requires { s.parse_action(t); }) {   // game-specific forms (e.g. cards in any order)
         try {
             const Action a = s.parse_action(t);
             if (list.contains(a)) return a;
-        } catch (const std::invalid_argument&) {
-        }
+        } catch (const std::invalid_argument&) {}
     }
     try {
         Card c = parse_card(t, s.deck_info());
         for (Action a : list)
             if (a == c) return a;
-    } catch (const std::invalid_argument&) {
-    }
-    throw IllegalAction(quoted(text) + " is not a legal action for seat " +
-                        std::to_string(s.current_player()) + "; legal: " + legal_actions_text(s));
+    } catch (const std::invalid_argument&) {}
+    throw IllegalAction(quoted(text) + " is not a legal action for seat " + std::to_string(s.current_player()) +
+                        "; legal: " + legal_actions_text(s));
 }
 
 // Number of leaves of the tree of legal actions to `depth` plies (a deal that ends earlier is one leaf).
@@ -442,4 +444,4 @@ template <GameState State>
     while (!s.is_terminal()) s.apply(s.random_action(rng));
 }
 
-}  // namespace stich
+}   // namespace stich

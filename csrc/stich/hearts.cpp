@@ -35,7 +35,7 @@ CardSet proves(const HeartsRules& r, int in_trick, int done, Card led, bool brok
         return all & ~hc::HEARTS & ~(r.can_lead_hearts_instead_of_qs ? bit(hc::QUEEN_OF_SPADES) : 0);
     }
     if (suit_of(c) == suit_of(led)) return 0;
-    CardSet f = suit_lane(suit_of(led)) & all;   // H-5: void in the led suit
+    CardSet f = suit_lane(suit_of(led)) & all;                                                               // H-5: void in the led suit
     if (done == 0 && r.no_pts_on_first_trick && contains(hc::POINT_CARDS, c)) f |= all & ~hc::POINT_CARDS;   // H-6
     return f & ~bit(c);
 }
@@ -58,7 +58,7 @@ std::array<CardSet, MAX_SEATS> card_plays(const HeartsState& s) {
     return played_by_seat(s, [](Action a) { return is_card_action(a) ? Card(a) : NO_CARD; });
 }
 
-}  // namespace
+}   // namespace
 
 const Contract& hearts_contract() {
     static const Contract k = make_hearts();
@@ -128,9 +128,8 @@ Action HeartsState::heuristic_action(Rng& rng) const {
         case HeartsPhase::Play: {
             const CardSet legal = legal_cards();
             if (trick.size == 0)
-                return best_by(legal, [&](Card x) {
-                    return -(rank_of(x) + 20 * contains(hc::HEARTS, x) + 30 * (queen_out && high_spade(x)));
-                });
+                return best_by(legal,
+                               [&](Card x) { return -(rank_of(x) + 20 * contains(hc::HEARTS, x) + 30 * (queen_out && high_spade(x))); });
             const CardSet follow = legal & suit_lane(suit_of(trick.led()));
             if (follow) {
                 CardSet under = 0;
@@ -143,9 +142,7 @@ Action HeartsState::heuristic_action(Rng& rng) const {
                 return trick.size == NUM_SEATS - 1 ? msb(choice) : lsb(choice);
             }
             if (contains(legal, hc::QUEEN_OF_SPADES)) return hc::QUEEN_OF_SPADES;
-            return best_by(legal, [&](Card x) {
-                return rank_of(x) + 60 * (queen_out && high_spade(x)) + 30 * contains(hc::HEARTS, x);
-            });
+            return best_by(legal, [&](Card x) { return rank_of(x) + 60 * (queen_out && high_spade(x)) + 30 * contains(hc::HEARTS, x); });
         }
         case HeartsPhase::Over: break;
     }
@@ -204,7 +201,7 @@ int HeartsState::shooter() const {
 int HeartsState::final_points(int seat) const {
     const int moon = shooter();
     int p = points(seat);
-    if (moon >= 0) p += seat == moon ? -26 : 26;                              // H-10
+    if (moon >= 0) p += seat == moon ? -26 : 26;                                  // H-10
     else if (rules.avoid_all_tricks_bonus && tricks[size_t(seat)] == 0) p -= 5;   // H-11
     return p;
 }
@@ -227,9 +224,7 @@ Action HeartsState::parse_action(std::string_view text) const {
     return Action(ha::PASS + hearts_index(parse_card(text, deck_info())));
 }
 
-CardSet HeartsState::play_proves(Card c) const {
-    return proves(rules, trick.size, trick.done, trick.led(), hearts_broken, c);
-}
+CardSet HeartsState::play_proves(Card c) const { return proves(rules, trick.size, trick.done, trick.led(), hearts_broken, c); }
 
 Locations HeartsState::locations() const {
     Locations l{};
@@ -341,11 +336,15 @@ std::string HeartsState::to_string() const {
         for (int s = 0; s < NUM_SEATS; ++s) o << "pass" << s << ": " << cards_text(passed[size_t(s)], Alphabet::French) << "\n";
     if (phase == HeartsPhase::Play && trick.size) o << "trick:" << trick_text(trick, history, Alphabet::French) << "\n";
     o << "points:";
-    for (int s = 0; s < NUM_SEATS; ++s) o << (s ? ", " : " ") << "seat " << s << " " << points(s) << " (" << int(tricks[size_t(s)]) << (tricks[size_t(s)] == 1 ? " trick)" : " tricks)");
+    for (int s = 0; s < NUM_SEATS; ++s)
+        o << (s ? ", " : " ") << "seat " << s << " " << points(s) << " (" << int(tricks[size_t(s)])
+          << (tricks[size_t(s)] == 1 ? " trick)" : " tricks)");
     if (is_terminal()) {
         Returns r;
         returns(r);
-        o << "\n" << (shooter() >= 0 ? "seat " + std::to_string(shooter()) + " shot the moon; " : "") << "returns " << r[0] << " " << r[1] << " " << r[2] << " " << r[3];
+        o << "\n"
+          << (shooter() >= 0 ? "seat " + std::to_string(shooter()) + " shot the moon; " : "") << "returns " << r[0] << " " << r[1] << " "
+          << r[2] << " " << r[3];
     } else {
         o << "\nto act: seat " << int(to_act);
     }
@@ -422,7 +421,7 @@ struct HeartsPositionHooks {
     }
 };
 
-}  // namespace
+}   // namespace
 
 HeartsState read_position(const HeartsRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& es,
                           const PositionLines& lines, uint64_t seed) {
@@ -467,13 +466,16 @@ HeartsState read_position(const HeartsRules& rules, int dealer, int observer, Ca
     // H-4, H-13: once the play starts every seat knows who holds the two of clubs; before the
     // first card the line "lead" says it (after it, the first card's seat).
     if (const std::string* lead = position_line(lines, "lead")) {
-        if (first_leader >= 0) throw PositionError("lead", -1, "the first card of the history says who led; a 'lead' line is for a position before it");
+        if (first_leader >= 0)
+            throw PositionError("lead", -1, "the first card of the history says who led; a 'lead' line is for a position before it");
         if (*lead != "0" && *lead != "1" && *lead != "2" && *lead != "3")
             throw PositionError("lead", -1, "the seat that holds the two of clubs and leads the first trick, 0..3, got " + quoted(*lead));
         first_leader = (*lead)[0] - '0';
         if ((first_leader == observer) != contains(hand, hc::TWO_OF_CLUBS))
-            throw PositionError("lead", -1, "seat " + std::to_string(first_leader) + " leads the first trick, so it holds the two of clubs (H-4); " +
-                                                "seat " + std::to_string(observer) + "'s hand " + (contains(hand, hc::TWO_OF_CLUBS) ? "holds" : "lacks") + " it");
+            throw PositionError("lead", -1,
+                                "seat " + std::to_string(first_leader) + " leads the first trick, so it holds the two of clubs (H-4); " +
+                                    "seat " + std::to_string(observer) + "'s hand " +
+                                    (contains(hand, hc::TWO_OF_CLUBS) ? "holds" : "lacks") + " it");
     }
     FixedHands fixed{};
     for (CardSet o = own; o;) fixed[size_t(observer)].push_back(pop_lsb(o));
@@ -498,20 +500,22 @@ PositionLines position_lines(const HeartsState& s, int) {
 }
 
 namespace {
-[[gnu::flatten]] void hearts_random_playouts_loop(const HeartsRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+[[gnu::flatten]] void hearts_random_playouts_loop(const HeartsRules& rules, uint64_t seed, int64_t n, int32_t* out,
+                                                  const std::atomic<bool>* stop) {
     random_playouts<HeartsState>([&](int64_t i, uint64_t deal_seed) { return hearts_deal(rules, deal_seed, int(i % 4)); }, seed, n,
                                  HeartsState::NUM_SEATS, out, stop);
 }
-}  // namespace
+}   // namespace
 void hearts_random_playouts(const HeartsRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     run_hot<hearts_random_playouts_loop>(rules, seed, n, out, stop);
 }
 
 namespace {
-[[gnu::flatten]] void hearts_random_playouts_from_loop(const HeartsState& from, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+[[gnu::flatten]] void hearts_random_playouts_from_loop(const HeartsState& from, uint64_t seed, int64_t n, int32_t* out,
+                                                       const std::atomic<bool>* stop) {
     random_playouts<HeartsState>([&](int64_t, uint64_t) { return from; }, seed, n, HeartsState::NUM_SEATS, out, stop);
 }
-}  // namespace
+}   // namespace
 void hearts_random_playouts_from(const HeartsState& from, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     run_hot<hearts_random_playouts_from_loop>(from, seed, n, out, stop);
 }
@@ -577,7 +581,8 @@ const std::vector<OptionSpec<HeartsRules>>& HeartsDef::options() {
 const std::vector<ParamSpec>& HeartsDef::deal_params() {
     static const std::vector<ParamSpec> params{
         {"pass_direction", "H-2: where the passes go (the receiver is seat + 1, + 2, + 3), or hold (no passing); None: the chance draw",
-         Accepts::choice({Value::none(), Value::of_text("left"), Value::of_text("across"), Value::of_text("right"), Value::of_text("hold")}),
+         Accepts::choice(
+             {Value::none(), Value::of_text("left"), Value::of_text("across"), Value::of_text("right"), Value::of_text("hold")}),
          Value::none()},
     };
     return params;
@@ -608,13 +613,16 @@ const std::vector<FieldSpec<HeartsState>>& HeartsDef::state_fields() {
         property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
         property<S>("pass_direction", "str", "Where the passes go (H-2): left, across, right or hold.",
                     [](const S& s, int) { return Value::of_text(hearts_direction_name(s.direction)); }),
-        property<S>("passed", "list[CardSet]", "The cards each seat passed (H-3), so far.", [](const S& s, int) {
-            std::vector<Value> out;
-            for (CardSet c : s.passed) out.push_back(Value::of_cards(c));
-            return Value::list(std::move(out));
-        }),
-        property<S>("hearts_broken", "bool", "Whether a heart may be led (H-7).", [](const S& s, int) { return Value::of_bool(s.hearts_broken); }),
-        property<S>("leader", "int | None", "The seat that led the first trick, the holder of the two of clubs (H-4); None during the pass.",
+        property<S>("passed", "list[CardSet]", "The cards each seat passed (H-3), so far.",
+                    [](const S& s, int) {
+                        std::vector<Value> out;
+                        for (CardSet c : s.passed) out.push_back(Value::of_cards(c));
+                        return Value::list(std::move(out));
+                    }),
+        property<S>("hearts_broken", "bool", "Whether a heart may be led (H-7).",
+                    [](const S& s, int) { return Value::of_bool(s.hearts_broken); }),
+        property<S>("leader", "int | None",
+                    "The seat that led the first trick, the holder of the two of clubs (H-4); None during the pass.",
                     [](const S& s, int) { return Value::seat_or_none(s.phase == HeartsPhase::Pass ? -1 : s.leader); }),
         property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
                     [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
@@ -623,10 +631,11 @@ const std::vector<FieldSpec<HeartsState>>& HeartsDef::state_fields() {
                         const int p[4] = {s.points(0), s.points(1), s.points(2), s.points(3)};
                         return Value::of_ints(p, p + 4);
                     }),
-        property<S>("tricks_won", "list[int]", "Tricks taken by each seat.", [](const S& s, int) {
-            const int t[4] = {s.tricks[0], s.tricks[1], s.tricks[2], s.tricks[3]};
-            return Value::of_ints(t, t + 4);
-        }),
+        property<S>("tricks_won", "list[int]", "Tricks taken by each seat.",
+                    [](const S& s, int) {
+                        const int t[4] = {s.tricks[0], s.tricks[1], s.tricks[2], s.tricks[3]};
+                        return Value::of_ints(t, t + 4);
+                    }),
         property<S>("shooter", "int | None", "The seat that shot the moon (H-10), once the deal is over; else None.",
                     [](const S& s, int) { return Value::seat_or_none(s.shooter()); }),
         property<S>("final_points", "list[int]", "Each seat's penalty points of the finished deal (H-9 .. H-11); zeros before the end.",
@@ -643,12 +652,14 @@ const std::vector<FieldSpec<HeartsState>>& HeartsDef::state_fields() {
 const std::vector<FieldSpec<HeartsMatch>>& HeartsDef::match_fields() {
     using M = HeartsMatch;
     static const std::vector<FieldSpec<M>> fields{
-        property<M>("scores", "list[int]", "Each seat's penalty points so far (H-15).", [](const M& m, int) { return Value::of_ints(m.scores.data(), m.scores.data() + 4); }),
+        property<M>("scores", "list[int]", "Each seat's penalty points so far (H-15).",
+                    [](const M& m, int) { return Value::of_ints(m.scores.data(), m.scores.data() + 4); }),
         property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
         property<M>("pass_direction", "str", "The pass direction of the next deal (H-15).",
                     [](const M& m, int) { return Value::of_text(hearts_direction_name(m.next_direction())); }),
         property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
-        property<M>("winner", "int | None", "The seat that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+        property<M>("winner", "int | None", "The seat that won the match, or None.",
+                    [](const M& m, int) { return Value::seat_or_none(m.winner); }),
     };
     return fields;
 }
@@ -658,8 +669,8 @@ const std::vector<BenchSpec>& HeartsDef::bench_positions() {
         {"hearts pass", {}, 1, {}},
         // After the passes and the lead of the two of clubs (H-4): the second seat, six cards to choose from.
         {"hearts first trick", {}, 5, {"*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*"}},
-        {"hearts mid-play", {}, 3, {"*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*",
-                                    "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*"}},
+        {"hearts mid-play", {}, 3, {"*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*",
+                                    "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*", "*"}},
     };
     return positions;
 }
@@ -692,4 +703,4 @@ InitialDeal HeartsDef::initial_deal(const State& s) {
     return d;
 }
 
-}  // namespace stich
+}   // namespace stich

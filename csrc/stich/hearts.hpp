@@ -28,19 +28,19 @@ namespace stich {
 
 // The options, each written once (stich/schema.hpp, "Options declared once"), with OpenSpiel's
 // names and defaults: X(member, type, default, "name", accepts, "ruling", "doc").
-#define STICH_HEARTS_OPTIONS(X)                                                                                                        \
-    X(pass_cards, bool, true, "pass_cards", opt::flag(), "H-2",                                                                        \
-      "three cards are passed before the play, in a direction the deal draws; False: never (the direction is hold)")                  \
-    X(no_pts_on_first_trick, bool, true, "no_pts_on_first_trick", opt::flag(), "H-6",                                                  \
-      "no heart nor the queen of spades in the first trick, unless the hand holds nothing else")                                       \
-    X(can_lead_any_club, bool, false, "can_lead_any_club", opt::flag(), "H-4", "the first lead may be any club, not only the two")     \
-    X(jd_bonus, bool, false, "jd_bonus", opt::flag(), "H-9", "the jack of diamonds counts -10 penalty points")                         \
-    X(avoid_all_tricks_bonus, bool, false, "avoid_all_tricks_bonus", opt::flag(), "H-11",                                              \
-      "a seat that takes no trick gains 5 (-5 penalty points), unless someone shot the moon")                                           \
-    X(qs_breaks_hearts, bool, true, "qs_breaks_hearts", opt::flag(), "H-7", "playing the queen of spades breaks hearts too")           \
-    X(must_break_hearts, bool, true, "must_break_hearts", opt::flag(), "H-7",                                                          \
-      "a heart may not be led before hearts are broken; False: hearts are broken from the start")                                     \
-    X(can_lead_hearts_instead_of_qs, bool, false, "can_lead_hearts_instead_of_qs", opt::flag(), "H-8",                                \
+#define STICH_HEARTS_OPTIONS(X)                                                                                                    \
+    X(pass_cards, bool, true, "pass_cards", opt::flag(), "H-2",                                                                    \
+      "three cards are passed before the play, in a direction the deal draws; False: never (the direction is hold)")               \
+    X(no_pts_on_first_trick, bool, true, "no_pts_on_first_trick", opt::flag(), "H-6",                                              \
+      "no heart nor the queen of spades in the first trick, unless the hand holds nothing else")                                   \
+    X(can_lead_any_club, bool, false, "can_lead_any_club", opt::flag(), "H-4", "the first lead may be any club, not only the two") \
+    X(jd_bonus, bool, false, "jd_bonus", opt::flag(), "H-9", "the jack of diamonds counts -10 penalty points")                     \
+    X(avoid_all_tricks_bonus, bool, false, "avoid_all_tricks_bonus", opt::flag(), "H-11",                                          \
+      "a seat that takes no trick gains 5 (-5 penalty points), unless someone shot the moon")                                      \
+    X(qs_breaks_hearts, bool, true, "qs_breaks_hearts", opt::flag(), "H-7", "playing the queen of spades breaks hearts too")       \
+    X(must_break_hearts, bool, true, "must_break_hearts", opt::flag(), "H-7",                                                      \
+      "a heart may not be led before hearts are broken; False: hearts are broken from the start")                                  \
+    X(can_lead_hearts_instead_of_qs, bool, false, "can_lead_hearts_instead_of_qs", opt::flag(), "H-8",                             \
       "a seat whose only card besides hearts is the queen of spades may lead a heart before hearts are broken")
 
 struct HeartsRules {
@@ -57,10 +57,10 @@ const char* hearts_direction_name(int direction);   // "hold", "left", "across",
 
 // Action ids: card plays are card ids (0..63); a pass of a card follows.
 namespace hearts_action {
-constexpr Action PASS = CARD_ACTIONS;        // + hearts_index(card): pass that card (H-3), hidden from the others
+constexpr Action PASS = CARD_ACTIONS;   // + hearts_index(card): pass that card (H-3), hidden from the others
 constexpr Action PASS_END = PASS + 52;
-constexpr Action PASSED = PASS_END;          // what the other seats see of a pass: that a card was passed
-}  // namespace hearts_action
+constexpr Action PASSED = PASS_END;   // what the other seats see of a pass: that a card was passed
+}   // namespace hearts_action
 
 // The 52 cards as 0..51 (suit * 13 + rank - 2): the pass ids.
 constexpr int hearts_index(Card c) { return suit_of(c) * 13 + rank_of(c) - RANK_TWO; }
@@ -73,7 +73,7 @@ constexpr Card JACK_OF_DIAMONDS = make_card(SUIT3, RANK_UNTER);
 constexpr CardSet CLUBS = suit_lane(SUIT0) & (CardSet(0x1FFF) << RANK_TWO);
 constexpr CardSet HEARTS = suit_lane(SUIT2) & (CardSet(0x1FFF) << (16 * SUIT2 + RANK_TWO));
 constexpr CardSet POINT_CARDS = HEARTS | bit(QUEEN_OF_SPADES);   // the cards the first trick refuses (H-6)
-}  // namespace hearts_cards
+}   // namespace hearts_cards
 
 // The contract: no trumps, A K Q J T 9 .. 2 in every suit, follow the led suit, else anything;
 // card points 1 a heart and 13 the queen of spades (the jack of diamonds' -10 is the state's).
@@ -99,10 +99,10 @@ struct HeartsState {
     HeartsPhase phase = HeartsPhase::Pass;
     uint8_t to_act = 0;
     uint8_t direction = HOLD;
-    uint8_t leader = 0;                        // who led the first trick: the holder of the two of clubs (H-4)
+    uint8_t leader = 0;   // who led the first trick: the holder of the two of clubs (H-4)
     bool hearts_broken = false;
     Trick<NUM_SEATS> trick{};
-    History<64> history{};                     // 12 passes and 52 cards
+    History<64> history{};   // 12 passes and 52 cards
 
     int num_players() const { return NUM_SEATS; }
     int current_player() const { return phase == HeartsPhase::Over ? -1 : to_act; }
@@ -120,7 +120,9 @@ struct HeartsState {
     void returns(Returns& out) const;
     // The penalty points a seat has taken so far (H-9): a heart 1, the queen of spades 13, the jack
     // of diamonds -10 with jd_bonus.
-    int points(int seat) const { return tally(seat) - (rules.jd_bonus && contains(taken[size_t(seat)], hearts_cards::JACK_OF_DIAMONDS) ? 10 : 0); }
+    int points(int seat) const {
+        return tally(seat) - (rules.jd_bonus && contains(taken[size_t(seat)], hearts_cards::JACK_OF_DIAMONDS) ? 10 : 0);
+    }
     // Bit per seat that took a heart or the queen of spades (H-10: one seat alone shoots the moon).
     int point_takers() const {
         int m = 0;
@@ -138,9 +140,7 @@ struct HeartsState {
     }
     std::string action_text(Action a) const;
     // The other seats see that a card was passed, not which (H-13); every card play is public.
-    Action public_projection(Action a) const {
-        return a >= hearts_action::PASS && a < hearts_action::PASS_END ? hearts_action::PASSED : a;
-    }
+    Action public_projection(Action a) const { return a >= hearts_action::PASS && a < hearts_action::PASS_END ? hearts_action::PASSED : a; }
     // A bare card names a pass in the pass phase (OpenSpiel's text for it).
     Action parse_action(std::string_view text) const;
     // The search's keys: every action is its own key, except another seat's pass (PASSED).
@@ -229,8 +229,7 @@ struct HeartsMatch {
 // returns (4 per deal) to out. Deal i depends only on (seed, i).
 void hearts_random_playouts(const HeartsRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop = nullptr);
 // Random playouts from one position: n copies of `from` played out (playout i seeded by (seed, i)).
-void hearts_random_playouts_from(const HeartsState& from, uint64_t seed, int64_t n, int32_t* out,
-                                 const std::atomic<bool>* stop = nullptr);
+void hearts_random_playouts_from(const HeartsState& from, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop = nullptr);
 
 // The open-hand solver's hooks (stich/solver_traits.hpp): every seat for itself.
 template <>
@@ -276,8 +275,9 @@ struct HeartsDef {
     using State = HeartsState;
     using Match = HeartsMatch;
     static constexpr const char* NAME = "Hearts";
-    static constexpr const char* DOC = "Hearts exactly as OpenSpiel plays it (docs/rules/hearts.md, H-1 .. H-15): four players, "
-                                       "each for itself, 52 cards, the pass, the queen of spades, shooting the moon.";
+    static constexpr const char* DOC =
+        "Hearts exactly as OpenSpiel plays it (docs/rules/hearts.md, H-1 .. H-15): four players, "
+        "each for itself, 52 cards, the pass, the queen of spades, shooting the moon.";
     static constexpr const char* UNIT = "points";
     static constexpr const char* TALLY = "hearts and queen points taken by seat {seat}";
     static constexpr double SEARCH_C = 0.7;   // each seat for itself: the value of a game without partners (docs/search.md)
@@ -296,4 +296,4 @@ struct HeartsDef {
     static Match match(const Rules& r, uint64_t seed, int dealer) { return {r, seed, {}, dealer, 0, -1, {}}; }
 };
 
-}  // namespace stich
+}   // namespace stich

@@ -89,13 +89,13 @@ struct SearchConfig {
     double seconds = 0;        // wall-clock budget when iterations is 0
     int threads = 1;
     uint64_t seed = 0;
-    double c = 0.7;            // UCB exploration constant, on returns mapped into [0, 1]; 0..100
+    double c = 0.7;   // UCB exploration constant, on returns mapped into [0, 1]; 0..100
     // Independent trees the budget is split over (rounded up to a multiple of the threads);
     // 0: one a thread, the plain root-parallel search. Splitting costs strength at small budgets
     // (in one game at 2,000 iterations against the heuristic: +2.7 a deal in one tree, -0.1 in four),
     // so only an analysis that wants the spread asks for several.
     int runs = 0;
-    bool wide_root = true;     // the root's bonus grows with sqrt(available) (see the top of this file)
+    bool wide_root = true;   // the root's bonus grows with sqrt(available) (see the top of this file)
     Playout playout = Playout::Random;
     // The other seats' decisions before the card play (bids, calls, doublings, exchanges): by
     // the game's heuristic from the sampled world's hands (Others::Heuristic, stich.ismcts's
@@ -131,7 +131,7 @@ struct LineStep {
 
 struct SearchResult {
     int observer = 0;
-    std::vector<ActionStats> actions;   // the observer's legal actions at the root, in id order
+    std::vector<ActionStats> actions;             // the observer's legal actions at the root, in id order
     std::vector<std::vector<ActionStats>> runs;   // the same for each independent run
     // The most visited continuation in thread 0's tree, from the most visited root action (over
     // all threads), while an edge has at least LINE_MIN_VISITS visits.
@@ -147,13 +147,13 @@ inline uint8_t key_bit(Action a) { return a == HIDDEN_ACTION ? 127 : uint8_t(a);
 inline Action key_action(uint8_t bit) { return bit == 127 ? HIDDEN_ACTION : Action(bit); }
 
 struct alignas(32) SearchNode {
-    uint32_t children = 0;                         // index of this node's child array in the arena
+    uint32_t children = 0;   // index of this node's child array in the arena
     uint16_t num_children = 0, capacity = 0;
     uint32_t visits = 0, available = 0;
     // The mean return of `seat` (the game's unit) and 1/visits, kept by the backup so that
     // scoring a child in the selection step multiplies instead of dividing.
     float mean = 0, inv_visits = 1;
-    uint8_t seat = 0;                              // the seat that chose this edge
+    uint8_t seat = 0;   // the seat that chose this edge
 };
 static_assert(sizeof(SearchNode) == 32);
 
@@ -267,8 +267,8 @@ inline uint32_t available_mask(const ActionSet& keys, const uint8_t* edge, int n
     const __m128i set = _mm_set_epi64x(int64_t(keys.w[1]), int64_t(keys.w[0]));
     const __m128i k = _mm_loadu_si128(reinterpret_cast<const __m128i*>(edge));   // the arena pads 16 bytes
     const __m128i byte_of_set = _mm_shuffle_epi8(set, _mm_and_si128(_mm_srli_epi16(k, 3), _mm_set1_epi8(0x0F)));
-    const __m128i bit_in_byte = _mm_shuffle_epi8(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128),
-                                                 _mm_and_si128(k, _mm_set1_epi8(7)));
+    const __m128i bit_in_byte =
+        _mm_shuffle_epi8(_mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128), _mm_and_si128(k, _mm_set1_epi8(7)));
     const __m128i absent = _mm_cmpeq_epi8(_mm_and_si128(byte_of_set, bit_in_byte), _mm_setzero_si128());
     return ~uint32_t(_mm_movemask_epi8(absent)) & ((uint32_t(1) << n) - 1);
 #else
@@ -349,9 +349,9 @@ struct Arena {
 // always_inline), the search ran 8-16% slower in every game, measured side by side.
 // Run through run_hot: copied for x86-64-v3 in portable builds (stich/dispatch.hpp).
 template <GameState State, class Worlds, bool InFlight>
-[[gnu::flatten]] void search_tree(const State& root, int observer, const Worlds& worlds, const SearchConfig& cfg, uint64_t seed,
-                 bool timed, uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
-                 uint64_t& done, uint64_t& node_count, uint64_t& arena, Arena* keep) {
+[[gnu::flatten]] void search_tree(const State& root, int observer, const Worlds& worlds, const SearchConfig& cfg, uint64_t seed, bool timed,
+                                  uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
+                                  uint64_t& done, uint64_t& node_count, uint64_t& arena, Arena* keep) {
     Rng rng(seed);
     Arena arena_;
     std::vector<SearchNode>& nodes = arena_.nodes;
@@ -550,9 +550,8 @@ template <GameState State, class Worlds, bool InFlight>
                     const uint32_t ch = first + uint32_t(16 * j + std::countr_zero(m));
                     SearchNode& n = nodes[ch];
                     n.available++;
-                    const float score = n.mean * inv_range +
-                                        (wide ? c * std::sqrt(std::sqrt(float(n.available)) * n.inv_visits)
-                                              : exploration_bonus(root4, c, n.available, n.inv_visits));
+                    const float score = n.mean * inv_range + (wide ? c * std::sqrt(std::sqrt(float(n.available)) * n.inv_visits)
+                                                                   : exploration_bonus(root4, c, n.available, n.inv_visits));
                     best = score > best_score ? ch : best;
                     best_score = std::max(score, best_score);
                 }
@@ -657,8 +656,7 @@ inline std::vector<LineStep> principal_line(const Arena& a, Action first) {
         const SearchNode& parent = a.nodes[node];
         uint32_t best = Arena::FULL;
         for (uint32_t ch = parent.children; ch < parent.children + parent.num_children; ++ch)
-            if (root ? key_action(a.keys[ch]) == first : best == Arena::FULL || a.nodes[ch].visits > a.nodes[best].visits)
-                best = ch;
+            if (root ? key_action(a.keys[ch]) == first : best == Arena::FULL || a.nodes[ch].visits > a.nodes[best].visits) best = ch;
         if (best == Arena::FULL || a.nodes[best].visits < LINE_MIN_VISITS) return line;
         const SearchNode& n = a.nodes[best];
         line.push_back({key_action(a.keys[best]), n.seat, n.visits, double(n.mean)});
@@ -666,14 +664,12 @@ inline std::vector<LineStep> principal_line(const Arena& a, Action first) {
     }
 }
 
-}  // namespace detail
+}   // namespace detail
 
 // Checks a search's values (in Python's names and notation: stich.ismcts), as wide as a caller may
 // give them: std::invalid_argument saying what is accepted and what was given.
 inline void check_search_values(uint64_t iterations, double seconds, int64_t threads, double c, int64_t max_nodes, int64_t runs) {
-    auto refuse = [](const std::string& accepted, const std::string& got) {
-        throw std::invalid_argument(accepted + ", got " + got);
-    };
+    auto refuse = [](const std::string& accepted, const std::string& got) { throw std::invalid_argument(accepted + ", got " + got); };
     if (iterations == 0) check_seconds(seconds);
     check_threads(threads);
     if (iterations > detail::MAX_ITERATIONS * uint64_t(threads))
@@ -686,7 +682,8 @@ inline void check_search_values(uint64_t iterations, double seconds, int64_t thr
                std::to_string(max_nodes));
     if (!(c >= 0 && c <= detail::MAX_C))
         refuse("c must be a number in [0, " + limit_text(detail::MAX_C) + "] (or None: the game's default)", number_text(c));
-    if (runs < 0 || runs > MAX_RUNS) refuse("runs must be an int in 1.." + std::to_string(MAX_RUNS) + " (or None: one a thread)", std::to_string(runs));
+    if (runs < 0 || runs > MAX_RUNS)
+        refuse("runs must be an int in 1.." + std::to_string(MAX_RUNS) + " (or None: one a thread)", std::to_string(runs));
 }
 
 inline void check_search_config(const SearchConfig& cfg) {
@@ -752,7 +749,8 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
             const int r = t + k * cfg.threads;
             // Every run has at least one iteration (its share of a budget below the run count is
             // rounded up); a thread's runs share its time in equal slices.
-            const uint64_t share = std::max<uint64_t>(1, cfg.iterations / uint64_t(runs) + (uint64_t(r) < cfg.iterations % uint64_t(runs) ? 1 : 0));
+            const uint64_t share =
+                std::max<uint64_t>(1, cfg.iterations / uint64_t(runs) + (uint64_t(r) < cfg.iterations % uint64_t(runs) ? 1 : 0));
             const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                               std::chrono::duration<double>(timed ? cfg.seconds * (k + 1) / per_thread : 0.0));
             // A run that ends by an exception (to the caller, through run_on_threads) or by its
@@ -769,13 +767,13 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
             } release{cfg};
             using W = std::remove_cvref_t<decltype(worlds)>;
             if (cfg.in_flight > 1)
-                run_hot<detail::search_tree<State, W, true>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share, deadline,
-                                                             per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
-                                                             r == 0 ? &tree0 : nullptr);
+                run_hot<detail::search_tree<State, W, true>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
+                                                             deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)],
+                                                             arena[size_t(r)], r == 0 ? &tree0 : nullptr);
             else
-                run_hot<detail::search_tree<State, W, false>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share, deadline,
-                                                              per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
-                                                              r == 0 ? &tree0 : nullptr);
+                run_hot<detail::search_tree<State, W, false>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
+                                                              deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)],
+                                                              arena[size_t(r)], r == 0 ? &tree0 : nullptr);
             release.returned = true;
             if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) break;
         }
@@ -802,9 +800,8 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
     result.runs = std::move(per_run);
     const auto most = std::max_element(result.actions.begin(), result.actions.end(),
                                        [](const ActionStats& a, const ActionStats& b) { return a.visits < b.visits; });
-    if (most != result.actions.end() && !tree0.nodes.empty())
-        result.line = detail::principal_line(tree0, most->action);
+    if (most != result.actions.end() && !tree0.nodes.empty()) result.line = detail::principal_line(tree0, most->action);
     return result;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -74,8 +74,8 @@ inline std::string limit_text(double x) {
 // infinities are not); `name` names it, `none_note` says what None means where a caller may give none.
 inline void check_seconds(double seconds, std::string_view name = "seconds", std::string_view none_note = "") {
     if (!(seconds > 0 && seconds <= MAX_SECONDS))
-        throw std::invalid_argument(std::string(name) + " must be a number in (0, " + limit_text(MAX_SECONDS) + "]" + std::string(none_note) +
-                                    ", got " + number_text(seconds));
+        throw std::invalid_argument(std::string(name) + " must be a number in (0, " + limit_text(MAX_SECONDS) + "]" +
+                                    std::string(none_note) + ", got " + number_text(seconds));
 }
 
 // A size in bytes as text for messages, e.g. "23.5 GiB".
@@ -85,4 +85,4 @@ inline std::string gib_text(double bytes) {
     return buf;
 }
 
-}  // namespace stich
+}   // namespace stich

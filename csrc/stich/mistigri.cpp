@@ -7,8 +7,8 @@ namespace stich {
 
 namespace {
 // M-1: the decks Mistigri is played with (the one list: the contracts, the deck option and its message).
-constexpr std::array<DeckKind, 5> MISTIGRI_DECKS = {DeckKind::German32, DeckKind::French32, DeckKind::German36,
-                                                    DeckKind::French36, DeckKind::French52};
+constexpr std::array<DeckKind, 5> MISTIGRI_DECKS = {DeckKind::German32, DeckKind::French32, DeckKind::German36, DeckKind::French36,
+                                                    DeckKind::French52};
 
 // "Mistigri is not played with the <deck> deck; accepted: german32, ...".
 [[noreturn]] void not_a_mistigri_deck(DeckKind d) {
@@ -22,12 +22,12 @@ Contract make_mistigri(int trump, DeckKind d) {
     std::vector<int> plain;
     for (int r = RANK_ACE; r >= RANK_TWO; --r)
         if (contains(b.k.deck, make_card(SUIT0, r))) plain.push_back(r);
-    std::vector<Card> trumps = {MISTIGRI};  // M-8: always the highest trump
+    std::vector<Card> trumps = {MISTIGRI};   // M-8: always the highest trump
     for (int r : plain)
         if (make_card(trump, r) != MISTIGRI) trumps.push_back(make_card(trump, r));
-    return b.build(trumps, plain);  // no card points in Mistigri
+    return b.build(trumps, plain);   // no card points in Mistigri
 }
-}  // namespace
+}   // namespace
 
 const Contract& mistigri_contract(int trump_suit, DeckKind d) {
     static const auto contracts = contract_table<20>([](size_t i) { return make_mistigri(int(i % 4), MISTIGRI_DECKS[i / 4]); });
@@ -42,11 +42,11 @@ namespace {
 // The Mistigri played, naming the trump (M-8), and an exchange (a mask of the hand's cards).
 constexpr bool names_trump(Action a) { return a >= mi::PLAY_MISTIGRI && a < mi::PLAY_MISTIGRI + SUIT_NB; }
 constexpr bool is_exchange(Action a) { return a >= mi::EXCHANGE && a < mi::EXCHANGE + 32; }
-}  // namespace
+}   // namespace
 
 namespace {
 constexpr auto OPTION_ROWS = STICH_OPTION_ROWS(STICH_MISTIGRI_OPTIONS);
-}  // namespace
+}   // namespace
 
 void MistigriRules::validate() const {
     check_options(MistigriDef::NAME, OPTION_ROWS, *this);
@@ -86,16 +86,18 @@ Flush flush_of(CardSet hand) {
     return {};
 }
 
-MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int dealer, int pot, int side_pot,
-                            const FixedHands* fixed, std::span<const Card> redraws) {
+MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int dealer, int pot, int side_pot, const FixedHands* fixed,
+                            std::span<const Card> redraws) {
     rules.validate();
     if (!redraws.empty() && !rules.monch) throw std::invalid_argument("redraws pin draws from reshuffled discards, which only Mönch has");
     if (redraws.size() > std::tuple_size_v<decltype(MistigriState::redraws)>)
-        throw std::invalid_argument("at most 24 cards can be drawn from reshuffled discards (4 a seat), got " + std::to_string(redraws.size()));
+        throw std::invalid_argument("at most 24 cards can be drawn from reshuffled discards (4 a seat), got " +
+                                    std::to_string(redraws.size()));
     CardSet redrawn = 0;
     for (const Card c : redraws) {
         if (c >= MAX_CARDS || !contains(deck(rules.deck).cards, c)) throw std::invalid_argument("redraws: a card that is not in the deck");
-        if (contains(redrawn, c)) throw std::invalid_argument("redraws: the card " + card_text(c, deck(rules.deck).alphabet) + " is given twice");
+        if (contains(redrawn, c))
+            throw std::invalid_argument("redraws: the card " + card_text(c, deck(rules.deck).alphabet) + " is given twice");
         redrawn |= bit(c);
     }
     const int n = rules.players, h = MistigriRules::HAND;
@@ -230,7 +232,8 @@ Action MistigriState::heuristic_action(Rng& r) const {
             // Four of a suit (the Mistigri counting): chase the flush. Else keep trumps and aces.
             CardSet keep = trumps;
             for (int s = 0; s < SUIT_NB; ++s)
-                if (popcount((h & ~bit(MISTIGRI)) & suit_lane(s)) + contains(h, MISTIGRI) >= 4) keep = (h & suit_lane(s)) | (h & bit(MISTIGRI));
+                if (popcount((h & ~bit(MISTIGRI)) & suit_lane(s)) + contains(h, MISTIGRI) >= 4)
+                    keep = (h & suit_lane(s)) | (h & bit(MISTIGRI));
             if (keep == trumps)
                 for (CardSet t = h; t;) {
                     const Card c = pop_lsb(t);
@@ -251,7 +254,10 @@ Action MistigriState::heuristic_action(Rng& r) const {
             int best = trump, most = -1;
             for (int s = 0; s < SUIT_NB; ++s) {
                 const int count = popcount(h & ~bit(MISTIGRI) & suit_lane(s));
-                if (count > most) { most = count; best = s; }
+                if (count > most) {
+                    most = count;
+                    best = s;
+                }
             }
             return Action(mi::PLAY_MISTIGRI + best);
         }
@@ -262,7 +268,7 @@ Action MistigriState::heuristic_action(Rng& r) const {
 
 void MistigriState::end_bidding() {
     const int k = num_joined();
-    if (k == 0) {  // M-5: the pot carries over; Mönch pays the dealer from rearhand
+    if (k == 0) {   // M-5: the pot carries over; Mönch pays the dealer from rearhand
         end = MistigriEnd::NobodyJoined;
         if (rules.monch) {
             delta[dealer] += rules.stake;
@@ -270,7 +276,7 @@ void MistigriState::end_bidding() {
             delta[size_t(rearhand)] -= rules.stake;
         }
         phase = MistigriPhase::Over;
-    } else if (k == 1) {  // the only seat in takes the pot without play
+    } else if (k == 1) {   // the only seat in takes the pot without play
         end = MistigriEnd::OneJoined;
         const int s = next_seat(dealer, joined);
         delta[size_t(s)] += pot;
@@ -294,8 +300,7 @@ void MistigriState::after_exchange() {
         const Flush f = flush_of(hands[size_t(s)]);
         if (f.suit < 0) continue;
         with_flush = uint8_t(with_flush | 1u << s);
-        const bool better = best < 0 || ((f.suit == trump) != (best_flush.suit == trump) ? f.suit == trump
-                                                                                          : f.points > best_flush.points);
+        const bool better = best < 0 || ((f.suit == trump) != (best_flush.suit == trump) ? f.suit == trump : f.points > best_flush.points);
         if (better) {
             best = s;
             best_flush = f;
@@ -383,7 +388,7 @@ void MistigriState::reshuffle_discards() {
 
 void MistigriState::play(Action a) {
     Card c = Card(a);
-    if (names_trump(a)) {  // M-8: names the trump at once
+    if (names_trump(a)) {   // M-8: names the trump at once
         c = MISTIGRI;
         trump = int8_t(a - mi::PLAY_MISTIGRI);
         contract = &mistigri_contract(trump, rules.deck);
@@ -599,7 +604,7 @@ CardSet own_reshuffled(const MistigriState& s, int observer, const ExchangeDraws
     return pile ? gone : 0;
 }
 
-}  // namespace
+}   // namespace
 
 MistigriWorldRules MistigriState::world_rules(int observer) const {
     MistigriWorldRules w;
@@ -674,7 +679,7 @@ void MistigriState::settle_world(int observer, Rng& r) {
     };
     auto broken = [] { throw std::logic_error("settle_world: the world breaks a rule of Mistigri that Worlds::allows checks"); };
     std::array<CardSet, MAX_SEATS> first{}, next{}, out{};   // per exchange: drawn from its pile and the next; discarded
-    std::array<CardSet, 2 * MAX_SEATS + 1> pile{};            // the cards of each gathered pile (1..)
+    std::array<CardSet, 2 * MAX_SEATS + 1> pile{};           // the cards of each gathered pile (1..)
     for (int i = 0; i < d.size; ++i) {
         const ExchangeDraws::Exchange& e = d.x[size_t(i)];
         const int later = e.count - e.from_pile;
@@ -752,8 +757,8 @@ View MistigriState::view(int seat) const {
     v.where[size_t(n)].size = uint8_t(talon_end - talon_top);
     v.where[size_t(n + 1)].size = uint8_t(popcount(discard_pile()));
     v.where[size_t(n + 1)].known = discards[size_t(seat)];
-    if (end == MistigriEnd::Flush) v.where[size_t(flush_winner)].known = hands[size_t(flush_winner)];  // shown
-    v.played = bit(turned);   // face up and out of play
+    if (end == MistigriEnd::Flush) v.where[size_t(flush_winner)].known = hands[size_t(flush_winner)];   // shown
+    v.played = bit(turned);                                                                             // face up and out of play
     // Replay: the public events, the cards played and what each play proves (the cascade, with the
     // trump as it stood; M-11 exempts the Mistigri from what the first trick proves).
     PlayReplay replay(num_joined());
@@ -801,7 +806,8 @@ namespace {
 const char* const MISTIGRI_EXTRA_LOCATIONS[] = {"the talon", "the discards"};
 
 bool starts_with(std::string_view text, std::string_view word) {
-    return text.size() >= word.size() && iequals(text.substr(0, word.size()), word) && (text.size() == word.size() || text[word.size()] == ' ');
+    return text.size() >= word.size() && iequals(text.substr(0, word.size()), word) &&
+           (text.size() == word.size() || text[word.size()] == ' ');
 }
 
 // The observer's exchange "discard EA EK draw GA S7": the cards out and in.
@@ -855,7 +861,8 @@ struct MistigriPositionHooks {
         keep_pins = 0;
         if (s.phase == MistigriPhase::Play && e.seat != observer && s.mistigri_kept_still && entry_card(e.text, d) == MISTIGRI &&
             s.hands[size_t(e.seat)] != bit(MISTIGRI))
-            entry_error(es, i, "the Mistigri keeps still when the trump ace is led to the first trick, unless it is its holder's only card (M-11)");
+            entry_error(
+                es, i, "the Mistigri keeps still when the trump ace is led to the first trick, unless it is its holder's only card (M-11)");
         if (s.phase != MistigriPhase::Exchange) return n;
         const int loc_talon = s.n, talon_left = s.talon_end - s.talon_top;
         CardSet taken = 0;
@@ -927,7 +934,8 @@ struct MistigriPositionHooks {
         const CardSet hand = s.hands[size_t(s.to_act)];
         if (e.seat == observer && starts_with(e.text, "discard")) {
             const OwnExchange x = own_exchange(es, i, d);
-            if (x.out & ~hand) entry_error(es, i, "seat " + std::to_string(observer) + " does not hold " + cards_text(x.out & ~hand, d.alphabet));
+            if (x.out & ~hand)
+                entry_error(es, i, "seat " + std::to_string(observer) + " does not hold " + cards_text(x.out & ~hand, d.alphabet));
             if (popcount(x.out) > s.max_discard())
                 entry_error(es, i, "at most " + std::to_string(s.max_discard()) + " cards can be exchanged here (M-6)");
             // The drawn cards on top of the talon; those beyond it are drawn from the reshuffled discards.
@@ -940,17 +948,21 @@ struct MistigriPositionHooks {
         }
         if (e.seat == observer) return find_action(s, e.text);
         if (starts_with(e.text, "discard") && !starts_with(e.text, "discards"))
-            entry_error(es, i, "seat " + std::to_string(observer) + " cannot see which cards seat " + std::to_string(e.seat) +
-                                   " discarded: write '" + std::to_string(e.seat) + " discards N'");
+            entry_error(es, i,
+                        "seat " + std::to_string(observer) + " cannot see which cards seat " + std::to_string(e.seat) +
+                            " discarded: write '" + std::to_string(e.seat) + " discards N'");
         const int k = exchange_count(e.text);
         const ActionSet keys = s.legal_keys(false);
         if (k < 0 || !keys.has(mistigri_action::DISCARDED + unsigned(k))) {
             const int most = keys.count() - 1;
-            entry_error(es, i, (k < 0 ? "an exchange of another seat is 'discards N' or 'keep'; " : "") + std::string("seat ") +
-                                   std::to_string(e.seat) + " may exchange " + (most > 0 ? "0.." + std::to_string(most) + " cards here" : "no card here") +
-                                   ": the talon has " + std::to_string(s.talon_end - s.talon_top) + " cards left" +
-                                   (s.rules.monch ? " and " + std::to_string(popcount(s.discard_pile())) + " discards to reshuffle, at most 4 a seat" : "") +
-                                   " (M-6)");
+            entry_error(
+                es, i,
+                (k < 0 ? "an exchange of another seat is 'discards N' or 'keep'; " : "") + std::string("seat ") + std::to_string(e.seat) +
+                    " may exchange " + (most > 0 ? "0.." + std::to_string(most) + " cards here" : "no card here") + ": the talon has " +
+                    std::to_string(s.talon_end - s.talon_top) + " cards left" +
+                    (s.rules.monch ? " and " + std::to_string(popcount(s.discard_pile())) + " discards to reshuffle, at most 4 a seat"
+                                   : "") +
+                    " (M-6)");
         }
         Action a;
         if (keep_pins) {   // the discards, uniform among the cards not pinned
@@ -992,7 +1004,7 @@ int position_int(const PositionLines& lines, const char* key, int high) {
     return int(std::stoll(*v));
 }
 
-}  // namespace
+}   // namespace
 
 MistigriState read_position(const MistigriRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& es,
                             const PositionLines& lines, uint64_t seed) {
@@ -1060,7 +1072,9 @@ PositionEntries position_history(const MistigriState& s, int seat) {
 }
 
 PositionLines position_lines(const MistigriState& s, int) {
-    return {{"turned", card_text(s.turned, s.deck_info().alphabet)}, {"pot", std::to_string(s.pot_in)}, {"side_pot", std::to_string(s.side_pot_in)}};
+    return {{"turned", card_text(s.turned, s.deck_info().alphabet)},
+            {"pot", std::to_string(s.pot_in)},
+            {"side_pot", std::to_string(s.side_pot_in)}};
 }
 
 const char* MistigriState::phase_name() const {
@@ -1071,9 +1085,8 @@ const char* MistigriState::phase_name() const {
 std::string MistigriState::to_string() const {
     const Alphabet al = deck_info().alphabet;
     std::ostringstream o;
-    o << (rules.monch ? "Moench" : "Mistigri") << " (" << int(n) << " players, " << deck_info().name << ")  dealer "
-      << int(dealer) << "  turned " << card_text(turned, al) << "  trump " << (al == Alphabet::German ? "EGHS" : "CSHD")[trump]
-      << "  pot " << pot;
+    o << (rules.monch ? "Moench" : "Mistigri") << " (" << int(n) << " players, " << deck_info().name << ")  dealer " << int(dealer)
+      << "  turned " << card_text(turned, al) << "  trump " << (al == Alphabet::German ? "EGHS" : "CSHD")[trump] << "  pot " << pot;
     if (rules.monch) o << " (side " << side_pot << ")";
     o << "\n";
     for (int s = 0; s < n; ++s) {
@@ -1126,13 +1139,14 @@ void MistigriMatch::record(const MistigriState& finished) {
 // Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; copied
 // for x86-64-v3 in portable builds (run_hot, stich/dispatch.hpp).
 namespace {
-[[gnu::flatten]] void mistigri_random_playouts_loop(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
+[[gnu::flatten]] void mistigri_random_playouts_loop(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out,
+                                                    const std::atomic<bool>* stop) {
     rules.validate();
     random_playouts<MistigriState>(
         [&](int64_t i, uint64_t deal_seed) { return mistigri_deal(rules, deal_seed, int(i % rules.players), 0, 0); }, seed, n,
         rules.players, out, stop);
 }
-}  // namespace
+}   // namespace
 void mistigri_random_playouts(const MistigriRules& rules, uint64_t seed, int64_t n, int32_t* out, const std::atomic<bool>* stop) {
     run_hot<mistigri_random_playouts_loop>(rules, seed, n, out, stop);
 }
@@ -1185,42 +1199,49 @@ const std::vector<FieldSpec<MistigriState>>& MistigriDef::state_fields() {
     using F = FieldSpec<S>;
     static const std::vector<F> fields{
         property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
-        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.", [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.",
+                    [](const S& s, int) { return Value::of_int(s.forehand); }),
         property<S>("turned", "Card", "The card turned up for trump (M-4).", [](const S& s, int) { return Value::of_card(s.turned); }),
         property<S>("trump", "str", "The trump suit's letter (M-4, M-8).",
                     [](const S& s, int) { return Value::of_text(std::string(1, suit_letter(s.trump, s.deck_info().alphabet))); }),
         property<S>("pot", "int", "Chips in the pot (M-3).", [](const S& s, int) { return Value::of_int(s.pot); }),
         property<S>("side_pot", "int", "Chips in the side pot (M-3).", [](const S& s, int) { return Value::of_int(s.side_pot); }),
-        property<S>("pot_in", "int", "The pot carried into the deal, before the antes.", [](const S& s, int) { return Value::of_int(s.pot_in); }),
-        property<S>("side_pot_in", "int", "The side pot carried into the deal.", [](const S& s, int) { return Value::of_int(s.side_pot_in); }),
-        property<S>("joined", "list[int]", "The seats that joined (M-5).", [](const S& s, int) {
-            std::vector<int> seats;
-            for (int i = 0; i < s.n; ++i)
-                if (s.joined >> i & 1) seats.push_back(i);
-            return Value::of_ints(seats.data(), seats.data() + seats.size());
-        }),
+        property<S>("pot_in", "int", "The pot carried into the deal, before the antes.",
+                    [](const S& s, int) { return Value::of_int(s.pot_in); }),
+        property<S>("side_pot_in", "int", "The side pot carried into the deal.",
+                    [](const S& s, int) { return Value::of_int(s.side_pot_in); }),
+        property<S>("joined", "list[int]", "The seats that joined (M-5).",
+                    [](const S& s, int) {
+                        std::vector<int> seats;
+                        for (int i = 0; i < s.n; ++i)
+                            if (s.joined >> i & 1) seats.push_back(i);
+                        return Value::of_ints(seats.data(), seats.data() + seats.size());
+                    }),
         property<S>("talon", "list[Card]", "The cards still to be drawn, top first.",
                     [](const S& s, int) { return Value::of_card_list(s.talon.data() + s.talon_top, s.talon.data() + s.talon_end); }),
         {"discards", "CardSet", "The seat's discards not yet reshuffled into the talon.", F::Kind::SeatMethod,
          [](const S& s, int seat) { return Value::of_cards(s.discards[size_t(seat)]); }},
-        {"exchange", "tuple[CardSet, CardSet] | None", "(discarded, drawn) of the seat's exchange, or None before it exchanged.", F::Kind::SeatMethod,
+        {"exchange", "tuple[CardSet, CardSet] | None", "(discarded, drawn) of the seat's exchange, or None before it exchanged.",
+         F::Kind::SeatMethod,
          [](const S& s, int seat) {
              if (!(s.exchanged >> seat & 1)) return Value::none();
              return Value::list({Value::of_cards(s.discarded[size_t(seat)]), Value::of_cards(s.drawn[size_t(seat)])}, true);
          }},
         property<S>("flush_winner", "int | None", "The seat that won the pot with a flush (M-7), or None.",
                     [](const S& s, int) { return Value::seat_or_none(s.flush_winner); }),
-        property<S>("tricks_won", "list[int]", "Tricks taken by each seat.", [](const S& s, int) {
-            int t[MAX_SEATS];
-            for (int i = 0; i < s.n; ++i) t[i] = s.tricks_won[size_t(i)];
-            return Value::of_ints(t, t + s.n);
-        }),
+        property<S>("tricks_won", "list[int]", "Tricks taken by each seat.",
+                    [](const S& s, int) {
+                        int t[MAX_SEATS];
+                        for (int i = 0; i < s.n; ++i) t[i] = s.tricks_won[size_t(i)];
+                        return Value::of_ints(t, t + s.n);
+                    }),
         property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
                     [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
-        property<S>("outcome", "str", "How the deal ended: 'nobody joined', 'one joined', 'flush', 'played' ('' before the end).", [](const S& s, int) {
-            static constexpr const char* NAMES[] = {"", "nobody joined", "one joined", "flush", "played"};
-            return Value::of_text(NAMES[size_t(s.end)]);
-        }),
+        property<S>("outcome", "str", "How the deal ended: 'nobody joined', 'one joined', 'flush', 'played' ('' before the end).",
+                    [](const S& s, int) {
+                        static constexpr const char* NAMES[] = {"", "nobody joined", "one joined", "flush", "played"};
+                        return Value::of_text(NAMES[size_t(s.end)]);
+                    }),
     };
     return fields;
 }
@@ -1228,9 +1249,11 @@ const std::vector<FieldSpec<MistigriState>>& MistigriDef::state_fields() {
 const std::vector<FieldSpec<MistigriMatch>>& MistigriDef::match_fields() {
     using M = MistigriMatch;
     static const std::vector<FieldSpec<M>> fields{
-        property<M>("chips", "list[int]", "Each seat's chips.", [](const M& m, int) { return Value::of_ints(m.chips.data(), m.chips.data() + m.rules.players); }),
+        property<M>("chips", "list[int]", "Each seat's chips.",
+                    [](const M& m, int) { return Value::of_ints(m.chips.data(), m.chips.data() + m.rules.players); }),
         property<M>("pot", "int", "Chips in the pot carried into the next deal.", [](const M& m, int) { return Value::of_int(m.pot); }),
-        property<M>("side_pot", "int", "Chips in the side pot carried into the next deal.", [](const M& m, int) { return Value::of_int(m.side_pot); }),
+        property<M>("side_pot", "int", "Chips in the side pot carried into the next deal.",
+                    [](const M& m, int) { return Value::of_int(m.side_pot); }),
         property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
         property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
     };
@@ -1255,10 +1278,10 @@ const std::vector<SolveBenchSpec>& MistigriDef::solve_bench() {
     return rows;
 }
 
-
 const std::vector<ContractFactory>& MistigriDef::contract_factories() {
     static const std::vector<ContractFactory> factories{
-        {"mistigri", "The order of Mistigri with `trump` (a suit letter of the deck) on `deck` (M-8).",
+        {"mistigri",
+         "The order of Mistigri with `trump` (a suit letter of the deck) on `deck` (M-8).",
          {{"trump", "the trump suit, a letter of the deck's alphabet", Accepts::text(), Value::none()},
           {"deck", "the deck (M-1)", Accepts::deck_name(), Value::of_text("german32")}},
          [](const std::vector<Value>& a) {
@@ -1269,7 +1292,6 @@ const std::vector<ContractFactory>& MistigriDef::contract_factories() {
     };
     return factories;
 }
-
 
 // ------------------------------------------------------------------------------ the fixed steps
 
@@ -1284,7 +1306,7 @@ CardSet discard_set(CardSet hand, Action a) {
     }
     return out;
 }
-}  // namespace
+}   // namespace
 
 void MistigriDef::fixed_mask(const State& s, CardSet pending, bool* out) {
     ActionList list;
@@ -1354,4 +1376,4 @@ InitialDeal MistigriDef::initial_deal(const State& s) {
     return d;
 }
 
-}  // namespace stich
+}   // namespace stich

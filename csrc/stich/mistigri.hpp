@@ -28,17 +28,17 @@ const Contract& mistigri_contract(int trump_suit, DeckKind deck);
 
 // The options, each written once (stich/schema.hpp, "Options declared once"):
 // X(member, type, default, "name", accepts, "ruling", "doc"). The ranges are MistigriRules' constants.
-#define STICH_MISTIGRI_OPTIONS(X)                                                                                                        \
-    X(players, uint8_t, 4, "players", opt::range(MistigriRules::MIN_PLAYERS, MistigriRules::MAX_PLAYERS).listed(), "M-1",                \
-      "3 to 6 players")                                                                                                                  \
-    X(deck, DeckKind, DeckKind::German32, "deck", MistigriDeckOption{}, "M-1",                                                           \
-      "the deck, which needs 5 cards a seat and a turned card; None picks german32 (A K O U Z 9 8 7), under monch german36 "             \
-      "(french52 for six players)")                                                                                                      \
-    X(chips, int32_t, 25, "chips", opt::range(0, MistigriRules::MAX_CHIPS), "M-3", "chips each seat starts a match with")                \
-    X(stake, int32_t, 5, "stake", opt::range(1, MistigriRules::MAX_CHIPS), "M-3", "each deal's ante, and the penalties")                 \
-    X(monch, bool, false, "monch", opt::flag(), "M-5..M-11", "the Mönch refinements")                                                    \
-    X(club_law, bool, false, "club_law", opt::flag(), "M-5", "with clubs/acorns trump nobody may pass")                                  \
-    X(deals, int32_t, 0, "deals", opt::range(1, MistigriRules::MAX_DEALS).or_none(0), "M-12",                                            \
+#define STICH_MISTIGRI_OPTIONS(X)                                                                                            \
+    X(players, uint8_t, 4, "players", opt::range(MistigriRules::MIN_PLAYERS, MistigriRules::MAX_PLAYERS).listed(), "M-1",    \
+      "3 to 6 players")                                                                                                      \
+    X(deck, DeckKind, DeckKind::German32, "deck", MistigriDeckOption{}, "M-1",                                               \
+      "the deck, which needs 5 cards a seat and a turned card; None picks german32 (A K O U Z 9 8 7), under monch german36 " \
+      "(french52 for six players)")                                                                                          \
+    X(chips, int32_t, 25, "chips", opt::range(0, MistigriRules::MAX_CHIPS), "M-3", "chips each seat starts a match with")    \
+    X(stake, int32_t, 5, "stake", opt::range(1, MistigriRules::MAX_CHIPS), "M-3", "each deal's ante, and the penalties")     \
+    X(monch, bool, false, "monch", opt::flag(), "M-5..M-11", "the Mönch refinements")                                        \
+    X(club_law, bool, false, "club_law", opt::flag(), "M-5", "with clubs/acorns trump nobody may pass")                      \
+    X(deals, int32_t, 0, "deals", opt::range(1, MistigriRules::MAX_DEALS).or_none(0), "M-12",                                \
       "deals in a match; None: until a seat runs out of chips")
 
 struct MistigriRules {
@@ -68,15 +68,16 @@ struct MistigriRules {
     // <= n*chips. A deal may be dealt with pot and side pot up to MAX_POT each; it adds at most
     // (2n - 1) stakes: 2e9 + 330000 < 2^31.
     static constexpr int MIN_PLAYERS = 3, MAX_PLAYERS = MAX_SEATS;
-    static constexpr int MAX_CHIPS = 30000;          // chips, and stake (1..MAX_CHIPS)
+    static constexpr int MAX_CHIPS = 30000;   // chips, and stake (1..MAX_CHIPS)
     static constexpr int MAX_DEALS = 2500;
-    static constexpr int MAX_POT = 1'000'000'000;    // pot and side pot a deal is dealt with
+    static constexpr int MAX_POT = 1'000'000'000;   // pot and side pot a deal is dealt with
 };
 static_assert(2LL * MistigriRules::MAX_PLAYERS * MistigriRules::MAX_CHIPS * MistigriRules::MAX_DEALS <= MistigriRules::MAX_POT,
               "a match never carries more than MAX_POT into a deal");
 static_assert(2LL * MistigriRules::MAX_POT + (2LL * MistigriRules::MAX_PLAYERS - 1) * MistigriRules::MAX_CHIPS <= INT32_MAX,
               "no pot, side pot or return of a deal overflows int32");
-static_assert(MistigriRules::MAX_CHIPS + 2LL * (MistigriRules::MAX_PLAYERS - 1) * MistigriRules::MAX_CHIPS * MistigriRules::MAX_DEALS <= INT32_MAX,
+static_assert(MistigriRules::MAX_CHIPS + 2LL * (MistigriRules::MAX_PLAYERS - 1) * MistigriRules::MAX_CHIPS * MistigriRules::MAX_DEALS <=
+                  INT32_MAX,
               "no seat's chips in a match overflow int32");
 
 // The codec of the option `deck` (stich/schema.hpp): the name of a Mistigri deck (M-1), or None
@@ -96,9 +97,9 @@ namespace mistigri_action {
 constexpr Action PLAY_MISTIGRI = CARD_ACTIONS;   // + named suit
 constexpr Action PASS = 68;
 constexpr Action JOIN = 69;
-constexpr Action EXCHANGE = 70;         // + mask over the hand's cards in ascending id order
-constexpr Action DISCARDED = 102;       // + count: what the other seats see of an exchange
-}  // namespace mistigri_action
+constexpr Action EXCHANGE = 70;     // + mask over the hand's cards in ascending id order
+constexpr Action DISCARDED = 102;   // + count: what the other seats see of an exchange
+}   // namespace mistigri_action
 
 // Flush of a five-card hand (M-7): its suit, or -1; points by M-2 flush values.
 struct Flush {
@@ -128,9 +129,7 @@ struct ExchangeDraws {
         return nullptr;
     }
     // How many cards exchange `e` drew from pile `p`.
-    static int drawn_from(const Exchange& e, int p) {
-        return p == e.pile ? e.from_pile : p == e.pile + 1 ? e.count - e.from_pile : 0;
-    }
+    static int drawn_from(const Exchange& e, int p) { return p == e.pile ? e.from_pile : p == e.pile + 1 ? e.count - e.from_pile : 0; }
 };
 
 // What a world of a Mistigri view must keep besides the view's facts (stich/sampler.hpp, Worlds):
@@ -140,15 +139,15 @@ struct ExchangeDraws {
 // reshuffled discards than it drew from their pile.
 struct MistigriWorldRules {
     uint8_t observer = 0, seats = 0;
-    uint8_t no_flush = 0;          // seats whose hand after the exchange was no flush
-    uint8_t flush_end = 0;         // seats to compare with the flush that ended the deal
-    uint8_t kept_stake = 0;        // Mönch, of those: the seats that did not pay
+    uint8_t no_flush = 0;     // seats whose hand after the exchange was no flush
+    uint8_t flush_end = 0;    // seats to compare with the flush that ended the deal
+    uint8_t kept_stake = 0;   // Mönch, of those: the seats that did not pay
     bool monch = false;
     int8_t winner = -1, forehand = 0, trump = 0;
     Flush best{};
-    std::array<CardSet, MAX_SEATS> played{};   // each seat's plays: its hand after the exchange is hand + played
-    CardSet own_reshuffled = 0;                // the observer's discards in a pile the others drew from
-    std::array<int8_t, MAX_SEATS> most_own{};  // per seat: the most of them its hand can hold (-1: any)
+    std::array<CardSet, MAX_SEATS> played{};    // each seat's plays: its hand after the exchange is hand + played
+    CardSet own_reshuffled = 0;                 // the observer's discards in a pile the others drew from
+    std::array<int8_t, MAX_SEATS> most_own{};   // per seat: the most of them its hand can hold (-1: any)
     bool allows(const Locations& w) const {
         for (unsigned m = no_flush; m; m &= m - 1) {
             const int seat = std::countr_zero(m);
@@ -169,15 +168,15 @@ struct MistigriState {
     MistigriRules rules{};
     const Contract* contract = nullptr;
     std::array<CardSet, MAX_SEATS> hands{};
-    std::array<CardSet, MAX_SEATS> discards{};   // each seat's discards not yet reshuffled into the talon
-    std::array<CardSet, MAX_SEATS> discarded{};  // what each seat discarded in its exchange
-    std::array<CardSet, MAX_SEATS> drawn{};      // and what it drew
-    std::array<Card, 48> talon{};                // talon[talon_top .. talon_end) is still to be drawn
+    std::array<CardSet, MAX_SEATS> discards{};    // each seat's discards not yet reshuffled into the talon
+    std::array<CardSet, MAX_SEATS> discarded{};   // what each seat discarded in its exchange
+    std::array<CardSet, MAX_SEATS> drawn{};       // and what it drew
+    std::array<Card, 48> talon{};                 // talon[talon_top .. talon_end) is still to be drawn
     uint8_t talon_top = 0, talon_end = 0;
     Card turned = NO_CARD;
     int8_t trump = 0;
-    Rng rng{0};                                  // the Mönch reshuffle of the discards
-    Rng rng_dealt{0};                            // and as dealt: where a replay of the deal starts it (stich/serial.hpp)
+    Rng rng{0};         // the Mönch reshuffle of the discards
+    Rng rng_dealt{0};   // and as dealt: where a replay of the deal starts it (stich/serial.hpp)
     // Cards pinned to be drawn from reshuffled discards, in draw order (positions typed by a user,
     // worlds settled by settle_world; empty in a random deal and in a search's worlds): at a
     // reshuffle, those of them in the new pile go on top in this order.
@@ -189,14 +188,14 @@ struct MistigriState {
     uint8_t joined = 0, spoken = 0, exchanged = 0;   // bit per seat
     // Chips are int32 (see MistigriRules::MAX_POT for why they cannot overflow).
     int32_t pot = 0, side_pot = 0, pot_at_play = 0;
-    int32_t pot_in = 0, side_pot_in = 0;         // what the deal was dealt with, before the antes
-    std::array<int32_t, MAX_SEATS> delta{};      // chip change of each seat in this deal
+    int32_t pot_in = 0, side_pot_in = 0;      // what the deal was dealt with, before the antes
+    std::array<int32_t, MAX_SEATS> delta{};   // chip change of each seat in this deal
     int8_t flush_winner = -1;
     // Play.
     Trick<MAX_SEATS> trick{};
-    bool mistigri_kept_still = false;            // M-11 applies to the first trick
+    bool mistigri_kept_still = false;   // M-11 applies to the first trick
     std::array<uint8_t, MAX_SEATS> tricks_won{};
-    History<48> history{};                       // for views
+    History<48> history{};   // for views
 
     int num_players() const { return n; }
     int current_player() const { return phase == MistigriPhase::Over ? -1 : to_act; }
@@ -269,8 +268,8 @@ static_assert(GameState<MistigriState>);
 // A deal: `fixed` pins cards per seat (location n: the turned card, n + 1: the top of the talon);
 // pot and side pot carried in. `redraws` (Mönch) pins the cards drawn from reshuffled discards,
 // in draw order.
-MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int dealer, int pot, int side_pot,
-                            const FixedHands* fixed = nullptr, std::span<const Card> redraws = {});
+MistigriState mistigri_deal(const MistigriRules& rules, uint64_t seed, int dealer, int pot, int side_pot, const FixedHands* fixed = nullptr,
+                            std::span<const Card> redraws = {});
 
 // A state rebuilt from a position (docs/notation.md): `observer`'s hand now and the history as its
 // view lists it (its own exchange as "discard EA EK draw GA S7", the others' as "discards 2" or
@@ -285,7 +284,6 @@ std::vector<std::string> position_keys(const MistigriRules&);
 // The history entries of `seat`'s position (its own exchange with its draws) and its own lines.
 PositionEntries position_history(const MistigriState& s, int seat);
 PositionLines position_lines(const MistigriState& s, int seat);
-
 
 // A match (M-12): chips per seat, the pot carried over, the dealer rotating.
 struct MistigriMatch {
@@ -347,8 +345,9 @@ struct MistigriDef {
     using State = MistigriState;
     using Match = MistigriMatch;
     static constexpr const char* NAME = "Mistigri";
-    static constexpr const char* DOC = "Mistigri and Mönch (docs/rules/mistigri.md, M-1 .. M-12): 3 to 6 players, pot and chips, "
-                                       "pass or join, exchange, flushes, the Mistigri as top trump and wild card.";
+    static constexpr const char* DOC =
+        "Mistigri and Mönch (docs/rules/mistigri.md, M-1 .. M-12): 3 to 6 players, pot and chips, "
+        "pass or join, exchange, flushes, the Mistigri as top trump and wild card.";
     static constexpr const char* UNIT = "chips";
     static constexpr const char* TALLY = "tricks of seat {seat}";
     static constexpr double SEARCH_C = 0.7;
@@ -375,4 +374,4 @@ struct MistigriDef {
     static uint64_t deal_seed(const State& s) { return ~s.rng_dealt.state; }
 };
 
-}  // namespace stich
+}   // namespace stich

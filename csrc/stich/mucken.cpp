@@ -10,7 +10,7 @@ namespace {
 // U-2: the eyes by rank code.
 constexpr std::array<int, 15> EYES = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4, 11};
 
-std::vector<Card> four(int rank) {  // E G H S of one rank (Obers or Unters)
+std::vector<Card> four(int rank) {   // E G H S of one rank (Obers or Unters)
     return {make_card(SUIT0, rank), make_card(SUIT1, rank), make_card(SUIT2, rank), make_card(SUIT3, rank)};
 }
 
@@ -22,7 +22,7 @@ Contract make_mucken(MuckenGame g, bool long_deck, bool stichzwang) {
     std::vector<int> plain;
     switch (g) {
         case MuckenGame::Muck:
-        case MuckenGame::Ramsch:  // U-3: Ramsch uses the Muck order
+        case MuckenGame::Ramsch:   // U-3: Ramsch uses the Muck order
             trumps = four(RANK_OBER);
             for (Card u : four(RANK_UNTER)) trumps.push_back(u);
             for (int r : {RANK_ACE, RANK_TEN, RANK_KING, RANK_NINE, RANK_EIGHT, RANK_SEVEN}) trumps.push_back(make_card(SUIT2, r));
@@ -42,7 +42,7 @@ Contract make_mucken(MuckenGame g, bool long_deck, bool stichzwang) {
     b.set_points(EYES);
     return b.k;
 }
-}  // namespace
+}   // namespace
 
 const Contract& mucken_contract(MuckenGame g, bool long_deck, bool stichzwang) {
     // Index: game * 4 + long_deck * 2 + stichzwang.
@@ -66,16 +66,15 @@ std::string game_text(int g) {
         default: return kind + "-Tout";
     }
 }
-}  // namespace
+}   // namespace
 
 namespace {
 constexpr auto OPTION_ROWS = STICH_OPTION_ROWS(STICH_MUCKEN_OPTIONS);
-}  // namespace
+}   // namespace
 
 void MuckenRules::validate() const {
     check_options(MuckenDef::NAME, OPTION_ROWS, *this);
-    if (players == 6 && long_deck)
-        throw std::invalid_argument("players=6 needs the short deck: 32 cards do not split into 6 hands (U-1)");
+    if (players == 6 && long_deck) throw std::invalid_argument("players=6 needs the short deck: 32 cards do not split into 6 hands (U-1)");
 }
 
 int MuckenRules::level(int game) const {
@@ -161,7 +160,7 @@ int hand_strength(const MuckenRules& rules, CardSet h, int kind) {
     }
     return score;
 }
-}  // namespace
+}   // namespace
 
 Action MuckenState::heuristic_action(Rng& rng) const {
     const CardSet h = hands[to_act];
@@ -172,7 +171,10 @@ Action MuckenState::heuristic_action(Rng& rng) const {
             // The strongest kind, announced as a normal game when strong enough (or when it must).
             int best_kind = -1, best = -1;
             for (int kind = 0; kind < 3; ++kind)
-                if (rules.allows(kind) && hand_strength(rules, h, kind) > best) { best = hand_strength(rules, h, kind); best_kind = kind; }
+                if (rules.allows(kind) && hand_strength(rules, h, kind) > best) {
+                    best = hand_strength(rules, h, kind);
+                    best_kind = kind;
+                }
             if (phase == MuckenPhase::MustPlay) return Action(ma::GAME + best_kind);
             ActionList list;
             legal_actions(list);
@@ -212,7 +214,7 @@ void MuckenState::next_auction_turn() {
                 phase = MuckenPhase::MustPlay;
                 to_act = uint8_t(eo_holder);
                 return;
-            case AllPass::OnePoint: return start_game(MuckenPlay::OnePoint, 2, eo_holder);  // a Muck game
+            case AllPass::OnePoint: return start_game(MuckenPlay::OnePoint, 2, eo_holder);   // a Muck game
         }
     }
     int s = to_act;
@@ -226,10 +228,9 @@ void MuckenState::start_game(MuckenPlay what, int game_id, int announcer_seat) {
     game = int8_t(game_id);
     announcer = int8_t(announcer_seat);
     player_team = uint8_t(announcer_seat >= 0 ? announcer_seat % 2 : 0);
-    contract = what == MuckenPlay::Ramsch
-                   ? &mucken_contract(MuckenGame::Ramsch, rules.long_deck, rules.ramsch_stichzwang)
-                   : &mucken_contract(KIND_GAME[kind_of(game_id)], rules.long_deck, false);
-    if (what == MuckenPlay::Announced) {  // U-7: doubling only after an auction won
+    contract = what == MuckenPlay::Ramsch ? &mucken_contract(MuckenGame::Ramsch, rules.long_deck, rules.ramsch_stichzwang)
+                                          : &mucken_contract(KIND_GAME[kind_of(game_id)], rules.long_deck, false);
+    if (what == MuckenPlay::Announced) {   // U-7: doubling only after an auction won
         phase = MuckenPhase::Doubling;
         double_step = speakers_done = 0;
         to_act = uint8_t(team_speaker(1 - player_team, 0));
@@ -321,8 +322,8 @@ int MuckenState::base_value(const TeamTallies& eyes, const TeamTallies& tricks) 
     if (tier_of(game) == 1) return 7;
     if (tier_of(game) == 2) return 10;
     const int p = eyes[player_team], shift = swapped_lines() ? 1 : 0;
-    const bool schneider_or_schwarz = players_win(eyes, tricks) ? p >= 91 - shift || tricks[1 - player_team] == 0
-                                                                : p <= 30 - shift || tricks[player_team] == 0;
+    const bool schneider_or_schwarz =
+        players_win(eyes, tricks) ? p >= 91 - shift || tricks[1 - player_team] == 0 : p <= 30 - shift || tricks[player_team] == 0;
     return schneider_or_schwarz ? 3 : 2;
 }
 
@@ -333,7 +334,7 @@ int MuckenState::winning_team(const TeamTallies& eyes, const TeamTallies& tricks
         case MuckenPlay::None: return -1;
         case MuckenPlay::Ramsch: {
             for (int s = 0; s < n; ++s)
-                if (seat_tricks[size_t(s)] == hand_size) return s % 2;  // Durchmarsch
+                if (seat_tricks[size_t(s)] == hand_size) return s % 2;   // Durchmarsch
             // U-10: more eyes loses; then more tricks, more trumps, the team that took EO.
             int loser;
             if (eyes[0] != eyes[1]) loser = eyes[0] > eyes[1] ? 0 : 1;
@@ -435,7 +436,7 @@ PlayReplay MuckenState::play_replay() const {
 
 View MuckenState::view(int seat, const PlayReplay* replayed) const {
     View v = start_view(seat, n, n, hands);
-    if (play == MuckenPlay::Sie) v.where[size_t(sie_seat)].known = hands[size_t(sie_seat)];  // shown at once
+    if (play == MuckenPlay::Sie) v.where[size_t(sie_seat)].known = hands[size_t(sie_seat)];   // shown at once
     // Must-play names the holder of EO as soon as it is asked to choose; one point names its team.
     const int eo_seat = phase == MuckenPhase::MustPlay ? int(to_act) : play == MuckenPlay::MustPlay ? int(announcer) : -1;
     if (eo_seat >= 0 && contains(hands[size_t(eo_seat)], EICHEL_OBER)) v.where[size_t(eo_seat)].known |= bit(EICHEL_OBER);
@@ -454,8 +455,8 @@ struct MuckenPositionHooks {
     void hidden(MuckenState&, int) const {}
     Need need(const MuckenState& s, int i) const {
         Need n;
-        const bool last_pass = s.phase == MuckenPhase::Auction && s.holder < 0 && popcount(s.passed) == s.n - 1 &&
-                               iequals(es[size_t(i)].text, "pass");
+        const bool last_pass =
+            s.phase == MuckenPhase::Auction && s.holder < 0 && popcount(s.passed) == s.n - 1 && iequals(es[size_t(i)].text, "pass");
         if (!last_pass) return n;
         if (s.rules.if_all_pass == AllPass::MustPlay && i + 1 < int(es.size())) {
             n.known[size_t(es[size_t(i + 1)].seat)] |= bit(EICHEL_OBER);
@@ -464,8 +465,9 @@ struct MuckenPositionHooks {
         }
         if (s.rules.if_all_pass == AllPass::OnePoint) {
             if (eo_team < 0)
-                throw PositionError("eo_team", -1, "every seat passed in a one_point deal: the position needs the line 'eo_team: T', "
-                                                   "the team (0 or 1) that holds the Eichel-Ober (U-9)");
+                throw PositionError("eo_team", -1,
+                                    "every seat passed in a one_point deal: the position needs the line 'eo_team: T', "
+                                    "the team (0 or 1) that holds the Eichel-Ober (U-9)");
             for (int seat = 0; seat < s.n; ++seat)
                 if (seat % 2 != eo_team) n.forbidden[size_t(seat)] |= bit(EICHEL_OBER);
             n.why = "eo_team: team " + std::to_string(eo_team) + " holds the Eichel-Ober (U-9)";
@@ -477,7 +479,7 @@ struct MuckenPositionHooks {
 
 const char* const MUCKEN_EXTRA_LOCATIONS[] = {""};
 
-}  // namespace
+}   // namespace
 
 MuckenState read_position(const MuckenRules& rules, int dealer, int observer, CardSet hand, const PositionEntries& es,
                           const PositionLines& lines, uint64_t seed) {
@@ -512,7 +514,8 @@ MuckenState read_position(const MuckenRules& rules, int dealer, int observer, Ca
     MuckenState s = mucken_deal(rules, mix_seed(seed, 1), dealer, bock, &fixed);
     if (s.play == MuckenPlay::Sie) {
         if (s.sie_seat == observer)
-            throw PositionError("hand", -1, "seat " + std::to_string(observer) + " holds a Sie (U-11): the deal ends at once, so there is no position");
+            throw PositionError("hand", -1,
+                                "seat " + std::to_string(observer) + " holds a Sie (U-11): the deal ends at once, so there is no position");
         // Another seat's Sie in the working deal: the deal goes on (the replay redraws the hidden cards).
         s.play = MuckenPlay::None;
         s.phase = MuckenPhase::Auction;
@@ -543,8 +546,8 @@ const char* MuckenState::phase_name() const {
 
 std::string MuckenState::to_string() const {
     std::ostringstream o;
-    o << "Mucken (" << int(n) << " players" << (rules.long_deck ? ", long deck" : "") << ")  dealer " << int(dealer)
-      << "  forehand " << int(forehand);
+    o << "Mucken (" << int(n) << " players" << (rules.long_deck ? ", long deck" : "") << ")  dealer " << int(dealer) << "  forehand "
+      << int(forehand);
     if (bock) o << "  Bock";
     if (play != MuckenPlay::None) o << "  game: " << game_name();
     if (announcer >= 0) o << " by seat " << int(announcer);
@@ -566,9 +569,7 @@ std::string MuckenState::to_string() const {
     return o.str();
 }
 
-MuckenState MuckenMatch::next_deal() const {
-    return mucken_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer, bock());
-}
+MuckenState MuckenMatch::next_deal() const { return mucken_deal(rules, mix_seed(seed, uint64_t(deals_played)), dealer, bock()); }
 
 void MuckenMatch::record(const MuckenState& finished) {
     check_deal_to_record(finished, is_over(), dealer, rules);
@@ -609,7 +610,8 @@ void apply_mucken_opening(MuckenState& s, int opening) {
 // Flattened: the whole playout loop inlines, whatever the link-time optimiser decides; copied
 // for x86-64-v3 in portable builds (run_hot, stich/dispatch.hpp).
 namespace {
-[[gnu::flatten]] void mucken_random_playouts_loop(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening, const std::atomic<bool>* stop) {
+[[gnu::flatten]] void mucken_random_playouts_loop(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening,
+                                                  const std::atomic<bool>* stop) {
     rules.validate();
     random_playouts<MuckenState>(
         [&](int64_t i, uint64_t deal_seed) {
@@ -619,7 +621,7 @@ namespace {
         },
         seed, n, rules.players, out, stop);
 }
-}  // namespace
+}   // namespace
 void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening, const std::atomic<bool>* stop) {
     run_hot<mucken_random_playouts_loop>(rules, seed, n, out, opening, stop);
 }
@@ -673,32 +675,40 @@ const std::vector<FieldSpec<MuckenState>>& MuckenDef::state_fields() {
     using S = MuckenState;
     static const std::vector<FieldSpec<S>> fields{
         property<S>("dealer", "int", "The dealer's seat.", [](const S& s, int) { return Value::of_int(s.dealer); }),
-        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.", [](const S& s, int) { return Value::of_int(s.forehand); }),
+        property<S>("forehand", "int", "The seat left of the dealer, first to speak and to lead.",
+                    [](const S& s, int) { return Value::of_int(s.forehand); }),
         property<S>("bock", "bool", "Whether this deal is a Bock deal (U-13).", [](const S& s, int) { return Value::of_bool(s.bock); }),
         property<S>("next_bock", "bool", "Whether this finished deal makes the next one a Bock deal (U-13).",
                     [](const S& s, int) { return Value::of_bool(s.next_bock()); }),
-        property<S>("game", "str | None", "The game being played ('Wenz', 'Schneider-Geier', 'Ramsch', 'must-play Muck', 'Sie', ...), or None.",
+        property<S>("game", "str | None",
+                    "The game being played ('Wenz', 'Schneider-Geier', 'Ramsch', 'must-play Muck', 'Sie', ...), or None.",
                     [](const S& s, int) { return s.play == MuckenPlay::None ? Value::none() : Value::of_text(s.game_name()); }),
-        property<S>("announcer", "int | None", "The seat that announced the game being played, or None.", [](const S& s, int) { return Value::seat_or_none(s.announcer); }),
+        property<S>("announcer", "int | None", "The seat that announced the game being played, or None.",
+                    [](const S& s, int) { return Value::seat_or_none(s.announcer); }),
         property<S>("player_team", "int | None", "The announcer's team (U-6), or None.",
                     [](const S& s, int) { return s.announcer < 0 ? Value::none() : Value::of_int(s.player_team); }),
         property<S>("auction_holder", "int | None", "The seat holding the highest announcement so far, or None.",
                     [](const S& s, int) { return Value::seat_or_none(s.holder); }),
-        property<S>("sie_seat", "int | None", "The seat that showed a Sie (U-11), or None.", [](const S& s, int) { return Value::seat_or_none(s.sie_seat); }),
-        property<S>("doublings", "int", "How many of Kontra, Re, Sup, Hirsch were said.", [](const S& s, int) { return Value::of_int(s.doublings); }),
+        property<S>("sie_seat", "int | None", "The seat that showed a Sie (U-11), or None.",
+                    [](const S& s, int) { return Value::seat_or_none(s.sie_seat); }),
+        property<S>("doublings", "int", "How many of Kontra, Re, Sup, Hirsch were said.",
+                    [](const S& s, int) { return Value::of_int(s.doublings); }),
         property<S>("trick", "list[Card]", "The cards of the trick on the table, in the order played.",
                     [](const S& s, int) { return Value::of_card_list(s.trick.begin(), s.trick.end()); }),
-        property<S>("team_eyes", "list[int]", "Eyes taken by each team (U-2).", [](const S& s, int) {
-            const int e[2] = {s.team_eyes[0], s.team_eyes[1]};
-            return Value::of_ints(e, e + 2);
-        }),
-        property<S>("team_tricks", "list[int]", "Tricks taken by each team.", [](const S& s, int) {
-            const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
-            return Value::of_ints(t, t + 2);
-        }),
+        property<S>("team_eyes", "list[int]", "Eyes taken by each team (U-2).",
+                    [](const S& s, int) {
+                        const int e[2] = {s.team_eyes[0], s.team_eyes[1]};
+                        return Value::of_ints(e, e + 2);
+                    }),
+        property<S>("team_tricks", "list[int]", "Tricks taken by each team.",
+                    [](const S& s, int) {
+                        const int t[2] = {s.team_tricks[0], s.team_tricks[1]};
+                        return Value::of_ints(t, t + 2);
+                    }),
         property<S>("winning_team", "int | None", "The team that won the finished deal, or None.",
                     [](const S& s, int) { return Value::seat_or_none(s.winning_team()); }),
-        property<S>("value", "int", "Value of the finished deal for the winning team (U-8).", [](const S& s, int) { return Value::of_int(s.value()); }),
+        property<S>("value", "int", "Value of the finished deal for the winning team (U-8).",
+                    [](const S& s, int) { return Value::of_int(s.value()); }),
     };
     return fields;
 }
@@ -708,19 +718,24 @@ const std::vector<FieldSpec<MuckenMatch>>& MuckenDef::match_fields() {
     static const std::vector<FieldSpec<M>> fields{
         property<M>("points", "list[int]", "Points of the two teams in the current Bobbl.",
                     [](const M& m, int) { return Value::of_ints(m.points.data(), m.points.data() + 2); }),
-        property<M>("bobbl_won", "list[int]", "Bobbl won by each team.", [](const M& m, int) { return Value::of_ints(m.bobbl_won.data(), m.bobbl_won.data() + 2); }),
-        property<M>("bobbl_points", "list[list[int]]", "Final points of each Bobbl played, per team.", [](const M& m, int) {
-            std::vector<Value> out;
-            for (int i = 0; i < m.bobbls_played; ++i) out.push_back(Value::of_ints(m.bobbl_points[size_t(i)].data(), m.bobbl_points[size_t(i)].data() + 2));
-            return Value::list(std::move(out));
-        }),
+        property<M>("bobbl_won", "list[int]", "Bobbl won by each team.",
+                    [](const M& m, int) { return Value::of_ints(m.bobbl_won.data(), m.bobbl_won.data() + 2); }),
+        property<M>("bobbl_points", "list[list[int]]", "Final points of each Bobbl played, per team.",
+                    [](const M& m, int) {
+                        std::vector<Value> out;
+                        for (int i = 0; i < m.bobbls_played; ++i)
+                            out.push_back(Value::of_ints(m.bobbl_points[size_t(i)].data(), m.bobbl_points[size_t(i)].data() + 2));
+                        return Value::list(std::move(out));
+                    }),
         property<M>("bobbl_winners", "list[int]", "The team that won each Bobbl played.",
                     [](const M& m, int) { return Value::of_ints(m.bobbl_winner.data(), m.bobbl_winner.data() + m.bobbls_played); }),
         property<M>("dealer", "int", "The dealer of the next deal.", [](const M& m, int) { return Value::of_int(m.dealer); }),
         property<M>("deals_played", "int", "How many deals were recorded.", [](const M& m, int) { return Value::of_int(m.deals_played); }),
         property<M>("bock", "bool", "Whether the next deal is a Bock deal.", [](const M& m, int) { return Value::of_bool(m.bock()); }),
-        property<M>("bock_deals", "int", "Bock deals still to come, the next one included.", [](const M& m, int) { return Value::of_int(m.bock_deals); }),
-        property<M>("winner", "int | None", "The team that won the match, or None.", [](const M& m, int) { return Value::seat_or_none(m.winner); }),
+        property<M>("bock_deals", "int", "Bock deals still to come, the next one included.",
+                    [](const M& m, int) { return Value::of_int(m.bock_deals); }),
+        property<M>("winner", "int | None", "The team that won the match, or None.",
+                    [](const M& m, int) { return Value::seat_or_none(m.winner); }),
     };
     return fields;
 }
@@ -731,18 +746,18 @@ const std::vector<BenchSpec>& MuckenDef::bench_positions() {
         {"mucken doubling", {}, 2, {"Muck", "pass", "pass", "pass"}},
         {"mucken first lead (Wenz)", {}, 3, {"Wenz", "pass", "pass", "pass", "pass", "pass"}},
         {"mucken Ramsch mid-play", {}, 4, {"pass", "pass", "pass", "pass", "*", "*", "*", "*", "*", "*", "*", "*", "*"}},
-        {"mucken 6 players mid-play", {{"players", Value::of_int(6)}}, 5,
+        {"mucken 6 players mid-play",
+         {{"players", Value::of_int(6)}},
+         5,
          {"Geier", "pass", "pass", "pass", "pass", "pass", "pass", "pass", "pass", "*", "*", "*", "*", "*", "*", "*"}},
     };
     return positions;
 }
 
-std::vector<TournamentRow> mucken_tournament_table(std::span<const BobblResult> results, std::string_view method,
-                                                   bool glasses) {
+std::vector<TournamentRow> mucken_tournament_table(std::span<const BobblResult> results, std::string_view method, bool glasses) {
     const auto known = std::find(TOURNAMENT_METHODS.begin(), TOURNAMENT_METHODS.end(), method);
     if (known == TOURNAMENT_METHODS.end())
-        throw std::invalid_argument("unknown counting method '" + std::string(method) +
-                                    "'; accepted: bobbl, plus, plus_minus");
+        throw std::invalid_argument("unknown counting method '" + std::string(method) + "'; accepted: bobbl, plus, plus_minus");
     std::vector<TournamentRow> rows;   // in order of first appearance
     auto row_of = [&rows](int pair) -> TournamentRow& {
         for (TournamentRow& r : rows)
@@ -793,7 +808,6 @@ const std::vector<SolveBenchSpec>& MuckenDef::solve_bench() {
     return rows;
 }
 
-
 const std::vector<ContractFactory>& MuckenDef::contract_factories() {
     static const std::vector<ContractFactory> factories{
         {"mucken",
@@ -823,12 +837,14 @@ const std::vector<FunctionSpec>& MuckenDef::functions() {
          "The ranking list of a Mucken tournament (U-12, U-13), pairs named by index: results are rows (pair_a, pair_b, "
          "points_a, points_b, winner); returns rows (pair, bobbl_won, goals_in_lost, opponent_goals_in_won, plus, plus_minus), "
          "best first.",
-         {{"results", "rows (pair_a, pair_b, points_a, points_b, winner), pairs and winner by index (-1: none)", Accepts::int_rows(5), Value::none()},
+         {{"results", "rows (pair_a, pair_b, points_a, points_b, winner), pairs and winner by index (-1: none)", Accepts::int_rows(5),
+           Value::none()},
           {"method", "how the pairs are ranked (U-12)", Accepts::choice([] {
                std::vector<Value> v;
                for (const char* m : TOURNAMENT_METHODS) v.push_back(Value::of_text(m));
                return v;
-           }()), Value::of_text(TOURNAMENT_METHODS[0])},
+           }()),
+           Value::of_text(TOURNAMENT_METHODS[0])},
           {"glasses", "U-13: a Bobbl won to nil counts two", Accepts::boolean(), Value::of_bool(false)}},
          [](const std::vector<Value>& a) {
              std::vector<BobblResult> rs;
@@ -848,7 +864,6 @@ const std::vector<FunctionSpec>& MuckenDef::functions() {
     return functions;
 }
 
-
 const std::vector<std::string>& MuckenDef::deal_locations() {
     static const std::vector<std::string> names;
     return names;
@@ -862,4 +877,4 @@ InitialDeal MuckenDef::initial_deal(const State& s) {
     return d;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -46,24 +46,24 @@ constexpr int tier_of(int game) { return game / 3; }
 // The options, each written once (stich/schema.hpp, "Options declared once"):
 // X(member, type, default, "name", accepts, "ruling", "doc"). U-13: the deals after which Bock
 // follows, whether it lasts a round, and "glasses".
-#define STICH_MUCKEN_OPTIONS(X)                                                                                                          \
-    X(players, uint8_t, 4, "players", opt::one_of(4, 6), "U-1", "4 players, or 6 in two alternating teams of three (short deck only)")   \
-    X(long_deck, bool, false, "long_deck", opt::flag(), "U-1", "add the 8s and 7s (32 cards, 8 each)")                                   \
-    X(ranking, MuckenRanking, MuckenRanking::GeierOverWenz, "ranking", opt::names(MUCKEN_RANKINGS), "U-5",                               \
-      "order of the games within each tier; wenz_over_muck also drops the Sie")                                                          \
-    X(with_geier, bool, true, "games", opt::either(MUCKEN_WITH_GEIER, MUCKEN_WITHOUT_GEIER), "U-5", "the games played")                  \
-    X(kontra_takes_over, bool, true, "kontra_takes_over", opt::flag(), "U-7",                                                            \
-      "after Kontra in a normal game the lines swap: the players win with 60, Schneider at 90")                                          \
-    X(if_all_pass, AllPass, AllPass::Ramsch, "if_all_pass", opt::names(MUCKEN_ALL_PASS), "U-9", "what happens when every seat passes")   \
-    X(ramsch_double, bool, true, "ramsch_double", opt::flag(), "U-10", "Ramsch counts 4 instead of 2")                                   \
-    X(ramsch_stichzwang, bool, true, "ramsch_stichzwang", opt::flag(), "U-10",                                                           \
-      "in Ramsch follow, head, trump and over-trump (M-9 cascade)")                                                                      \
-    X(target, int16_t, 21, "target", opt::range(1, 1000), "U-12", "points that win a Bobbl (usually 21 or 31)")                          \
-    X(hanger, bool, false, "hanger", opt::flag(), "U-12", "a match is the best of three Bobbl")                                          \
-    X(bock_after_throw_in, bool, true, "bock_after", opt::in_set("throw_in"), "U-13",                                                    \
-      "the deals (throw_in, ramsch) after which Bock follows")                                                                           \
-    X(bock_after_ramsch, bool, false, "bock_after", opt::in_set("ramsch"), "", "")                                                       \
-    X(bock_round, bool, false, "bock_round", opt::flag(), "U-13", "Bock lasts a round (one deal per seat) instead of one deal")          \
+#define STICH_MUCKEN_OPTIONS(X)                                                                                                        \
+    X(players, uint8_t, 4, "players", opt::one_of(4, 6), "U-1", "4 players, or 6 in two alternating teams of three (short deck only)") \
+    X(long_deck, bool, false, "long_deck", opt::flag(), "U-1", "add the 8s and 7s (32 cards, 8 each)")                                 \
+    X(ranking, MuckenRanking, MuckenRanking::GeierOverWenz, "ranking", opt::names(MUCKEN_RANKINGS), "U-5",                             \
+      "order of the games within each tier; wenz_over_muck also drops the Sie")                                                        \
+    X(with_geier, bool, true, "games", opt::either(MUCKEN_WITH_GEIER, MUCKEN_WITHOUT_GEIER), "U-5", "the games played")                \
+    X(kontra_takes_over, bool, true, "kontra_takes_over", opt::flag(), "U-7",                                                          \
+      "after Kontra in a normal game the lines swap: the players win with 60, Schneider at 90")                                        \
+    X(if_all_pass, AllPass, AllPass::Ramsch, "if_all_pass", opt::names(MUCKEN_ALL_PASS), "U-9", "what happens when every seat passes") \
+    X(ramsch_double, bool, true, "ramsch_double", opt::flag(), "U-10", "Ramsch counts 4 instead of 2")                                 \
+    X(ramsch_stichzwang, bool, true, "ramsch_stichzwang", opt::flag(), "U-10",                                                         \
+      "in Ramsch follow, head, trump and over-trump (M-9 cascade)")                                                                    \
+    X(target, int16_t, 21, "target", opt::range(1, 1000), "U-12", "points that win a Bobbl (usually 21 or 31)")                        \
+    X(hanger, bool, false, "hanger", opt::flag(), "U-12", "a match is the best of three Bobbl")                                        \
+    X(bock_after_throw_in, bool, true, "bock_after", opt::in_set("throw_in"), "U-13",                                                  \
+      "the deals (throw_in, ramsch) after which Bock follows")                                                                         \
+    X(bock_after_ramsch, bool, false, "bock_after", opt::in_set("ramsch"), "", "")                                                     \
+    X(bock_round, bool, false, "bock_round", opt::flag(), "U-13", "Bock lasts a round (one deal per seat) instead of one deal")        \
     X(glasses, bool, false, "glasses", opt::flag(), "U-13", "a Bobbl lost with 0 points counts as two Bobbl")
 
 struct MuckenRules {
@@ -87,10 +87,10 @@ enum class MuckenPlay : uint8_t { None, Announced, MustPlay, OnePoint, Ramsch, T
 
 namespace mucken_action {
 constexpr Action GAME = CARD_ACTIONS;   // + game id (0..8)
-constexpr Action PASS = 73;        // auction
-constexpr Action DOUBLE = 74;      // + step: Kontra, Re, Sup, Hirsch
+constexpr Action PASS = 73;             // auction
+constexpr Action DOUBLE = 74;           // + step: Kontra, Re, Sup, Hirsch
 constexpr Action DOUBLE_PASS = 78;
-}  // namespace mucken_action
+}   // namespace mucken_action
 
 // The Sie hand (U-11): the four Obers and the Unters of Eichel and Gras.
 constexpr CardSet MUCKEN_SIE = bit(make_card(SUIT0, RANK_OBER)) | bit(make_card(SUIT1, RANK_OBER)) | bit(make_card(SUIT2, RANK_OBER)) |
@@ -100,8 +100,8 @@ constexpr CardSet MUCKEN_SIE = bit(make_card(SUIT0, RANK_OBER)) | bit(make_card(
 // a hand dealt as a Sie is shown at once and ends the deal (U-11), so in a deal that goes on no
 // hidden hand was one.
 struct MuckenWorldRules {
-    uint8_t no_sie = 0;                         // the seats that may not have been dealt a Sie
-    std::array<CardSet, MAX_SEATS> played{};    // each seat's plays: its hand as dealt is hand + played
+    uint8_t no_sie = 0;                        // the seats that may not have been dealt a Sie
+    std::array<CardSet, MAX_SEATS> played{};   // each seat's plays: its hand as dealt is hand + played
     bool allows(const Locations& w) const {
         for (unsigned m = no_sie; m; m &= m - 1) {
             const int seat = std::countr_zero(m);
@@ -120,14 +120,14 @@ struct MuckenState {
     uint8_t n = 4, hand_size = 6, dealer = 0, forehand = 1;
     MuckenPhase phase = MuckenPhase::Auction;
     MuckenPlay play = MuckenPlay::None;
-    bool bock = false;        // this deal counts double (a Bock deal, U-13)
+    bool bock = false;   // this deal counts double (a Bock deal, U-13)
     int8_t sie_seat = -1;
     // Auction.
-    uint8_t passed = 0;       // bit per seat
+    uint8_t passed = 0;   // bit per seat
     int8_t holder = -1, high_game = -1;
     // The game.
-    int8_t game = -1;         // announced game id (also for must-play)
-    int8_t announcer = -1;    // seat of the player party's announcer (one point: the holder of EO)
+    int8_t game = -1;        // announced game id (also for must-play)
+    int8_t announcer = -1;   // seat of the player party's announcer (one point: the holder of EO)
     uint8_t player_team = 0;
     uint8_t doublings = 0, double_step = 0, speakers_done = 0;
     uint8_t to_act = 1;
@@ -193,8 +193,8 @@ struct MuckenState {
     // This finished deal brings Bock (U-9, U-13): a throw-in, or a Ramsch with bock_after "ramsch".
     // The match turns it into one Bock deal, or a round of them with bock_round.
     bool next_bock() const {
-        return is_terminal() && ((play == MuckenPlay::ThrowIn && rules.bock_after_throw_in) ||
-                                 (play == MuckenPlay::Ramsch && rules.bock_after_ramsch));
+        return is_terminal() &&
+               ((play == MuckenPlay::ThrowIn && rules.bock_after_throw_in) || (play == MuckenPlay::Ramsch && rules.bock_after_ramsch));
     }
     std::string game_name() const;
 
@@ -238,11 +238,11 @@ struct MuckenMatch {
     MuckenRules rules{};
     uint64_t seed = 0;
     std::array<int, 2> points{}, bobbl_won{};
-    std::array<std::array<int, 2>, 3> bobbl_points{};  // final points of each Bobbl played
-    std::array<int, 3> bobbl_winner{};                 // and the team that won it
+    std::array<std::array<int, 2>, 3> bobbl_points{};   // final points of each Bobbl played
+    std::array<int, 3> bobbl_winner{};                  // and the team that won it
     int dealer = 0, deals_played = 0, bobbls_played = 0;
-    int bock_deals = 0;                                // Bock deals still to come, the next one first
-    RecordedDeals recorded{};                          // for its serial form (stich/serial.hpp)
+    int bock_deals = 0;         // Bock deals still to come, the next one first
+    RecordedDeals recorded{};   // for its serial form (stich/serial.hpp)
     int winner = -1;
 
     bool is_over() const { return winner >= 0; }
@@ -270,16 +270,15 @@ inline constexpr std::array<const char*, 3> TOURNAMENT_METHODS = {"bobbl", "plus
 // Every pair that appears, best first; remaining ties keep the order in which the pairs first
 // appear. std::invalid_argument for an unknown method, a result whose winner is not one of two
 // different pairs, or negative points (naming the result by its index).
-std::vector<TournamentRow> mucken_tournament_table(std::span<const BobblResult> results, std::string_view method,
-                                                   bool glasses);
+std::vector<TournamentRow> mucken_tournament_table(std::span<const BobblResult> results, std::string_view method, bool glasses);
 
 // Random deals played out with random legal actions. `opening` fixes the game instead of a random
 // auction: a game id (forehand announces it, the others pass, nobody doubles) or
 // MUCKEN_OPENING_RAMSCH (everybody passes); MUCKEN_OPENING_RANDOM keeps the auction random.
 constexpr int MUCKEN_OPENING_RANDOM = -1;
 constexpr int MUCKEN_OPENING_RAMSCH = MUCKEN_GAMES;
-void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out,
-                            int opening = MUCKEN_OPENING_RANDOM, const std::atomic<bool>* stop = nullptr);
+void mucken_random_playouts(const MuckenRules& rules, uint64_t seed, int64_t n, int32_t* out, int opening = MUCKEN_OPENING_RANDOM,
+                            const std::atomic<bool>* stop = nullptr);
 // Applies such an opening to a fresh deal (nothing happens to a deal a Sie has ended).
 void apply_mucken_opening(MuckenState& s, int opening);
 
@@ -353,7 +352,8 @@ struct MuckenDef {
     using State = MuckenState;
     using Match = MuckenMatch;
     static constexpr const char* NAME = "Mucken";
-    static constexpr const char* DOC = "Mucken (docs/rules/mucken.md, U-1 .. U-13): 4 players (partners opposite) or 6 (alternating teams).";
+    static constexpr const char* DOC =
+        "Mucken (docs/rules/mucken.md, U-1 .. U-13): 4 players (partners opposite) or 6 (alternating teams).";
     static constexpr const char* UNIT = "game points";
     static constexpr const char* TALLY = "eyes of seat {seat}'s team";
     static constexpr double SEARCH_C = 0.35;
@@ -362,7 +362,7 @@ struct MuckenDef {
     static constexpr double TIE_THRESHOLD = 0.1;
     STICH_DESCRIPTION_TABLES
     static constexpr int NUM_DISTINCT_ACTIONS = mucken_action::DOUBLE_PASS + 1;   // the fixed action space: the game's own ids (docs/rl.md)
-    static const std::vector<FunctionSpec>& functions();   // the tournament table (U-12, U-13)
+    static const std::vector<FunctionSpec>& functions();                          // the tournament table (U-12, U-13)
     static int num_players(const Rules& r) { return r.players; }
     static const Deck& deck_of(const Rules& r) { return deck(r.deck_kind()); }
     static State deal(const Rules& r, uint64_t seed, int dealer, const FixedHands& hands, const std::vector<Value>& extras) {
@@ -379,4 +379,4 @@ struct MuckenDef {
     }
 };
 
-}  // namespace stich
+}   // namespace stich

@@ -24,7 +24,7 @@ bool is_line_break(uint32_t cp) {
     return (cp >= 0x0A && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x1E) || cp == 0x85 || cp == 0x2028 || cp == 0x2029;
 }
 
-}  // namespace
+}   // namespace
 
 bool text_is_utf8(std::string_view s) {
     for (size_t i = 0; i < s.size();) {
@@ -42,7 +42,8 @@ bool is_number(std::string_view s) {
 }
 
 [[noreturn]] void line_error(int number, std::string_view key, const std::string& why) {
-    throw NotationError("line " + std::to_string(number) + " (" + (text_is_identifier(key) ? std::string(key) : quoted(key)) + "): " + why, why);
+    throw NotationError("line " + std::to_string(number) + " (" + (text_is_identifier(key) ? std::string(key) : quoted(key)) + "): " + why,
+                        why);
 }
 
 std::string joined(const std::vector<std::string>& names) {
@@ -51,7 +52,7 @@ std::string joined(const std::vector<std::string>& names) {
     return s;
 }
 
-}  // namespace
+}   // namespace
 
 std::vector<std::string_view> text_lines(std::string_view text) {
     std::vector<std::string_view> out;
@@ -270,7 +271,8 @@ std::string notation_value_text(const Value& v, Alphabet alphabet) {
         case K::CardList:
         case K::Ints: {
             std::string s;
-            for (int64_t x : v.ints) s += (s.empty() ? "" : " ") + (v.kind == K::CardList ? card_text(Card(x), alphabet) : std::to_string(x));
+            for (int64_t x : v.ints)
+                s += (s.empty() ? "" : " ") + (v.kind == K::CardList ? card_text(Card(x), alphabet) : std::to_string(x));
             return s;
         }
         case K::List:
@@ -299,7 +301,8 @@ CardSet notation_cards(const NotationLine& line, const Deck& deck) {
     CardSet out = 0;
     for (Card c : cards) out |= bit(c);
     for (Card c : cards)
-        if (std::count(cards.begin(), cards.end(), c) > 1) notation_error(line, "the card " + card_text(c, deck.alphabet) + " is given twice");
+        if (std::count(cards.begin(), cards.end(), c) > 1)
+            notation_error(line, "the card " + card_text(c, deck.alphabet) + " is given twice");
     return out;
 }
 
@@ -312,7 +315,8 @@ PositionEntries notation_history(const NotationLine& line, int players) {
         const std::string_view item = text_strip(v.substr(start, semicolon - start));
         start = semicolon + 1;
         std::optional<PositionEntry> entry = history_entry(item, players);
-        if (!entry) notation_error(line, "each action is 'SEAT TEXT' with a seat 0.." + std::to_string(players - 1) + ", got " + quoted(item));
+        if (!entry)
+            notation_error(line, "each action is 'SEAT TEXT' with a seat 0.." + std::to_string(players - 1) + ", got " + quoted(item));
         out.push_back(std::move(*entry));
     }
     return out;
@@ -341,11 +345,11 @@ FullDealText split_full_deal(std::string_view text) {
         if (colon != std::string_view::npos && key.starts_with("hand") && is_number(key.substr(4))) {
             out.hands.push_back({number, std::string(key), std::string(text_strip(content.substr(colon + 1)))});
             out.seats.push_back(int(text_number(key.substr(4))));   // -1: too large for any seat
-            ln = {};   // a blank line: the others keep their numbers
+            ln = {};                                                // a blank line: the others keep their numbers
         }
         (out.position += ln) += '\n';
     }
     return out;
 }
 
-}  // namespace stich
+}   // namespace stich

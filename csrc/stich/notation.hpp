@@ -50,8 +50,8 @@ struct NotationLine {
 
 // A position text split into its lines, before any game reads them.
 struct PositionTokens {
-    std::vector<NotationLine> lines;   // in the order of the text, the header excluded
-    std::string game;                  // the game line's first word
+    std::vector<NotationLine> lines;                            // in the order of the text, the header excluded
+    std::string game;                                           // the game line's first word
     std::vector<std::pair<std::string, std::string>> options;   // its key=value words, as written
 
     // The line with this key, or nullptr.
@@ -270,7 +270,8 @@ typename Def::State full_deal_state(const ParsedPosition<Def>& p, const FullDeal
     const Deck& deck = state.deck_info();
     const Alphabet al = deck.alphabet;
     if (full.hands.empty())
-        throw NotationError("a full deal gives every seat's hand on 'handN: cards' lines (hand0: ... hand" + std::to_string(n - 1) + ": ...)");
+        throw NotationError("a full deal gives every seat's hand on 'handN: cards' lines (hand0: ... hand" + std::to_string(n - 1) +
+                            ": ...)");
     std::vector<const NotationLine*> by_seat(size_t(n), nullptr);
     for (size_t i = 0; i < full.hands.size(); ++i) {
         const NotationLine& line = full.hands[i];
@@ -336,8 +337,9 @@ typename Def::State full_deal_state(const ParsedPosition<Def>& p, const FullDeal
         throw NotationError("the hands given leave cards that fit nowhere else (" + cards_text(view.unknown & ~given, al) + ")");
     if (!consistent(view, world)) throw NotationError("the hands do not fit the position");
     if (!world_rules_of(state, p.seat).allows(world))
-        throw NotationError("no play reaches these hands: a rule of the game excludes them (docs/api.md, \"Views and worlds\": "
-                            "a hand that would have ended the deal, more of the seat's reshuffled discards than was drawn)");
+        throw NotationError(
+            "no play reaches these hands: a rule of the game excludes them (docs/api.md, \"Views and worlds\": "
+            "a hand that would have ended the deal, more of the seat's reshuffled discards than was drawn)");
     Rng rng(0);
     typename Def::State out = state;
     install_world(out, world, p.seat, rng);
@@ -375,10 +377,11 @@ std::string position_text(const typename Def::State& s, int seat) {
     const Alphabet al = s.deck_info().alphabet;
     const std::string hand = cards_text(s.view(seat).where[size_t(seat)].known, al);
     std::string history;
-    for (const PositionEntry& e : position_history(s, seat)) history += (history.empty() ? "" : "; ") + std::to_string(e.seat) + " " + e.text;
-    std::string out = std::string(POSITION_HEADER) + "\ngame: " + notation_game_line<Def>(s.rules) + "\ndealer: " +
-                      std::to_string(int(s.dealer)) + "\nseat: " + std::to_string(seat) + "\nhand: " + (hand.empty() ? "-" : hand) +
-                      "\nhistory: " + (history.empty() ? "-" : history) + "\n";
+    for (const PositionEntry& e : position_history(s, seat))
+        history += (history.empty() ? "" : "; ") + std::to_string(e.seat) + " " + e.text;
+    std::string out = std::string(POSITION_HEADER) + "\ngame: " + notation_game_line<Def>(s.rules) +
+                      "\ndealer: " + std::to_string(int(s.dealer)) + "\nseat: " + std::to_string(seat) +
+                      "\nhand: " + (hand.empty() ? "-" : hand) + "\nhistory: " + (history.empty() ? "-" : history) + "\n";
     for (const auto& [key, value] : position_lines(s, seat)) out += key + ": " + value + "\n";
     return out;
 }
@@ -397,4 +400,4 @@ std::string full_deal_text(const typename Def::State& s, int seat) {
     return out;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -44,9 +44,9 @@ struct PositionError : std::invalid_argument {
 // The error for history entry i: its index and text, then why it cannot happen.
 [[noreturn]] inline void entry_error(const PositionEntries& es, int i, const std::string& why) {
     if (i < 0 || i >= int(es.size())) throw PositionError("history", -1, why);
-    throw PositionError("history", i,
-                        "history entry " + std::to_string(i) + " (" + quoted(std::to_string(es[size_t(i)].seat) + " " + es[size_t(i)].text) +
-                            "): " + why);
+    throw PositionError(
+        "history", i,
+        "history entry " + std::to_string(i) + " (" + quoted(std::to_string(es[size_t(i)].seat) + " " + es[size_t(i)].text) + "): " + why);
 }
 
 // What an entry needs of the hidden cards: cards that must be at a location and cards that must
@@ -147,7 +147,9 @@ void meet_need(State& s, int observer, const Need& need, const PositionEntries& 
         entry_error(es, blame, "no deal is consistent with the position: " + why + (need.why.empty() ? "" : " (" + need.why + ")"));
     };
     auto card = [&](Card c) { return card_text(c, d.alphabet); };
-    auto entry_text = [&](int j) { return "entry " + std::to_string(j) + " (" + quoted(std::to_string(es[size_t(j)].seat) + " " + es[size_t(j)].text) + ")"; };
+    auto entry_text = [&](int j) {
+        return "entry " + std::to_string(j) + " (" + quoted(std::to_string(es[size_t(j)].seat) + " " + es[size_t(j)].text) + ")";
+    };
     CardSet all_known = 0;
     for (int l = 0; l < v.num_locations; ++l) all_known |= v.where[size_t(l)].known;
     for (int l = 0; l < v.num_locations; ++l) {
@@ -198,10 +200,10 @@ void meet_need(State& s, int observer, const Need& need, const PositionEntries& 
 template <GameState State, class Hooks>
 State rebuild_position(State s, int observer, CardSet hand, CardSet own, const PositionEntries& es, uint64_t seed, Hooks& hooks,
                        const char* const* extra_names) {
-    Rng rng(mix_seed(seed, 0x706f736974696f6eULL));   // the working state's draws ("position")
+    Rng rng(mix_seed(seed, 0x706f736974696f6eULL));                // the working state's draws ("position")
     std::array<std::array<int16_t, MAX_CARDS>, MAX_SEATS> proof;   // entry whose play proved a seat lacks a card
     for (auto& p : proof) p.fill(-1);
-    std::array<int16_t, MAX_CARDS> placed;                          // entry that played a card
+    std::array<int16_t, MAX_CARDS> placed;   // entry that played a card
     placed.fill(-1);
     const Deck& d = s.deck_info();
     for (int i = 0; i < int(es.size()); ++i) {
@@ -210,15 +212,15 @@ State rebuild_position(State s, int observer, CardSet hand, CardSet own, const P
         if (s.is_terminal())
             entry_error(es, i, i == 0 ? "the deal is over before it" : "the deal is over after entry " + std::to_string(i - 1));
         if (s.current_player() != e.seat)
-            entry_error(es, i, "seat " + std::to_string(e.seat) + " cannot act here, seat " + std::to_string(s.current_player()) + " is to act");
+            entry_error(es, i,
+                        "seat " + std::to_string(e.seat) + " cannot act here, seat " + std::to_string(s.current_player()) + " is to act");
         Need need = hooks.need(static_cast<const State&>(s), i);
         // Another seat's card: it holds it, and none of what playing it proves it lacks.
         Card c = NO_CARD;
         if (std::string_view(s.phase_name()) == PLAY_PHASE) {
             try {
                 c = parse_card(std::string_view(e.text).substr(0, e.text.find(':')), d);
-            } catch (const std::invalid_argument&) {
-            }
+            } catch (const std::invalid_argument&) {}
         }
         if (c != NO_CARD && e.seat != observer) {
             need.known[size_t(e.seat)] |= bit(c);
@@ -235,8 +237,9 @@ State rebuild_position(State s, int observer, CardSet hand, CardSet own, const P
             // way. Name what the observer knows that seat could hold instead.
             if (c == NO_CARD && e.seat != observer && std::string_view(s.phase_name()) == PLAY_PHASE) {
                 const CardSet could = before.where[size_t(e.seat)].known | (before.unknown & ~before.where[size_t(e.seat)].forbidden);
-                entry_error(es, i, quoted(e.text) + " is not a card of this deck; seat " + std::to_string(e.seat) +
-                                       " could hold and play any of " + cards_text(could, d.alphabet) + " here");
+                entry_error(es, i,
+                            quoted(e.text) + " is not a card of this deck; seat " + std::to_string(e.seat) +
+                                " could hold and play any of " + cards_text(could, d.alphabet) + " here");
             }
             entry_error(es, i, x.what());
         }
@@ -252,8 +255,7 @@ State rebuild_position(State s, int observer, CardSet hand, CardSet own, const P
         }
     }
     hooks.hidden(s, int(es.size()));
-    if (s.is_terminal())
-        entry_error(es, int(es.size()) - 1, "the deal is over after it: a position is a decision point");
+    if (s.is_terminal()) entry_error(es, int(es.size()) - 1, "the deal is over after it: a position is a decision point");
     const CardSet shown = s.view(observer).where[size_t(observer)].known;
     if (shown != hand) {
         std::string why = "no deal is consistent with the position: ";
@@ -322,9 +324,10 @@ inline void check_position_lines(const PositionLines& lines, const char* game, c
         if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
             std::string names;
             for (const std::string& key : keys) names += (names.empty() ? "" : ", ") + key;
-            throw PositionError(k, -1, std::string("not a line of a ") + game + " position" + (names.empty() ? "" : " (its own lines: " + names + ")"));
+            throw PositionError(
+                k, -1, std::string("not a line of a ") + game + " position" + (names.empty() ? "" : " (its own lines: " + names + ")"));
         }
     }
 }
 
-}  // namespace stich
+}   // namespace stich

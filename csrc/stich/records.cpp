@@ -26,7 +26,7 @@ std::string short_message(const std::string& message) {
     return message.substr(0, at) + "... (" + u128_grouped(total) + " characters)";
 }
 
-}  // namespace
+}   // namespace
 
 RecordError::RecordError(std::string src, size_t rec, int ln, std::string why)
     : std::invalid_argument(short_message(src + ", record " + std::to_string(rec) + " (line " + std::to_string(ln) + "): " + why)),
@@ -61,9 +61,7 @@ struct Fault {
 
 const char* const KNOWN_TAGS[] = {"Game", "Dealer", "Seed", "Deal", "DealArgs", "Names"};
 
-bool known_tag(std::string_view name) {
-    return std::find(std::begin(KNOWN_TAGS), std::end(KNOWN_TAGS), name) != std::end(KNOWN_TAGS);
-}
+bool known_tag(std::string_view name) { return std::find(std::begin(KNOWN_TAGS), std::end(KNOWN_TAGS), name) != std::end(KNOWN_TAGS); }
 
 std::string joined(const std::vector<std::string>& items, const char* sep) {
     std::string out;
@@ -177,7 +175,8 @@ std::pair<GameRecord, std::vector<int>> text_record(const std::vector<std::pair<
     const Tag& dealer = *tag("Dealer");
     const int64_t d = text_number(text_strip(dealer.value));
     if (d < 0 || d >= game.players)
-        fault(dealer.line, "the Dealer tag: the dealer must be a seat 0.." + std::to_string(game.players - 1) + ", got " + quoted(dealer.value));
+        fault(dealer.line,
+              "the Dealer tag: the dealer must be a seat 0.." + std::to_string(game.players - 1) + ", got " + quoted(dealer.value));
     r.dealer = int(d);
     if (const Tag* seed = tag("Seed")) {
         const std::string_view digits = text_strip(seed->value);
@@ -204,7 +203,8 @@ std::pair<GameRecord, std::vector<int>> text_record(const std::vector<std::pair<
     parts(deal, "'place: cards'", [&](std::string place, std::string_view cards) {
         for (const auto& [p, c] : r.deal)
             if (p == place) fault(deal.line, "the Deal tag gives the place " + place + " twice");
-        if (r.deal.size() >= RECORD_MAX_FIELDS) fault(deal.line, "the Deal tag gives more than " + std::to_string(RECORD_MAX_FIELDS) + " places");
+        if (r.deal.size() >= RECORD_MAX_FIELDS)
+            fault(deal.line, "the Deal tag gives more than " + std::to_string(RECORD_MAX_FIELDS) + " places");
         std::vector<std::string> held;
         if (cards != "-")
             for (std::string_view c : text_words(cards)) held.emplace_back(c);
@@ -246,7 +246,8 @@ std::pair<GameRecord, std::vector<int>> text_record(const std::vector<std::pair<
             if (item.empty()) continue;
             std::optional<PositionEntry> entry = history_entry(item, game.players);
             if (!entry)
-                fault(no, "an action is 'seat text' (e.g. '1 pass') with a seat 0.." + std::to_string(game.players - 1) + ", got " + quoted(item));
+                fault(no, "an action is 'seat text' (e.g. '1 pass') with a seat 0.." + std::to_string(game.players - 1) + ", got " +
+                              quoted(item));
             if (r.actions.size() >= RECORD_MAX_ACTIONS) fault(no, "more than " + std::to_string(RECORD_MAX_ACTIONS) + " actions");
             r.actions.emplace_back(entry->seat, std::move(entry->text));
             lines.push_back(no);
@@ -262,7 +263,8 @@ std::vector<GameRecord> read_text(std::string_view text, std::string_view source
     auto finish = [&] {
         if (block.empty()) return;
         if (out.size() >= RECORD_MAX_RECORDS)
-            throw RecordError(std::string(source), out.size() + 1, block.front().first, "more than " + std::to_string(RECORD_MAX_RECORDS) + " records");
+            throw RecordError(std::string(source), out.size() + 1, block.front().first,
+                              "more than " + std::to_string(RECORD_MAX_RECORDS) + " records");
         try {
             out.push_back(text_record(block).first);
         } catch (const Fault& f) {
@@ -274,7 +276,8 @@ std::vector<GameRecord> read_text(std::string_view text, std::string_view source
     for (std::string_view line : text_lines(text)) {
         ++number;
         if (line.size() > RECORD_MAX_LINE)
-            throw RecordError(std::string(source), out.size() + 1, number, "a line of more than " + std::to_string(RECORD_MAX_LINE) + " bytes");
+            throw RecordError(std::string(source), out.size() + 1, number,
+                              "a line of more than " + std::to_string(RECORD_MAX_LINE) + " bytes");
         if (!text_is_utf8(line)) throw RecordError(std::string(source), out.size() + 1, number, "the line cannot be encoded as UTF-8");
         const std::string_view content = text_strip(line.substr(0, line.find('#')));
         if (content.empty()) finish();
@@ -289,7 +292,8 @@ std::string tag_text(std::string_view name, std::string_view value) {
     bool line_break = false;
     for (std::string_view l : text_lines(std::string(value) + "x")) line_break = line_break || l.size() != value.size() + 1;
     if (value.find('"') != std::string_view::npos || line_break)
-        throw std::invalid_argument("the tag " + std::string(name) + "'s value cannot hold a double quote or a line break: " + quoted(value));
+        throw std::invalid_argument("the tag " + std::string(name) +
+                                    "'s value cannot hold a double quote or a line break: " + quoted(value));
     return "[" + std::string(name) + " \"" + std::string(value) + "\"]\n";
 }
 
@@ -313,8 +317,8 @@ std::string record_text(const GameRecord& r) {
     }
     for (const auto& [name, value] : r.tags) {
         if (known_tag(name) || !text_is_identifier(name))
-            throw std::invalid_argument("a free tag is a name (letters, digits, _) other than Game, Dealer, Seed, Deal, DealArgs, Names, got " +
-                                        quoted(name));
+            throw std::invalid_argument(
+                "a free tag is a name (letters, digits, _) other than Game, Dealer, Seed, Deal, DealArgs, Names, got " + quoted(name));
         out += tag_text(name, value);
     }
     // The actions, wrapped at about 100 columns between entries.
@@ -343,11 +347,11 @@ struct Json {
     enum class Kind : uint8_t { Null, Bool, Int, Float, String, Array, Object };
     Kind kind = Kind::Null;
     bool b = false;
-    i128 i = 0;           // Int (beyond 127 bits: `big`)
+    i128 i = 0;   // Int (beyond 127 bits: `big`)
     bool big = false;
-    double f = 0;             // Float
-    std::string s;            // String; Int and Float: the literal
-    std::vector<Json> items;  // Array
+    double f = 0;                                        // Float
+    std::string s;                                       // String; Int and Float: the literal
+    std::vector<Json> items;                             // Array
     std::vector<std::pair<std::string, Json>> members;   // Object (a repeated name keeps the last value, as Python's)
 
     const Json* get(std::string_view name) const {
@@ -386,7 +390,8 @@ std::string json_repr(const Json& j) {
         }
         case Json::Kind::Object: {
             std::string out = "{";
-            for (size_t k = 0; k < j.members.size(); ++k) out += (k ? ", " : "") + quoted(j.members[k].first) + ": " + json_repr(j.members[k].second);
+            for (size_t k = 0; k < j.members.size(); ++k)
+                out += (k ? ", " : "") + quoted(j.members[k].first) + ": " + json_repr(j.members[k].second);
             return out + "}";
         }
     }
@@ -529,7 +534,8 @@ class JsonReader {
             }
         }
         if (q - start > RECORD_MAX_DIGITS)
-            beyond("a number longer than " + std::to_string(RECORD_MAX_DIGITS) + " digits (" + u128_grouped(q - start) + " characters)", start);
+            beyond("a number longer than " + std::to_string(RECORD_MAX_DIGITS) + " digits (" + u128_grouped(q - start) + " characters)",
+                   start);
         p_ = q;
         j.s = std::string(t_.substr(start, q - start));
         if (real) {
@@ -745,9 +751,10 @@ std::string record_json(const GameRecord& r) {
         options = json_options<Def>(rules);
         al = Def::deck_of(rules).alphabet;
     });
-    std::string out = "{\"game\": " + json_string(r.game) + ", \"options\": " + options + ", \"dealer\": " + std::to_string(r.dealer) +
-                      ", \"deal\": {";
-    for (size_t k = 0; k < r.deal.size(); ++k) out += (k ? ", " : "") + json_string(r.deal[k].first) + ": " + json_strings(r.deal[k].second);
+    std::string out =
+        "{\"game\": " + json_string(r.game) + ", \"options\": " + options + ", \"dealer\": " + std::to_string(r.dealer) + ", \"deal\": {";
+    for (size_t k = 0; k < r.deal.size(); ++k)
+        out += (k ? ", " : "") + json_string(r.deal[k].first) + ": " + json_strings(r.deal[k].second);
     out += "}, \"actions\": [";
     for (size_t k = 0; k < r.actions.size(); ++k)
         out += (k ? ", [" : "[") + std::to_string(r.actions[k].first) + ", " + json_string(r.actions[k].second) + "]";
@@ -762,7 +769,8 @@ std::string record_json(const GameRecord& r) {
     if (r.names) out += ", \"names\": " + json_strings(*r.names);
     if (!r.tags.empty()) {
         out += ", \"tags\": {";
-        for (size_t k = 0; k < r.tags.size(); ++k) out += (k ? ", " : "") + json_string(r.tags[k].first) + ": " + json_string(r.tags[k].second);
+        for (size_t k = 0; k < r.tags.size(); ++k)
+            out += (k ? ", " : "") + json_string(r.tags[k].first) + ": " + json_string(r.tags[k].second);
         out += "}";
     }
     return out + "}\n";
@@ -792,7 +800,8 @@ GameRecord json_record(const Json& obj) {
     visit_game_named(game.s, [&]<class Def>() {
         std::vector<std::pair<std::string, Value>> given;
         if (const Json* options = obj.get("options"); options && options->truthy()) {
-            if (options->kind != J::Object) throw std::invalid_argument("options must be an object (name: value), got " + json_repr(*options));
+            if (options->kind != J::Object)
+                throw std::invalid_argument("options must be an object (name: value), got " + json_repr(*options));
             const Deck& d = Def::deck_of(typename Def::Rules{});
             for (const auto& [name, value] : options->members) {
                 const Accepts* a = nullptr;
@@ -808,8 +817,9 @@ GameRecord json_record(const Json& obj) {
     r.options = of.options;
     const Json& deal = *obj.get("deal");
     const bool deal_ok = deal.kind == J::Object && std::all_of(deal.members.begin(), deal.members.end(), [](const auto& m) {
-        return m.second.kind == J::Array && std::all_of(m.second.items.begin(), m.second.items.end(), [](const Json& c) { return c.kind == J::String; });
-    });
+                             return m.second.kind == J::Array && std::all_of(m.second.items.begin(), m.second.items.end(),
+                                                                             [](const Json& c) { return c.kind == J::String; });
+                         });
     if (!deal_ok) return bad("deal must map each place to a list of card texts");
     for (const auto& [place, cards] : deal.members) {
         std::vector<std::string> held;
@@ -818,9 +828,9 @@ GameRecord json_record(const Json& obj) {
     }
     if (const Json* actions = obj.get("actions")) {
         const bool ok = actions->kind == J::Array && std::all_of(actions->items.begin(), actions->items.end(), [](const Json& a) {
-            return a.kind == J::Array && a.items.size() == 2 && a.items[0].is_int() && a.items[0].i >= INT32_MIN && a.items[0].i <= INT32_MAX &&
-                   a.items[1].kind == J::String;
-        });
+                            return a.kind == J::Array && a.items.size() == 2 && a.items[0].is_int() && a.items[0].i >= INT32_MIN &&
+                                   a.items[0].i <= INT32_MAX && a.items[1].kind == J::String;
+                        });
         if (!ok) return bad("actions must be a list of [seat, text] pairs");
         if (actions->items.size() > RECORD_MAX_ACTIONS) return bad("more than " + std::to_string(RECORD_MAX_ACTIONS) + " actions");
         for (const Json& a : actions->items) r.actions.emplace_back(int(a.items[0].i), a.items[1].s);
@@ -831,11 +841,13 @@ GameRecord json_record(const Json& obj) {
         return bad("the dealer must be a seat 0.." + std::to_string(of.players - 1) + ", got " + json_repr(dealer));
     r.dealer = int(dealer.i);
     if (const Json* seed = obj.get("seed"); seed && seed->kind != J::Null) {
-        if (!seed->is_int() || seed->i < 0 || seed->i > UINT64_MAX) return bad("seed must be an int in 0..2**64-1, got " + json_repr(*seed));
+        if (!seed->is_int() || seed->i < 0 || seed->i > UINT64_MAX)
+            return bad("seed must be an int in 0..2**64-1, got " + json_repr(*seed));
         r.seed = uint64_t(seed->i);
     }
     if (const Json* list = obj.get("names"); list && list->kind != J::Null) {
-        if (list->kind != J::Array || !std::all_of(list->items.begin(), list->items.end(), [](const Json& n) { return n.kind == J::String; }))
+        if (list->kind != J::Array ||
+            !std::all_of(list->items.begin(), list->items.end(), [](const Json& n) { return n.kind == J::String; }))
             return bad("names must be a list of str");
         r.names.emplace();
         check_names(list->items.size(), of.players);
@@ -875,7 +887,8 @@ std::vector<GameRecord> read_jsonl(std::string_view text, std::string_view sourc
             check_record(r, number, [&](size_t) { return number; });
             out.push_back(std::move(r));
         } catch (const JsonError& e) {
-            throw error((e.json ? "not JSON: " : "not a record: ") + e.msg + " at column " + std::to_string(code_points(line.substr(0, e.at)) + 1));
+            throw error((e.json ? "not JSON: " : "not a record: ") + e.msg + " at column " +
+                        std::to_string(code_points(line.substr(0, e.at)) + 1));
         } catch (const Fault& f) {
             throw error(f.why);
         } catch (const std::invalid_argument& e) {
@@ -885,7 +898,7 @@ std::vector<GameRecord> read_jsonl(std::string_view text, std::string_view sourc
     return out;
 }
 
-}  // namespace
+}   // namespace
 
 std::vector<GameRecord> read_records(std::string_view text, std::optional<RecordFormat> format, std::string_view source) {
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
@@ -901,4 +914,4 @@ std::string write_records(const std::vector<GameRecord>& records, RecordFormat f
     return out;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -52,11 +52,11 @@ struct GameRecord {
     // The cards of the places of the deal (seat0.., then the game's deal_locations()), each in deal
     // order, as card texts; a place left out holds none.
     std::vector<std::pair<std::string, std::vector<std::string>>> deal;
-    std::vector<std::pair<std::string, Value>> deal_args;   // the deal's extra arguments given (Def::deal_params())
-    std::vector<std::pair<int, std::string>> actions;       // (seat, action text), in order
-    std::optional<uint64_t> seed;                           // the seed the deal was dealt from
-    std::optional<std::vector<std::string>> names;          // the seats' names
-    std::vector<std::pair<std::string, std::string>> tags;  // free tags, in order
+    std::vector<std::pair<std::string, Value>> deal_args;    // the deal's extra arguments given (Def::deal_params())
+    std::vector<std::pair<int, std::string>> actions;        // (seat, action text), in order
+    std::optional<uint64_t> seed;                            // the seed the deal was dealt from
+    std::optional<std::vector<std::string>> names;           // the seats' names
+    std::vector<std::pair<std::string, std::string>> tags;   // free tags, in order
     bool operator==(const GameRecord&) const = default;
 };
 
@@ -64,8 +64,8 @@ struct GameRecord {
 struct RecordError : std::invalid_argument {
     RecordError(std::string source, size_t record, int line, std::string reason);
     std::string source;
-    size_t record;    // 1-based
-    int line;         // 1-based, in the whole text
+    size_t record;   // 1-based
+    int line;        // 1-based, in the whole text
     std::string reason;
 };
 
@@ -160,7 +160,8 @@ typename Def::State record_state(const GameRecord& r, int64_t at) {
                 return out;
             };
             if (!unknown.empty())
-                throw std::invalid_argument("the deal names places this game does not have: " + joined(unknown) + "; its places: " + joined(places));
+                throw std::invalid_argument("the deal names places this game does not have: " + joined(unknown) +
+                                            "; its places: " + joined(places));
             FixedHands fixed{};
             for (size_t l = 0; l < places.size(); ++l)
                 for (const auto& [place, cards] : r.deal)
@@ -174,7 +175,8 @@ typename Def::State record_state(const GameRecord& r, int64_t at) {
                         }
                     }
             if (r.dealer < 0 || r.dealer >= players)
-                throw std::invalid_argument("the dealer must be a seat 0.." + std::to_string(players - 1) + ", got " + std::to_string(r.dealer));
+                throw std::invalid_argument("the dealer must be a seat 0.." + std::to_string(players - 1) + ", got " +
+                                            std::to_string(r.dealer));
             const std::vector<Value> extras = param_values("the deal", "seed, dealer, cards", Def::deal_params(), r.deal_args);
             return serial::deal_exactly<Def>(rules, r.seed.value_or(0), r.dealer, fixed, extras);
         } catch (const std::invalid_argument& e) {
@@ -186,7 +188,8 @@ typename Def::State record_state(const GameRecord& r, int64_t at) {
         const std::string where = "action " + std::to_string(k) + " (" + std::to_string(seat) + " " + text + "): ";
         if (s.is_terminal()) throw RecordReplayError(k, where + "the deal is already over");
         if (seat != s.current_player())
-            throw RecordReplayError(k, where + "seat " + std::to_string(s.current_player()) + " is to act, not seat " + std::to_string(seat));
+            throw RecordReplayError(k,
+                                    where + "seat " + std::to_string(s.current_player()) + " is to act, not seat " + std::to_string(seat));
         Action a = 0;
         try {
             a = find_action(s, text);
@@ -233,4 +236,4 @@ GameRecord dealt_record(const typename Def::State& s, std::optional<uint64_t> se
     return r;
 }
 
-}  // namespace stich
+}   // namespace stich

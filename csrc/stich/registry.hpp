@@ -30,7 +30,7 @@ struct DropFirst {
     using type = GameList<Def...>;
 };
 #define STICH_GAME_ENTRY(Def) , Def
-}  // namespace detail
+}   // namespace detail
 
 // The registered games as a type list, in registry order.
 using Games = detail::DropFirst<void STICH_GAMES(STICH_GAME_ENTRY)>::type;
@@ -55,4 +55,4 @@ void for_each_game(F&& f) {
     for_each_game(f, Games{});
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -68,8 +68,9 @@ ActionSet fixed_legal_set(const typename Def::State& s, CardSet pending) {
     static_assert(Def::NUM_DISTINCT_ACTIONS <= 128, "an ActionSet holds ids below 128");
     ActionSet set;
     if (s.is_terminal()) return set;
-    static_assert(has_fixed_steps<typename Def::State>() == requires(bool* out) { Def::fixed_mask(s, pending, out); },
-                  "a game's State::FIXED_STEPS says whether its Def takes actions in fixed steps");
+    static_assert(
+        has_fixed_steps<typename Def::State>() == requires(bool* out) { Def::fixed_mask(s, pending, out); },
+        "a game's State::FIXED_STEPS says whether its Def takes actions in fixed steps");
     if constexpr (requires(bool* out) { Def::fixed_mask(s, pending, out); }) {
         bool flags[(Def::NUM_DISTINCT_ACTIONS + 7) / 8 * 8] = {};
         Def::fixed_mask(s, pending, flags);
@@ -261,8 +262,8 @@ concept ReplaysOnce = requires(const State& s, const PlayReplay* r) {
 // it (record_seen_at). observe(s, seat, out, pending, record) writes what observe() writes.
 template <class State>
 struct DealRecord {
-    PlayReplay replay;      // started at the first card (the cards of a trick are known then); before, empty
-    uint8_t events = 0;     // events of the history recorded
+    PlayReplay replay;    // started at the first card (the cards of a trick are known then); before, empty
+    uint8_t events = 0;   // events of the history recorded
     SeenActions own, others;
 
     // Records the events of s's history not recorded yet.
@@ -293,7 +294,7 @@ void observe(const State& s, int seat, T* out, CardSet pending, const DealRecord
     write_observation(s, seat, v, seen, out, pending);
 }
 
-}  // namespace stich
+}   // namespace stich
 
 namespace stich {
 
@@ -313,7 +314,7 @@ class StepThreads {
     // exception a share threw is rethrown.
     template <class Work>
     void run(int parts, Work& work) {
-        if (owner_ != ::getpid()) {   // a forked child: its parent's threads are not here to join
+        if (owner_ != ::getpid()) {                                    // a forked child: its parent's threads are not here to join
             (void)new std::vector<std::thread>(std::move(threads_));   // so their handles are let go
             threads_.clear();
             owner_ = ::getpid();
@@ -411,11 +412,11 @@ class VectorEnv {
     static constexpr int NUM_ACTIONS = Def::NUM_DISTINCT_ACTIONS;
 
     struct Out {
-        void* observations;    // num_envs x observation_size, float or uint8_t as the env was made (byte_observations)
-        bool* masks;           // num_envs x NUM_DISTINCT_ACTIONS
-        float* rewards;        // num_envs x players
-        bool* terminated;      // num_envs
-        int32_t* seats;        // num_envs: the seat each observation is for (-1: none, the deal over)
+        void* observations;   // num_envs x observation_size, float or uint8_t as the env was made (byte_observations)
+        bool* masks;          // num_envs x NUM_DISTINCT_ACTIONS
+        float* rewards;       // num_envs x players
+        bool* terminated;     // num_envs
+        int32_t* seats;       // num_envs: the seat each observation is for (-1: none, the deal over)
     };
 
     // The most envs: 2^24, and no more than half of this machine's physical memory holds, counting
@@ -476,12 +477,14 @@ class VectorEnv {
     void reset(uint64_t seed, const Out& out, const std::atomic<bool>* stop = nullptr) {
         const OneCaller one(busy_);
         seed_ = seed;
-        parallel([&](int i) {
-            deals_[size_t(i)] = 0;
-            rngs_[size_t(i)] = Rng(mix_seed(seed, ~uint64_t(i)));
-            new_deal(i);
-            write(i, out, states_[size_t(i)].is_terminal());   // the bots may end a deal the learner sits out
-        }, stop);
+        parallel(
+            [&](int i) {
+                deals_[size_t(i)] = 0;
+                rngs_[size_t(i)] = Rng(mix_seed(seed, ~uint64_t(i)));
+                new_deal(i);
+                write(i, out, states_[size_t(i)].is_terminal());   // the bots may end a deal the learner sits out
+            },
+            stop);
     }
 
     // `count` actions, one an env (std::invalid_argument otherwise), each a fixed id legal in its
@@ -501,21 +504,24 @@ class VectorEnv {
             if (done_[size_t(i)]) continue;
             const int64_t a = actions[i];
             if (a < 0 || a >= Def::NUM_DISTINCT_ACTIONS)
-                throw IllegalAction("env " + std::to_string(i) + ": action " + std::to_string(a) + " out of range 0.." + std::to_string(Def::NUM_DISTINCT_ACTIONS - 1));
+                throw IllegalAction("env " + std::to_string(i) + ": action " + std::to_string(a) + " out of range 0.." +
+                                    std::to_string(Def::NUM_DISTINCT_ACTIONS - 1));
             if (!legal_[size_t(i)].has(unsigned(a)))
                 throw IllegalAction("env " + std::to_string(i) + ": action " + std::to_string(a) + " is not legal (see its action mask)");
         }
-        parallel([&](int i) {
-            State& s = states_[size_t(i)];
-            if (done_[size_t(i)]) {
-                new_deal(i);
-                write(i, out, s.is_terminal());   // the bots may end a deal the learner sits out
-                return;
-            }
-            pending_[size_t(i)] = take_fixed<Def>(s, pending_[size_t(i)], int(actions[i]));
-            if (pending_[size_t(i)] == 0) bots_play(i);
-            write(i, out, s.is_terminal());
-        }, stop);
+        parallel(
+            [&](int i) {
+                State& s = states_[size_t(i)];
+                if (done_[size_t(i)]) {
+                    new_deal(i);
+                    write(i, out, s.is_terminal());   // the bots may end a deal the learner sits out
+                    return;
+                }
+                pending_[size_t(i)] = take_fixed<Def>(s, pending_[size_t(i)], int(actions[i]));
+                if (pending_[size_t(i)] == 0) bots_play(i);
+                write(i, out, s.is_terminal());
+            },
+            stop);
     }
 
    private:
@@ -538,8 +544,8 @@ class VectorEnv {
     static constexpr int64_t MAX_ENVS = int64_t(1) << 24;
     // The bytes an env takes: here, and in the caller's arrays (stich.envs.VectorEnv's rows).
     static uint64_t env_bytes(const State& probe, bool byte_observations) {
-        const uint64_t here = sizeof(State) + sizeof(CardSet) + (ReplaysOnce<State> ? sizeof(DealRecord<State>) : 0) +
-                              sizeof(uint64_t) + sizeof(Rng) + sizeof(uint8_t) + sizeof(ActionSet) + sizeof(int64_t);
+        const uint64_t here = sizeof(State) + sizeof(CardSet) + (ReplaysOnce<State> ? sizeof(DealRecord<State>) : 0) + sizeof(uint64_t) +
+                              sizeof(Rng) + sizeof(uint8_t) + sizeof(ActionSet) + sizeof(int64_t);
         const uint64_t rows = uint64_t(observation_size(probe)) * (byte_observations ? 1 : sizeof(float)) + NUM_ACTIONS +
                               uint64_t(probe.num_players()) * sizeof(float) + 2 * sizeof(bool) + sizeof(int32_t);
         return here + rows;
@@ -571,7 +577,8 @@ class VectorEnv {
         static const FixedHands no_hands{};
         // Dealt in place (a State is trivially copyable, so nothing needs destroying): assigning
         // the returned State copied it, a few percent of a short deal's steps.
-        ::new (static_cast<void*>(&states_[size_t(i)])) State(Def::deal(rules_, deal_seed, int(deal_seed % uint64_t(players_)), no_hands, extras));
+        ::new (static_cast<void*>(&states_[size_t(i)]))
+            State(Def::deal(rules_, deal_seed, int(deal_seed % uint64_t(players_)), no_hands, extras));
         pending_[size_t(i)] = 0;
         if constexpr (ReplaysOnce<State>) records_[size_t(i)] = DealRecord<State>{};
         done_[size_t(i)] = false;
@@ -637,4 +644,4 @@ class VectorEnv {
     StepThreads pool_;
 };
 
-}  // namespace stich
+}   // namespace stich

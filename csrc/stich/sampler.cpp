@@ -18,7 +18,8 @@ const std::array<std::array<uint64_t, 65>, 65>& binomials() {
         std::array<std::array<uint64_t, 65>, 65> c{};
         for (int n = 0; n <= 64; ++n) {
             c[size_t(n)][0] = 1;
-            for (int k = 1; k <= n; ++k) c[size_t(n)][size_t(k)] = c[size_t(n - 1)][size_t(k - 1)] + (k < n ? c[size_t(n - 1)][size_t(k)] : 0);
+            for (int k = 1; k <= n; ++k)
+                c[size_t(n)][size_t(k)] = c[size_t(n - 1)][size_t(k - 1)] + (k < n ? c[size_t(n - 1)][size_t(k)] : 0);
         }
         return c;
     }();
@@ -55,7 +56,7 @@ u128 below(Rng& rng, u128 bound) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 std::string u128_text(u128 v) {
     if (v == 0) return "0";
@@ -89,7 +90,8 @@ WorldSampler::WorldSampler(const View& v) : num_locations_(v.num_locations) {
         if (need[size_t(l)] < 0 || need[size_t(l)] > 63)
             throw std::invalid_argument("inconsistent view: location " + std::to_string(l) + " holds " + std::to_string(loc.size) +
                                         " cards but " + std::to_string(popcount(loc.known)) + " are known there");
-        if (loc.known & loc.forbidden) throw std::invalid_argument("inconsistent view: a card is both known and forbidden at location " + std::to_string(l));
+        if (loc.known & loc.forbidden)
+            throw std::invalid_argument("inconsistent view: a card is both known and forbidden at location " + std::to_string(l));
         total_need += need[size_t(l)];
         start |= Capacity(need[size_t(l)]) << (CAP_BITS * l);
     }
@@ -266,4 +268,4 @@ void WorldSampler::enumerate(const std::function<bool(const Locations&)>& f) con
     by_class(by_class, 0, 0);
 }
 
-}  // namespace stich
+}   // namespace stich

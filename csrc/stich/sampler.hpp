@@ -45,20 +45,20 @@ class WorldSampler {
         CardSet set = 0;
         uint8_t locations;   // bit per location this class's cards may go to
     };
-    struct Option {          // one way to split a class: counts per location and the running weight
+    struct Option {   // one way to split a class: counts per location and the running weight
         std::array<uint8_t, MAX_LOCATIONS> counts;
-        int8_t largest;      // the location with the largest count
-        bool whole;          // it takes the whole class
-        uint32_t next;       // the stage of the next class
+        int8_t largest;   // the location with the largest count
+        bool whole;       // it takes the whole class
+        uint32_t next;    // the stage of the next class
         u128 cumulative;
     };
-    struct Stage {           // a class and the capacities left for it and the classes after it
+    struct Stage {                       // a class and the capacities left for it and the classes after it
         uint32_t first = 0, count = 0;   // its options in options_
         u128 worlds = 0;
     };
     using Capacity = uint64_t;   // 6 bits per location: cards it still lacks
 
-    struct Build {            // the construction's memo: stages by class and capacities
+    struct Build {   // the construction's memo: stages by class and capacities
         std::vector<std::unordered_map<Capacity, uint32_t>> stages;
         std::vector<uint8_t> reach;   // reach[k]: the locations any class from k on may go to
     };
@@ -66,9 +66,9 @@ class WorldSampler {
     uint32_t stage(size_t k, Capacity cap, Build& b);
 
     int num_locations_ = 0;
-    Locations base_{};                 // the known cards
+    Locations base_{};   // the known cards
     std::vector<Class> classes_;
-    std::vector<Stage> stages_;        // stage 0: the first class with every capacity open
+    std::vector<Stage> stages_;   // stage 0: the first class with every capacity open
     std::vector<Option> options_;
     u128 total_ = 0;
 };
@@ -108,7 +108,8 @@ class Worlds {
     Locations sample(Rng& rng) const {
         for (uint32_t refused = 0;; ++refused) {
             const Locations w = sampler_.sample(rng);
-            if (rules_.allows(w)) [[likely]] return w;
+            if (rules_.allows(w)) [[likely]]
+                return w;
             if (refused == MAX_REFUSED)
                 throw std::invalid_argument("no deal of the hidden cards found that keeps the game's rules (" +
                                             std::to_string(MAX_REFUSED) + " drawn)");
@@ -151,4 +152,4 @@ State resampled(const State& s, int seat, uint64_t seed) {
     return out;
 }
 
-}  // namespace stich
+}   // namespace stich

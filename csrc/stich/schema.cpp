@@ -76,9 +76,7 @@ void refuse(const Accepts& a, const std::string& what, const std::string& got) {
     throw std::invalid_argument(what + " must be " + describe(a) + ", got " + got);
 }
 
-std::string option_what(std::string_view name, std::string_view game) {
-    return "option " + std::string(name) + " of " + std::string(game);
-}
+std::string option_what(std::string_view name, std::string_view game) { return "option " + std::string(name) + " of " + std::string(game); }
 
 Accepts opt::Range::accepts() const {
     if (!as_list) return Accepts::integer(low, high, none_ok);
@@ -163,4 +161,4 @@ std::vector<Value> param_values(const char* what, const char* base_args, const s
     return out;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -72,9 +72,9 @@ struct Value {
 struct Accepts {
     enum class Kind : uint8_t { Bool, Int, Choice, Subset, OneCard, CardList, Text, IntRows, DeckName };
     Kind kind = Kind::Bool;
-    int64_t low = 0, high = 0;     // Int: the range
-    bool none_ok = false;          // Int, Card, CardList: None is accepted too
-    std::vector<Value> choices;    // Choice: the values (None among them where accepted); Subset: the names
+    int64_t low = 0, high = 0;    // Int: the range
+    bool none_ok = false;         // Int, Card, CardList: None is accepted too
+    std::vector<Value> choices;   // Choice: the values (None among them where accepted); Subset: the names
 
     static Accepts boolean() { return {}; }
     static Accepts integer(int64_t lo, int64_t hi, bool none = false) { return {Kind::Int, lo, hi, none, {}}; }
@@ -225,7 +225,9 @@ struct Range {
     constexpr bool holds(std::integral auto m) const { return (none_ok && m == none) || (m >= low && m <= high); }
     Value get(std::integral auto m, const auto&) const { return none_ok && m == none ? Value::none() : Value::of_int(m); }
     template <std::integral M>
-    void set(M& m, const Value& v) const { m = v.is_none() ? M(none) : M(v.i); }
+    void set(M& m, const Value& v) const {
+        m = v.is_none() ? M(none) : M(v.i);
+    }
 };
 constexpr Range range(int64_t low, int64_t high) { return {low, high}; }
 
@@ -241,21 +243,31 @@ struct OneOf {
     constexpr bool holds(std::integral auto m) const { return std::find(values.begin(), values.end(), int64_t(m)) != values.end(); }
     Value get(std::integral auto m, const auto&) const { return Value::of_int(m); }
     template <std::integral M>
-    void set(M& m, const Value& v) const { m = M(v.i); }
+    void set(M& m, const Value& v) const {
+        m = M(v.i);
+    }
 };
 template <std::same_as<int>... I>
-constexpr OneOf<sizeof...(I)> one_of(I... values) { return {{int64_t(values)...}}; }
+constexpr OneOf<sizeof...(I)> one_of(I... values) {
+    return {{int64_t(values)...}};
+}
 
 // An enum member whose codes 0, 1, ... are the names, in order.
 struct Names {
     std::span<const char* const> names;
     Accepts accepts() const;
     template <class E>
-    constexpr bool holds(E m) const { return size_t(m) < names.size(); }
+    constexpr bool holds(E m) const {
+        return size_t(m) < names.size();
+    }
     template <class E>
-    Value get(E m, const auto&) const { return Value::of_text(names[size_t(m)]); }
+    Value get(E m, const auto&) const {
+        return Value::of_text(names[size_t(m)]);
+    }
     template <class E>
-    void set(E& m, const Value& v) const { m = E(std::find(names.begin(), names.end(), std::string_view(v.text)) - names.begin()); }
+    void set(E& m, const Value& v) const {
+        m = E(std::find(names.begin(), names.end(), std::string_view(v.text)) - names.begin());
+    }
 };
 constexpr Names names(std::span<const char* const> n) { return {n}; }
 
@@ -279,7 +291,7 @@ struct InSet {
 };
 constexpr InSet in_set(const char* name) { return {name}; }
 
-}  // namespace opt
+}   // namespace opt
 
 // One row of a table: `member` is a generic accessor (rules -> its member), so that the rows
 // need not name the Rules type.
@@ -300,7 +312,8 @@ OptionRow(Member, const char*, Codec, const char*, const char*) -> OptionRow<Mem
 #define STICH_OPTION_MEMBERS(TABLE) TABLE(STICH_OPTION_MEMBER)
 #define STICH_OPTION_ROW(member, type, fallback, name, accepts, ruling, doc) \
     ::stich::OptionRow{[](auto& r) -> auto& { return r.member; }, name, accepts, ruling, doc},
-#define STICH_OPTION_ROWS(TABLE) std::tuple{TABLE(STICH_OPTION_ROW)}
+#define STICH_OPTION_ROWS(TABLE) \
+    std::tuple { TABLE(STICH_OPTION_ROW) }
 
 // One option of a game's Rules, as the bindings, the notation and make_rules read it (made from
 // the game's option table by option_specs). `set` receives an accepted value.
@@ -321,8 +334,9 @@ std::vector<OptionSpec<Rules>> option_specs(const Rows& rows) {
     auto add = [&specs]<class Row>(const Row& row) {
         if constexpr (std::same_as<std::remove_cvref_t<decltype(row.accepts)>, opt::InSet>) {
             const bool more = !specs.empty() && specs.back().name == std::string_view(row.name);
-            if (!more) specs.push_back({row.name, row.ruling, row.doc, Accepts::subset({}),
-                                        [](const Rules&) { return Value::of_texts({}); }, [](Rules&, const Value&) {}});
+            if (!more)
+                specs.push_back({row.name, row.ruling, row.doc, Accepts::subset({}), [](const Rules&) { return Value::of_texts({}); },
+                                 [](Rules&, const Value&) {}});
             auto& spec = specs.back();
             spec.accepts.choices.push_back(Value::of_text(row.accepts.name));
             spec.get = [get = spec.get, row](const Rules& r) {
@@ -448,25 +462,24 @@ FieldSpec<T> property(const char* name, const char* type, const char* doc, Value
 // locations after the seats and the deal as dealt of a state at any point (InitialDeal,
 // stich/deal.hpp: from it and the history the state is replayed, stich/serial.hpp). A game may also define
 // `static const std::vector<FunctionSpec>& functions();` (its extra functions).
-#define STICH_DESCRIPTION_TABLES                                          \
-    static const std::vector<ContractFactory>& contract_factories();      \
-    static const std::vector<std::string>& deal_locations();              \
-    static InitialDeal initial_deal(const State& s);                      \
-    static const std::vector<std::string>& extra_locations();             \
-    static const std::vector<OptionSpec<Rules>>& options();               \
-    static const std::vector<ParamSpec>& deal_params();                   \
-    static const std::vector<ParamSpec>& playout_params();                \
-    static const std::vector<FieldSpec<State>>& state_fields();           \
-    static const std::vector<FieldSpec<Match>>& match_fields();           \
-    static const std::vector<BenchSpec>& bench_positions();               \
+#define STICH_DESCRIPTION_TABLES                                     \
+    static const std::vector<ContractFactory>& contract_factories(); \
+    static const std::vector<std::string>& deal_locations();         \
+    static InitialDeal initial_deal(const State& s);                 \
+    static const std::vector<std::string>& extra_locations();        \
+    static const std::vector<OptionSpec<Rules>>& options();          \
+    static const std::vector<ParamSpec>& deal_params();              \
+    static const std::vector<ParamSpec>& playout_params();           \
+    static const std::vector<FieldSpec<State>>& state_fields();      \
+    static const std::vector<FieldSpec<Match>>& match_fields();      \
+    static const std::vector<BenchSpec>& bench_positions();          \
     static const std::vector<SolveBenchSpec>& solve_bench();
 
 // The Rules made from named option values: every option not given takes its default; an unknown
 // name, a value not accepted, or (through Rules::validate) a combination that cannot be played
 // throws std::invalid_argument naming the option and what it accepts.
 template <class Rules>
-Rules make_rules(const char* game, const std::vector<OptionSpec<Rules>>& specs,
-                 const std::vector<std::pair<std::string, Value>>& given) {
+Rules make_rules(const char* game, const std::vector<OptionSpec<Rules>>& specs, const std::vector<std::pair<std::string, Value>>& given) {
     std::vector<std::string> unknown_names;
     for (const auto& [name, value] : given) {
         bool known = false;
@@ -479,9 +492,10 @@ Rules make_rules(const char* game, const std::vector<OptionSpec<Rules>>& specs,
     if (!unknown.empty()) {
         const Rules defaults{};
         std::string valid;
-        for (const auto& s : specs) valid += (valid.empty() ? "" : ", ") + std::string(s.name) + " (default " + value_repr(s.get(defaults)) + ")";
-        throw std::invalid_argument("unknown option(s) for " + std::string(game) + ": " + unknown + "; valid options: " +
-                                    (valid.empty() ? "none" : valid));
+        for (const auto& s : specs)
+            valid += (valid.empty() ? "" : ", ") + std::string(s.name) + " (default " + value_repr(s.get(defaults)) + ")";
+        throw std::invalid_argument("unknown option(s) for " + std::string(game) + ": " + unknown +
+                                    "; valid options: " + (valid.empty() ? "none" : valid));
     }
     Rules r{};
     const Rules defaults{};
@@ -510,4 +524,4 @@ std::vector<std::pair<std::string, Value>> option_values(const std::vector<Optio
 std::vector<Value> param_values(const char* what, const char* base_args, const std::vector<ParamSpec>& specs,
                                 const std::vector<std::pair<std::string, Value>>& given);
 
-}  // namespace stich
+}   // namespace stich

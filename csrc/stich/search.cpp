@@ -6,4 +6,4 @@ namespace stich {
 STICH_GAMES(STICH_INSTANTIATE_SEARCH)
 #undef STICH_INSTANTIATE_SEARCH
 
-}  // namespace stich
+}   // namespace stich

@@ -10,4 +10,4 @@ namespace stich {
 STICH_GAMES(STICH_EXTERN_SEARCH)
 #undef STICH_EXTERN_SEARCH
 
-}  // namespace stich
+}   // namespace stich

@@ -148,8 +148,9 @@ struct Reader {
             bad("format version " + std::to_string(version) + "; this stich reads version " + std::to_string(VERSION));
         const char k = char(get(1));
         auto name = [](char c) { return std::string(c == RULES ? "rules" : c == STATE ? "a state" : c == MATCH ? "a match" : "unknown"); };
-        if (k != kind) bad(std::string("the form of ") + (std::string_view(KINDS).find(k) == std::string_view::npos ? "an unknown kind" : name(k)) +
-                           ", not of " + name(kind));
+        if (k != kind)
+            bad(std::string("the form of ") + (std::string_view(KINDS).find(k) == std::string_view::npos ? "an unknown kind" : name(k)) +
+                ", not of " + name(kind));
         if (const std::string g = text(); g != game) bad("a form of " + quoted(g) + ", not of " + game);
     }
     void end() const {
@@ -219,7 +220,9 @@ typename Def::State deal_exactly(const typename Def::Rules& r, uint64_t seed, in
         CardSet want = 0, got = 0;
         for (Card c : fixed[l]) want |= bit(c);
         for (Card c : again.cards[l]) got |= bit(c);
-        if (want != got) throw std::invalid_argument("the cards do not make a deal of this game: place " + std::to_string(l) + " holds other cards once dealt");
+        if (want != got)
+            throw std::invalid_argument("the cards do not make a deal of this game: place " + std::to_string(l) +
+                                        " holds other cards once dealt");
     }
     return s;
 }
@@ -248,7 +251,10 @@ typename Def::State load_state(Reader& in) {
     State s = checked("", [&] { return deal_exactly<Def>(rules, seed, dealer, fixed, extras); });
     for (uint64_t i = 0, n = in.get(2); i < n; ++i) {
         const Action a = Action(in.get(2));
-        checked("action " + std::to_string(i) + " (id " + std::to_string(a) + "): ", [&] { apply_checked(s, a); return 0; });
+        checked("action " + std::to_string(i) + " (id " + std::to_string(a) + "): ", [&] {
+            apply_checked(s, a);
+            return 0;
+        });
     }
     return s;
 }
@@ -266,7 +272,8 @@ std::string dump_state_unchecked(const typename Def::State& s) {
         for (Card c : d.cards[l]) w.put(c, 1);
     }
     std::vector<std::pair<std::string, Value>> named;
-    for (size_t i = 0; i < Def::deal_params().size() && i < d.extras.size(); ++i) named.emplace_back(Def::deal_params()[i].name, d.extras[i]);
+    for (size_t i = 0; i < Def::deal_params().size() && i < d.extras.size(); ++i)
+        named.emplace_back(Def::deal_params()[i].name, d.extras[i]);
     put_named(w, named);
     w.put(s.history.size, 2);
     for (int i = 0; i < int(s.history.size); ++i) w.put(s.history.actions[size_t(i)], 2);
@@ -309,8 +316,7 @@ std::string dump(const typename Def::State& s) {
     bool same = false;
     try {
         same = load_state<Def>(form) == s;
-    } catch (const std::invalid_argument&) {
-    }
+    } catch (const std::invalid_argument&) {}
     if (!same)
         throw std::invalid_argument("this " + std::string(Def::NAME) +
                                     " state is not one play reaches from its deal (a sampled world of resample() or with_world()); "
@@ -381,10 +387,13 @@ typename Def::Match load_match(std::string_view bytes) {
             const std::string_view form = in.bytes(size_t(in.get(4)));
             const std::string where = "deal " + std::to_string(i) + ": ";
             const auto s = checked(where, [&] { return load_state<Def>(form); });
-            checked(where, [&] { record<Def>(m, s); return 0; });
+            checked(where, [&] {
+                record<Def>(m, s);
+                return 0;
+            });
         }
         return m;
     });
 }
 
-}  // namespace stich::serial
+}   // namespace stich::serial

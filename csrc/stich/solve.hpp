@@ -57,8 +57,8 @@ struct SolveLimitReached : std::runtime_error {
 struct SolveStep {
     Action action = 0;
     int seat = 0;
-    int trick_winner = -1;                 // the seat that took the trick this move completed, or -1
-    std::array<int, MAX_SEATS> tally{};    // State::tally(seat) after the move
+    int trick_winner = -1;                // the seat that took the trick this move completed, or -1
+    std::array<int, MAX_SEATS> tally{};   // State::tally(seat) after the move
     bool operator==(const SolveStep&) const = default;
 };
 
@@ -120,7 +120,7 @@ struct SolveTable {
                 slots.resize(std::min(size, slots.size() + CHUNK));
             }
         }
-        mask = size - 2;   // bucket index: even slots
+        mask = size - 2;           // bucket index: even slots
         if (++generation == 0) {   // wrapped: clear for real
             std::fill(slots.begin(), slots.end(), SolveEntry{});
             generation = 1;
@@ -177,8 +177,8 @@ class TableLease {
     SolveTable* operator->() const { return table_.get(); }
 
    private:
-    static constexpr size_t MAX_KEPT = 8;                     // tables of solvers that ran at once
-    static constexpr size_t MAX_KEPT_SIZE = size_t(1) << 20;  // entries: larger ones (asked for) go
+    static constexpr size_t MAX_KEPT = 8;                      // tables of solvers that ran at once
+    static constexpr size_t MAX_KEPT_SIZE = size_t(1) << 20;   // entries: larger ones (asked for) go
     static std::mutex& mutex() {
         static std::mutex m;
         return m;
@@ -190,7 +190,7 @@ class TableLease {
     std::unique_ptr<SolveTable> table_;
 };
 
-}  // namespace detail
+}   // namespace detail
 
 // The table size a solve of `s` takes when none is given (table_bits 0): 2 + half the cards in
 // play, 12..18 (measured: larger tables miss the cache more than they save).
@@ -239,8 +239,7 @@ int max_table_bits(const State& s, std::string* why = nullptr) {
             *why = "a table of 2^" + std::to_string(most + 1) + " entries (" +
                    gib_text(double(uint64_t(2) << most) * double(sizeof(detail::SolveEntry))) +
                    ") would take more than half of this machine's memory (" + gib_text(double(memory)) + ")";
-        else if (most == 28)
-            *why = "28 is the largest table";
+        else if (most == 28) *why = "28 is the largest table";
         else
             *why = "a position with " + std::to_string(popcount(in_play)) + " cards in play uses at most 2^" + std::to_string(most) +
                    " entries";
@@ -603,7 +602,8 @@ void analyse_deal_into(Solver<State>& solver, const State& s, const std::vector<
         at.apply(a);
     }
     if (chained && at.is_terminal())   // the last solve's best move ended the deal: its line is whole
-        for (size_t i = out.size() - 1; i-- > moves.size();) out[i].line.insert(out[i].line.end(), out[i + 1].line.begin(), out[i + 1].line.end());
+        for (size_t i = out.size() - 1; i-- > moves.size();)
+            out[i].line.insert(out[i].line.end(), out[i + 1].line.begin(), out[i + 1].line.end());
     if (!moves.empty() && out.size() < moves.size())
         throw std::invalid_argument("the deal ended after " + std::to_string(out.size()) + " of the " + std::to_string(moves.size()) +
                                     " moves given");
@@ -631,10 +631,10 @@ constexpr uint64_t TIMED_LIST_LIMIT = uint64_t(1) << 18;
 constexpr uint64_t PIMC_MAX_WORLDS = 10'000'000;
 
 struct PimcConfig {
-    uint64_t worlds = 100;    // worlds to solve (at most); all deals when there are no more
+    uint64_t worlds = 100;   // worlds to solve (at most); all deals when there are no more
     int threads = 1;
     uint64_t seed = 0;
-    double seconds = 0;       // > 0: stop taking new worlds after this long (at least one a thread)
+    double seconds = 0;   // > 0: stop taking new worlds after this long (at least one a thread)
     const std::atomic<bool>* stop = nullptr;
     // Optional progress for a caller's display: the worlds to solve, once known, and those solved.
     std::atomic<uint64_t>* total = nullptr;
@@ -649,16 +649,16 @@ struct PimcResult {
     int observer = 0;
     std::vector<Action> actions;
     std::vector<double> mean, se, diff, diff_se;
-    std::vector<int> low, high;                // per action: the lowest and highest value of a world
-    size_t best = 0;                           // the highest mean (the lowest id among equal means)
-    uint64_t worlds = 0;                       // worlds solved
-    double weight = 0;                         // their total weight (worlds solved when sampling)
-    bool exact = false;                        // every consistent world counted once
+    std::vector<int> low, high;   // per action: the lowest and highest value of a world
+    size_t best = 0;              // the highest mean (the lowest id among equal means)
+    uint64_t worlds = 0;          // worlds solved
+    double weight = 0;            // their total weight (worlds solved when sampling)
+    bool exact = false;           // every consistent world counted once
     // The deals listed to solve without repeats (0: worlds drawn with repeats); a time budget that
     // ends before all are solved leaves a sample of them (its standard errors shrink by the
     // finite-population factor).
     uint64_t population = 0;
-    u128 world_count = 0;                      // the consistent worlds of the observer's view
+    u128 world_count = 0;   // the consistent worlds of the observer's view
     uint64_t nodes = 0;
     double seconds = 0;
 };
@@ -667,9 +667,7 @@ struct PimcResult {
 // give them; `seconds` None: no time budget. std::invalid_argument saying what is accepted and
 // what was given.
 inline void check_pimc_values(int64_t worlds, int64_t threads, std::optional<double> seconds) {
-    auto refuse = [](const std::string& accepted, const std::string& got) {
-        throw std::invalid_argument(accepted + ", got " + got);
-    };
+    auto refuse = [](const std::string& accepted, const std::string& got) { throw std::invalid_argument(accepted + ", got " + got); };
     if (worlds < 1 || uint64_t(worlds) > PIMC_MAX_WORLDS)
         refuse("worlds must be an int in 1.." + std::to_string(PIMC_MAX_WORLDS), std::to_string(worlds));
     check_threads(threads);
@@ -795,7 +793,7 @@ std::vector<int> live_seats(const State& root) {
     return live;
 }
 
-}  // namespace detail
+}   // namespace detail
 
 // How many deals of the playing hands the exact analysis of the seat to act would solve (an
 // upper bound: a deal whose dead cards fit no split is dropped); pimc is exact with at least
@@ -854,7 +852,7 @@ inline void pimc_statistics(PimcResult& r, const std::vector<int>& values, const
     }
 }
 
-}  // namespace detail
+}   // namespace detail
 
 // PIMC: solves worlds of the seat to act's view open-handed and averages each action's value.
 // When the view has at most cfg.worlds deals of the hands that still play, each is solved once
@@ -907,8 +905,8 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     };
     std::vector<Solved> per_thread(size_t(cfg.threads));
     std::atomic<uint64_t> next{0};
-    const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                      std::chrono::duration<double>(timed ? cfg.seconds : 0.0));
+    const auto deadline =
+        start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(timed ? cfg.seconds : 0.0));
     auto run = [&](int t) {
         Solver<State> solver;
         solver.stop = cfg.stop;
@@ -950,4 +948,4 @@ PimcResult pimc(const State& root, const PimcConfig& cfg) {
     return r;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -40,4 +40,4 @@ bool in_card_play(const S& s) {
     else return SolverTraits<S>::in_play(s);
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -43,7 +43,8 @@ typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int64_t de
 
 // The same with cards pinned per seat and the deal's extra arguments (stich.<Game>(...).deal(...)).
 template <class Def>
-typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int64_t dealer, const FixedHands& hands, const std::vector<Value>& extras) {
+typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int64_t dealer, const FixedHands& hands,
+                         const std::vector<Value>& extras) {
     return Def::deal(r, seed, checked_dealer(dealer, Def::num_players(r)), hands, extras);
 }
 
@@ -104,4 +105,4 @@ std::string search_table(const typename Def::State& root, const SearchResult& r)
     return out;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -114,7 +114,7 @@ struct PlayReplay {
     static constexpr int NO_OBSERVER = -1;   // play(k, seat, c, NO_OBSERVER): every seat's proofs kept
     int trick_cards = 0;                     // cards in a full trick
     Card led = NO_CARD, winning = NO_CARD;
-    int in_trick = 0, tricks = 0;            // cards of the current trick; complete tricks
+    int in_trick = 0, tricks = 0;   // cards of the current trick; complete tricks
     CardSet played = 0;
     std::array<CardSet, MAX_SEATS> proven_absent{};
 
@@ -203,9 +203,10 @@ inline void finish_view(View& v, const PlayReplay& r, CardSet deck_cards, bool o
             loc.forbidden = deck_cards & ~loc.known;
             continue;
         }
-        loc.forbidden = ((all_known & ~loc.known) | v.played | (l < v.num_seats && l != v.observer ? r.proven_absent[size_t(l)] : 0)) & deck_cards;
+        loc.forbidden =
+            ((all_known & ~loc.known) | v.played | (l < v.num_seats && l != v.observer ? r.proven_absent[size_t(l)] : 0)) & deck_cards;
     }
     v.unknown = deck_cards & ~v.played & ~all_known;
 }
 
-}  // namespace stich
+}   // namespace stich

@@ -39,7 +39,7 @@ std::string inferred(const View& v, int seat, Alphabet alphabet) {
     return out;
 }
 
-}  // namespace
+}   // namespace
 
 std::vector<std::string> view_lines(std::string_view state_text, const View& v, Alphabet alphabet,
                                     const std::vector<std::string>& extra_locations) {
@@ -71,4 +71,4 @@ std::vector<std::string> view_lines(std::string_view state_text, const View& v, 
     return out;
 }
 
-}  // namespace stich
+}   // namespace stich

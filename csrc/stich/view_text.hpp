@@ -22,4 +22,4 @@ namespace stich {
 std::vector<std::string> view_lines(std::string_view state_text, const View& v, Alphabet alphabet,
                                     const std::vector<std::string>& extra_locations);
 
-}  // namespace stich
+}   // namespace stich

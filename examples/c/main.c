@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
         stich_result *found = NULL;
         check(stich_ismcts(state, iterations, 0, 1, seed + move, NULL, &found), "stich_ismcts");
         const int best = check(stich_result_best(found), "stich_result_best");
-        double visits = 0;   /* the best action's: the table's first row */
+        double visits = 0; /* the best action's: the table's first row */
         check(stich_result_column(found, STICH_COLUMN_VISITS, &visits, 1), "stich_result_column");
         char text[64];
         check(stich_action_text(state, best, text, sizeof text), "stich_action_text");

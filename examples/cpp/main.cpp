@@ -36,7 +36,7 @@ std::string read_file(const std::string& path) {
     return text.str();
 }
 
-}  // namespace
+}   // namespace
 
 int main(int argc, char** argv) {
     if (argc < 3 || argc > 4) {

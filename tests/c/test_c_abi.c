@@ -18,21 +18,21 @@
 
 static int failures = 0;
 
-#define CHECK(expr)                                                                                           \
-    do {                                                                                                      \
-        if (!(expr)) {                                                                                        \
+#define CHECK(expr)                                                                                                      \
+    do {                                                                                                                 \
+        if (!(expr)) {                                                                                                   \
             fprintf(stderr, "%s:%d: CHECK(%s) failed; last error: %s\n", __FILE__, __LINE__, #expr, stich_last_error()); \
-            ++failures;                                                                                       \
-        }                                                                                                     \
+            ++failures;                                                                                                  \
+        }                                                                                                                \
     } while (0)
 
 /* A status that must be an error, with a message naming the function. */
-#define CHECK_ERROR(call, code, function)                                                   \
-    do {                                                                                    \
-        const int status_ = (call);                                                         \
-        CHECK(status_ == (code));                                                           \
-        CHECK(strncmp(stich_last_error(), function ": ", strlen(function) + 2) == 0);       \
-        if (status_ != (code)) fprintf(stderr, "  got %s\n", stich_status_name(status_));  \
+#define CHECK_ERROR(call, code, function)                                                 \
+    do {                                                                                  \
+        const int status_ = (call);                                                       \
+        CHECK(status_ == (code));                                                         \
+        CHECK(strncmp(stich_last_error(), function ": ", strlen(function) + 2) == 0);     \
+        if (status_ != (code)) fprintf(stderr, "  got %s\n", stich_status_name(status_)); \
     } while (0)
 
 #define OK(call) CHECK((call) == STICH_OK)
@@ -88,7 +88,7 @@ static void case_versions(void) {
     CHECK(strcmp(stich_status_name(STICH_OK), "STICH_OK") == 0);
     CHECK(strcmp(stich_status_name(-1000), "unknown status") == 0);
     for (int code = STICH_E_INTERNAL; code <= STICH_E_INVALID_ARGUMENT; ++code) CHECK(strncmp(stich_status_name(code), "STICH_E_", 8) == 0);
-    CHECK(strcmp(stich_status_name(-1), "unknown status") == 0);   /* -1 is no status: stich_current_player's "nobody" */
+    CHECK(strcmp(stich_status_name(-1), "unknown status") == 0); /* -1 is no status: stich_current_player's "nobody" */
 }
 
 static void case_games(void) {
@@ -100,9 +100,9 @@ static void case_games(void) {
         size_t k = 0;
         for (; name[k]; ++k) lower[k] = (char)(name[k] >= 'A' && name[k] <= 'Z' ? name[k] - 'A' + 'a' : name[k]);
         lower[k] = '\0';
-        stich_game *g = game(lower, "");   /* names are case-insensitive */
+        stich_game *g = game(lower, ""); /* names are case-insensitive */
         CHECK(stich_game_text(g, line, sizeof line) == (int)strlen(name));
-        CHECK(strcmp(line, name) == 0);    /* the defaults: the name alone */
+        CHECK(strcmp(line, name) == 0); /* the defaults: the name alone */
         CHECK(stich_game_num_players(g) >= 3);
         stich_game_free(g);
     }
@@ -115,7 +115,7 @@ static void case_games(void) {
     stich_game *none = (stich_game *)1;
     CHECK_ERROR(stich_game_new("Skat", "", &none), STICH_E_UNKNOWN_NAME, "stich_game_new");
     CHECK(none == NULL);
-    CHECK(strstr(stich_last_error(), "Couillon") != NULL);   /* names the games */
+    CHECK(strstr(stich_last_error(), "Couillon") != NULL); /* names the games */
     CHECK_ERROR(stich_game_new("Mucken", "players=9", &none), STICH_E_BAD_TEXT, "stich_game_new");
     CHECK(strstr(stich_last_error(), "players") != NULL);
     CHECK_ERROR(stich_game_new("Mucken", "colour=blue", &none), STICH_E_BAD_TEXT, "stich_game_new");
@@ -142,7 +142,7 @@ static void case_play(void) {
                 int32_t ids[64];
                 const int n = stich_legal_actions(s, ids, 64);
                 CHECK(n > 0 && n <= 64);
-                for (int k = 1; k < n; ++k) CHECK(ids[k] > ids[k - 1]);   /* ascending */
+                for (int k = 1; k < n; ++k) CHECK(ids[k] > ids[k - 1]); /* ascending */
                 const int seat = stich_current_player(s);
                 CHECK(seat >= 0 && seat < players);
                 char before[4096], after[4096], text[256];
@@ -158,7 +158,7 @@ static void case_play(void) {
                 } else {
                     stich_state *twin = NULL;
                     OK(stich_state_clone(s, &twin));
-                    CHECK(stich_apply_text(s, text) == id);   /* the text names the same action */
+                    CHECK(stich_apply_text(s, text) == id); /* the text names the same action */
                     /* stich_step by the id's index: the same state, and the legal ids of the next. */
                     CHECK_ERROR(stich_step(twin, n, ids, 64), STICH_E_OUT_OF_RANGE, "stich_step");
                     CHECK_ERROR(stich_step(twin, 0, NULL, 64), STICH_E_INVALID_ARGUMENT, "stich_step");
@@ -192,7 +192,7 @@ static void case_play(void) {
     OK(stich_deal_hands(g, 5, 0, hands, 3, &s));
     char hand[128];
     CHECK(stich_hand(s, 0, hand, sizeof hand) > 0);
-    CHECK(strcmp(hand, "EO EU GO GU HO SO") == 0);   /* in display order */
+    CHECK(strcmp(hand, "EO EU GO GU HO SO") == 0); /* in display order */
     /* Dealt into a handle it has: the state stich_deal makes; a refused dealer changes nothing. */
     stich_state *fresh = dealt(g, 7);
     OK(stich_deal_into(g, 7, 3, s));
@@ -306,7 +306,7 @@ static void case_views(void) {
         if (seed == 0) strcpy(first, world_text);
         else differ += strcmp(first, world_text) != 0;
         stich_state *again = NULL;
-        OK(stich_view_sample(v, seed, &again));   /* a seed gives the same world */
+        OK(stich_view_sample(v, seed, &again)); /* a seed gives the same world */
         char b[4096];
         stich_state_text(again, b, sizeof b);
         CHECK(strcmp(world_text, b) == 0);
@@ -336,7 +336,7 @@ static void case_solve(void) {
     CHECK(stich_result_column(r, STICH_COLUMN_VALUE, values, 64) == n);
     int best_seen = 0;
     for (int k = 0; k < n; ++k) {
-        CHECK(ids[k] == legal[k]);   /* id order */
+        CHECK(ids[k] == legal[k]); /* id order */
         CHECK(values[k] == floor(values[k]));
         if (values[k] > best_value) best_value = values[k];
     }
@@ -376,12 +376,12 @@ static void case_search(void) {
     double va[64], vb[64];
     int na, nb;
     search(s, 1, 7, a, va, &na);
-    search(s, 1, 7, b, vb, &nb);   /* a seed and an iteration budget: the same result */
+    search(s, 1, 7, b, vb, &nb); /* a seed and an iteration budget: the same result */
     CHECK(na == nb && na == stich_legal_actions(s, NULL, 0));
     double total = 0;
     for (int k = 0; k < na; ++k) {
         CHECK(a[k] == b[k] && va[k] == vb[k]);
-        if (k) CHECK(va[k] <= va[k - 1]);   /* most visited first */
+        if (k) CHECK(va[k] <= va[k - 1]); /* most visited first */
         total += va[k];
     }
     CHECK(total == 2000);
@@ -390,13 +390,13 @@ static void case_search(void) {
     for (int k = 0; k < na; ++k) total += va[k];
     CHECK(total == 2000);
     stich_result *r = NULL;
-    OK(stich_ismcts(s, 0, 0.05, 1, 1, NULL, &r));   /* a time budget */
+    OK(stich_ismcts(s, 0, 0.05, 1, 1, NULL, &r)); /* a time budget */
     CHECK(stich_result_count(r) == na);
     stich_result_free(r);
     stich_result *none = NULL;
-    CHECK_ERROR(stich_ismcts(s, 100, 1.0, 1, 1, NULL, &none), STICH_E_INVALID_ARGUMENT, "stich_ismcts");   /* two budgets */
-    CHECK_ERROR(stich_ismcts(s, 0, 0, 1, 1, NULL, &none), STICH_E_INVALID_ARGUMENT, "stich_ismcts");       /* none */
-    CHECK_ERROR(stich_ismcts(s, 100, 0, 0, 1, NULL, &none), STICH_E_INVALID_ARGUMENT, "stich_ismcts");     /* no thread */
+    CHECK_ERROR(stich_ismcts(s, 100, 1.0, 1, 1, NULL, &none), STICH_E_INVALID_ARGUMENT, "stich_ismcts"); /* two budgets */
+    CHECK_ERROR(stich_ismcts(s, 0, 0, 1, 1, NULL, &none), STICH_E_INVALID_ARGUMENT, "stich_ismcts");     /* none */
+    CHECK_ERROR(stich_ismcts(s, 100, 0, 0, 1, NULL, &none), STICH_E_INVALID_ARGUMENT, "stich_ismcts");   /* no thread */
     CHECK_ERROR(stich_ismcts(s, 0, NAN, 1, 1, NULL, &none), STICH_E_INVALID_ARGUMENT, "stich_ismcts");
     CHECK_ERROR(stich_ismcts(s, 0, -1, 1, 1, NULL, &none), STICH_E_INVALID_ARGUMENT, "stich_ismcts");
     CHECK(none == NULL);
@@ -458,7 +458,7 @@ static void case_cancel(void) {
     volatile int32_t flag = 1;
     stich_control ctl = {&flag, NULL, NULL, 0};
     stich_result *r = NULL;
-    OK(stich_ismcts(s, 0, 86400, 1, 1, &ctl, &r));   /* stopped: a partial answer */
+    OK(stich_ismcts(s, 0, 86400, 1, 1, &ctl, &r)); /* stopped: a partial answer */
     CHECK(stich_result_partial(r) == 1);
     CHECK(stich_result_count(r) == stich_legal_actions(s, NULL, 0));
     stich_result_free(r);
@@ -469,7 +469,7 @@ static void case_cancel(void) {
     stich_result_free(r);
     calls = 0;
     stich_control counter = {NULL, count_calls, &calls, 0.01};
-    OK(stich_ismcts(s, 3000, 0, 1, 1, &counter, &r));   /* progress without a stop: the same answer as without */
+    OK(stich_ismcts(s, 3000, 0, 1, 1, &counter, &r)); /* progress without a stop: the same answer as without */
     int32_t ids[64];
     double visits[64];
     int n;
@@ -526,7 +526,7 @@ static void case_batch(void) {
     CHECK_ERROR(stich_solve_batch(states, N, 2, &ctl, results, statuses), STICH_E_CANCELLED, "stich_solve_batch");
     CHECK(strstr(stich_last_error(), "position 0 of 12: ") != NULL);
     for (int k = 0; k < N; ++k) CHECK(statuses[k] == STICH_E_CANCELLED && results[k] == NULL);
-    OK(stich_solve_batch(NULL, 0, 1, NULL, NULL, NULL));   /* nothing to do */
+    OK(stich_solve_batch(NULL, 0, 1, NULL, NULL, NULL)); /* nothing to do */
     CHECK_ERROR(stich_solve_batch(states, -1, 1, NULL, results, NULL), STICH_E_INVALID_ARGUMENT, "stich_solve_batch");
     CHECK_ERROR(stich_solve_batch(states, N, 0, NULL, results, NULL), STICH_E_INVALID_ARGUMENT, "stich_solve_batch");
     CHECK_ERROR(stich_solve_batch(states, N, 1, NULL, NULL, NULL), STICH_E_INVALID_ARGUMENT, "stich_solve_batch");
@@ -548,7 +548,7 @@ static void case_bad_input(void) {
     CHECK_ERROR(stich_game_new("Mucken", "", NULL), STICH_E_INVALID_ARGUMENT, "stich_game_new");
     CHECK_ERROR(stich_deal(NULL, 1, 0, &out), STICH_E_INVALID_ARGUMENT, "stich_deal");
     CHECK_ERROR(stich_deal(g, 1, 0, NULL), STICH_E_INVALID_ARGUMENT, "stich_deal");
-    CHECK_ERROR(stich_deal((const stich_game *)s, 1, 0, &out), STICH_E_INVALID_ARGUMENT, "stich_deal");   /* another kind */
+    CHECK_ERROR(stich_deal((const stich_game *)s, 1, 0, &out), STICH_E_INVALID_ARGUMENT, "stich_deal"); /* another kind */
     CHECK(strstr(stich_last_error(), "not a live stich_game") != NULL);
     CHECK_ERROR(stich_legal_actions((const stich_state *)g, ids, 8), STICH_E_INVALID_ARGUMENT, "stich_legal_actions");
     CHECK_ERROR(stich_legal_actions(NULL, ids, 8), STICH_E_INVALID_ARGUMENT, "stich_legal_actions");
@@ -578,8 +578,8 @@ static void case_bad_input(void) {
     /* Freeing a handle of another kind frees nothing and says so. */
     stich_state_free((stich_state *)g);
     CHECK(strstr(stich_last_error(), "nothing freed") != NULL);
-    CHECK(stich_game_num_players(g) == 4);   /* still alive */
-    CHECK(strcmp(stich_last_error(), "") == 0);   /* a call that succeeds clears the message */
+    CHECK(stich_game_num_players(g) == 4);      /* still alive */
+    CHECK(strcmp(stich_last_error(), "") == 0); /* a call that succeeds clears the message */
     stich_state_free(s);
     stich_game_free(g);
 }
@@ -594,7 +594,7 @@ static void case_buffers(void) {
     CHECK(stich_state_text(s, buf, n + 1) == n && strcmp(buf, text) == 0);
     memset(buf, 'x', (size_t)n + 1);
     CHECK_ERROR(stich_state_text(s, buf, n), STICH_E_BUFFER_TOO_SMALL, "stich_state_text");
-    CHECK(buf[0] == '\0');   /* never a truncated text */
+    CHECK(buf[0] == '\0'); /* never a truncated text */
     char needs[32];
     snprintf(needs, sizeof needs, "needs %d bytes", n + 1);
     CHECK(strstr(stich_last_error(), needs) != NULL);
@@ -621,9 +621,9 @@ int main(int argc, char **argv) {
     static const struct {
         const char *name;
         void (*run)(void);
-    } cases[] = {{"versions", case_versions}, {"games", case_games},     {"play", case_play},       {"positions", case_positions},
-                 {"views", case_views},       {"solve", case_solve},     {"search", case_search},   {"threads", case_threads},
-                 {"cancel", case_cancel},     {"batch", case_batch},     {"bad_input", case_bad_input}, {"buffers", case_buffers}};
+    } cases[] = {{"versions", case_versions}, {"games", case_games}, {"play", case_play},           {"positions", case_positions},
+                 {"views", case_views},       {"solve", case_solve}, {"search", case_search},       {"threads", case_threads},
+                 {"cancel", case_cancel},     {"batch", case_batch}, {"bad_input", case_bad_input}, {"buffers", case_buffers}};
     if (argc != 2) {
         fprintf(stderr, "usage: test_c_abi CASE\n");
         return 2;

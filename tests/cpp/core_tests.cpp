@@ -28,12 +28,12 @@ namespace {
 
 int failures = 0;
 
-#define CHECK(cond)                                                                   \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
+#define CHECK(cond)                                                                       \
+    do {                                                                                  \
+        if (!(cond)) {                                                                    \
             std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            ++failures;                                                               \
-        }                                                                             \
+            ++failures;                                                                   \
+        }                                                                                 \
     } while (0)
 
 // Does f throw an exception of type E whose message contains `part`?
@@ -144,7 +144,10 @@ void check_legal() {
                 CHECK(std::is_sorted(list.begin(), list.end()));
                 CHECK(consistent(s.view(s.current_player()), s.locations()));
                 CHECK(broken_invariant(s) == nullptr);
-                if constexpr (requires { s.contract->follow; s.trick.led(); }) {   // the view's inference, both forms
+                if constexpr (requires {
+                                  s.contract->follow;
+                                  s.trick.led();
+                              }) {   // the view's inference, both forms
                     if (s.contract && s.phase_name() == std::string(PLAY_PHASE))
                         for (CardSet h = s.hand(s.current_player()); h;) {
                             const Card c = pop_lsb(h);
@@ -161,9 +164,11 @@ void check_legal() {
                 if (plies >= 400) break;
             }
         }
-        std::printf("legal: %s, %llu states on 200 random deals, %llu inferences checked, %llu views and observations of the deal's "
-                    "record checked\n", Def::NAME, static_cast<unsigned long long>(states), static_cast<unsigned long long>(inferences),
-                    static_cast<unsigned long long>(recorded));
+        std::printf(
+            "legal: %s, %llu states on 200 random deals, %llu inferences checked, %llu views and observations of the deal's "
+            "record checked\n",
+            Def::NAME, static_cast<unsigned long long>(states), static_cast<unsigned long long>(inferences),
+            static_cast<unsigned long long>(recorded));
         CHECK(inferences > 0 && (recorded > 0) == ReplaysOnce<State>);
     });
 }
@@ -244,7 +249,10 @@ std::string field(const std::string& row, const std::string& key) {
         else if (c == '[' || c == '{') ++depth;
         else if (c == ']' || c == '}') {
             if (depth == 0) break;
-            if (--depth == 0) { ++j; break; }
+            if (--depth == 0) {
+                ++j;
+                break;
+            }
         } else if (c == ',' && depth == 0) break;
     }
     return row.substr(start, j - start);
@@ -262,7 +270,8 @@ std::vector<std::string> strings(const std::string& list) {
 
 template <class Def>
 bool perft_row(const std::string& row) {
-    if (field(row, "game") != "\"" + std::string(Def::NAME) + "\"" || field(row, "options") != "{}" || field(row, "deal") != "{}") return false;
+    if (field(row, "game") != "\"" + std::string(Def::NAME) + "\"" || field(row, "options") != "{}" || field(row, "deal") != "{}")
+        return false;
     const auto rules = rules_of<Def>();
     FixedHands hands{};
     const std::vector<std::string> texts = strings(field(row, "hands"));
@@ -294,12 +303,14 @@ void check_errors() {
     CHECK(throws<std::invalid_argument>([&] { parse_card("XX", g); }, "bad card text 'XX' for the german24 deck"));
     CHECK(throws<std::invalid_argument>([&] { parse_card("C9", g); }, "'C9'"));
     CHECK(throws<std::invalid_argument>([] { rules_of<MuckenDef>({{"players", Value::of_int(5)}}); }, "option players of Mucken"));
-    CHECK(throws<std::invalid_argument>([] { rules_of<MuckenDef>({{"colour", Value::of_text("red")}}); }, "unknown option(s) for Mucken: colour"));
+    CHECK(throws<std::invalid_argument>([] { rules_of<MuckenDef>({{"colour", Value::of_text("red")}}); },
+                                        "unknown option(s) for Mucken: colour"));
     CHECK(throws<std::out_of_range>([] { stich::deal<CouillonDef>(rules_of<CouillonDef>(), 1, 4); }, "dealer must be a seat 0..3"));
     auto s = stich::deal<CouillonDef>(rules_of<CouillonDef>(), 1);
     CHECK(throws<IllegalAction>([&] { apply_checked(s, couillon_action::KONTRA); }, "is not legal for seat"));
     CHECK(throws<IllegalAction>([&] { find_action(s, "Skat"); }, "'Skat' is not a legal action"));
-    CHECK(throws<std::invalid_argument>([&] { random_playout_returns<CouillonDef>(rules_of<CouillonDef>(), -1, 0); }, "n (the number of deals) must be an int >= 0, got -1"));
+    CHECK(throws<std::invalid_argument>([&] { random_playout_returns<CouillonDef>(rules_of<CouillonDef>(), -1, 0); },
+                                        "n (the number of deals) must be an int >= 0, got -1"));
     SearchConfig none;   // no budget
     CHECK(throws<std::invalid_argument>([&] { ismcts(s, none); }, "seconds must be a number in (0, 1e+06], got 0.0"));
     CHECK(throws<std::invalid_argument>([&] { solve(s); }, "card-play phase"));
@@ -354,8 +365,9 @@ void check_option_tables() {
     CHECK(throws<std::invalid_argument>([&] { stich::deal<MuckenDef>(mucken, 1); }, "option target of Mucken"));
     mucken = {};
     mucken.ranking = MuckenRanking(7);
-    CHECK(throws<std::invalid_argument>([&] { mucken.validate(); }, "option ranking of Mucken must be one of 'geier_over_wenz', "
-                                                                    "'wenz_over_geier', 'wenz_over_muck', got 7"));
+    CHECK(throws<std::invalid_argument>([&] { mucken.validate(); },
+                                        "option ranking of Mucken must be one of 'geier_over_wenz', "
+                                        "'wenz_over_geier', 'wenz_over_muck', got 7"));
     MistigriRules mistigri;
     mistigri.deck = DeckKind::German24;
     CHECK(throws<std::invalid_argument>([&] { mistigri.validate(); }, "option deck of Mistigri must be one of None, 'german32'"));
@@ -365,8 +377,8 @@ void check_option_tables() {
     CHECK(throws<std::invalid_argument>([&] { mistigri.validate(); }, "option players of Mistigri must be one of 3, 4, 5, 6, got 2"));
     mistigri = {};
     mistigri.deals = -1;
-    CHECK(throws<std::invalid_argument>([&] { mistigri.validate(); },
-                                        "option deals of Mistigri must be None or an int in 1..2500, got -1"));
+    CHECK(
+        throws<std::invalid_argument>([&] { mistigri.validate(); }, "option deals of Mistigri must be None or an int in 1..2500, got -1"));
     std::printf("options: %d rules read back through the schema; members out of range refused by name\n", rules);
 }
 
@@ -397,9 +409,12 @@ void check_notation() {
         t.replace(t.find(from), from.size(), to);
         return t;
     };
-    CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>(with("game: Mucken", "game: Skat"), 0); }, "line 2 (game): unknown game 'Skat'"));
-    CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>(with("seat: 1", "seat: 4"), 0); }, "line 4 (seat): must be a seat 0..3, got '4'"));
-    CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>(with("history: -", "history: 1 Skat"), 0); }, "line 6 (history): history entry 0"));
+    CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>(with("game: Mucken", "game: Skat"), 0); },
+                                "line 2 (game): unknown game 'Skat'"));
+    CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>(with("seat: 1", "seat: 4"), 0); },
+                                "line 4 (seat): must be a seat 0..3, got '4'"));
+    CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>(with("history: -", "history: 1 Skat"), 0); },
+                                "line 6 (history): history entry 0"));
     CHECK(throws<NotationError>([&] { read_position_text<CouillonDef>(base, 0); }, "not a Couillon position"));
     CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>("stich position 2\n", 0); }, "starts with the line"));
     CHECK(throws<NotationError>([&] { read_position_text<MuckenDef>(with("history: -", "history: 1 \xED\xB2\x80"), 0); },
@@ -472,7 +487,9 @@ void check_cancelled_threads() {
 // visits halve it; above the root table's 4096 entries it stays within its 1/8192 relative error.
 void check_search() {
     const auto& root4 = detail::quarter_root_table();
-    auto bonus = [&](float c, uint32_t available, uint32_t visits) { return detail::exploration_bonus(root4, c, available, 1.0f / float(visits)); };
+    auto bonus = [&](float c, uint32_t available, uint32_t visits) {
+        return detail::exploration_bonus(root4, c, available, 1.0f / float(visits));
+    };
     auto near = [](double a, double b) { return std::abs(a - b) <= 1e-4 * std::abs(b); };
     CHECK(near(bonus(1.4f, 256, 16), 1.4 * 2 / 4));
     CHECK(near(bonus(1, 256 * 256, 16), 2 * bonus(1, 256, 16)));
@@ -502,8 +519,8 @@ void check_view_text() {
     v.unknown = cards("EA EK HA HK");
     const std::vector<std::string> lines =
         view_lines("Test  dealer 0\nseat 0: EO GU\nseat 1: HK HA EK  (in)\ntalon: SA EA\nscore: 3: 4\n", v, Alphabet::German, {"talon"});
-    const std::vector<std::string> expected = {"Test  dealer 0", "seat 0: EO GU", "seat 1: 3 unknown  (in)", "talon: SA + 1 unknown",
-                                               "score: 3: 4", "inferred: seat 1 void in E, not HA"};
+    const std::vector<std::string> expected = {"Test  dealer 0",        "seat 0: EO GU", "seat 1: 3 unknown  (in)",
+                                               "talon: SA + 1 unknown", "score: 3: 4",   "inferred: seat 1 void in E, not HA"};
     CHECK(lines == expected);
     std::printf("view text: hidden cards counted, the history's proofs inferred\n");
 }
@@ -578,7 +595,8 @@ void check_analyse() {
             const Analysis sampled = pimc_analysis<Def>(*late, pc);
             CHECK(sampled.table.size() == exact.table.size() && sampled.worlds <= 12);
             if (!sampled.exact)
-                for (const AnalysisRow& r : sampled.table) CHECK(r.low && *r.low <= r.mean && r.mean <= *r.high && r.visits == sampled.worlds);
+                for (const AnalysisRow& r : sampled.table)
+                    CHECK(r.low && *r.low <= r.mean && r.mean <= *r.high && r.visits == sampled.worlds);
             cfg.method = AnalyseMethod::Pimc;
             cfg.worlds = 12;
             CHECK(same_rows(analyse<Def>(*late, cfg).table, sampled.table));
@@ -618,7 +636,8 @@ void check_analyse() {
     bad = {};
     bad.threads = 0;
     CHECK(throws<std::invalid_argument>([&] { analyse<MuckenDef>(early, bad); }, "threads must be an int in 1..256"));
-    CHECK(throws<std::invalid_argument>([] { analyse_method_named("best"); }, "unknown method 'best'; accepted: auto, exact, pimc, ismcts"));
+    CHECK(
+        throws<std::invalid_argument>([] { analyse_method_named("best"); }, "unknown method 'best'; accepted: auto, exact, pimc, ismcts"));
     std::printf("analyse: %d analyses of every game alike on any thread count; exact, auto and PIMC agree; statistics on known values\n",
                 analyses);
 }
@@ -671,14 +690,18 @@ void check_records() {
     CHECK(damaged("[Game \"Mucken\"]", "[Game \"Skat\"]", "): the Game tag: line 1 (game): unknown game 'Skat'"));
     CHECK(damaged("[Dealer \"1\"]", "[Dealer \"north\"]", "): the Dealer tag: the dealer must be a seat 0..3, got 'north'"));
     CHECK(damaged("seat0: ", "seat0: XX ", "): the deal: the deal's seat0: "));
-    CHECK(damaged("\n" + std::to_string(all[7].actions[0].first) + " ", "\n9 ", "an action is 'seat text' (e.g. '1 pass') with a seat 0..3"));
+    CHECK(
+        damaged("\n" + std::to_string(all[7].actions[0].first) + " ", "\n9 ", "an action is 'seat text' (e.g. '1 pass') with a seat 0..3"));
     const std::string json = write_records({all[7]}, RecordFormat::Jsonl);
-    CHECK(throws<RecordError>([&] { read_records("{not json\n"); }, "<text>, record 1 (line 1): not JSON: Expecting property name enclosed in double quotes at column 2"));
+    CHECK(throws<RecordError>([&] { read_records("{not json\n"); },
+                              "<text>, record 1 (line 1): not JSON: Expecting property name enclosed in double quotes at column 2"));
     CHECK(throws<RecordError>([&] { read_records(json.substr(0, json.size() - 2) + "\n"); }, "not JSON: Expecting ',' delimiter"));
     CHECK(throws<RecordError>([&] { read_records(json.substr(0, json.size() - 2) + ", \"colour\": 1}\n"); }, "unknown fields colour"));
     // Hostile input: a line too long, nesting too deep, a number too large.
-    CHECK(throws<RecordError>([&] { read_records(std::string(RECORD_MAX_LINE + 1, ' ') + "x", RecordFormat::Text); }, "a line of more than"));
-    CHECK(throws<RecordError>([&] { read_records(std::string(100, '[') + "\n", RecordFormat::Jsonl); }, "not a record: its JSON nests too deep (more than 32 levels)"));
+    CHECK(
+        throws<RecordError>([&] { read_records(std::string(RECORD_MAX_LINE + 1, ' ') + "x", RecordFormat::Text); }, "a line of more than"));
+    CHECK(throws<RecordError>([&] { read_records(std::string(100, '[') + "\n", RecordFormat::Jsonl); },
+                              "not a record: its JSON nests too deep (more than 32 levels)"));
     std::string big = json;
     big.replace(big.find("\"dealer\": 1"), 11, "\"dealer\": 123456789012345678901234567890123456789012345");
     CHECK(throws<RecordError>([&] { read_records(big); }, "dealer must be an int, got 123456789012345678901234567890123456789012345"));
@@ -697,26 +720,39 @@ void check_records() {
     CHECK(throws<RecordError>([&] { read_records(huge); }, "... (5,"));
     GameRecord quote = all[7];
     quote.tags = {{"Event", "a \"quoted\" night"}};
-    CHECK(throws<std::invalid_argument>([&] { write_records({quote}, RecordFormat::Text); }, "the tag Event's value cannot hold a double quote"));
-    std::printf("records: %d deals of every game recorded, written and read back in both forms; damage named by record and line\n", records);
+    CHECK(throws<std::invalid_argument>([&] { write_records({quote}, RecordFormat::Text); },
+                                        "the tag Event's value cannot hold a double quote"));
+    std::printf("records: %d deals of every game recorded, written and read back in both forms; damage named by record and line\n",
+                records);
 }
 
 void check_version() {
-    const std::string v = std::to_string(STICH_VERSION_MAJOR) + "." + std::to_string(STICH_VERSION_MINOR) + "." + std::to_string(STICH_VERSION_PATCH);
+    const std::string v =
+        std::to_string(STICH_VERSION_MAJOR) + "." + std::to_string(STICH_VERSION_MINOR) + "." + std::to_string(STICH_VERSION_PATCH);
     CHECK(v == STICH_VERSION);
     CHECK(STICH_VERSION_NUMBER == STICH_VERSION_MAJOR * 10000 + STICH_VERSION_MINOR * 100 + STICH_VERSION_PATCH);
     std::printf("version: %s\n", STICH_VERSION);
 }
 
-}  // namespace
+}   // namespace
 
 int main(int argc, char** argv) {
     const std::map<std::string, std::function<void()>> cases = {
-        {"cards", check_cards}, {"deal", check_deal}, {"legal", check_legal}, {"playouts", check_playouts},
+        {"cards", check_cards},
+        {"deal", check_deal},
+        {"legal", check_legal},
+        {"playouts", check_playouts},
         {"perft", [&] { check_perft(argc > 2 ? argv[2] : "tests/data/perft.json"); }},
-        {"errors", check_errors}, {"options", check_option_tables}, {"notation", check_notation}, {"search", check_search},
-        {"view", check_view_text}, {"version", check_version}, {"analyse", check_analyse}, {"records", check_records},
-        {"invariants", check_invariants}, {"threads", check_cancelled_threads}};
+        {"errors", check_errors},
+        {"options", check_option_tables},
+        {"notation", check_notation},
+        {"search", check_search},
+        {"view", check_view_text},
+        {"version", check_version},
+        {"analyse", check_analyse},
+        {"records", check_records},
+        {"invariants", check_invariants},
+        {"threads", check_cancelled_threads}};
     if (argc < 2 || !cases.count(argv[1])) {
         std::fprintf(stderr, "usage: stich_core_tests CASE [PERFT_JSON]; cases:");
         for (const auto& [name, f] : cases) std::fprintf(stderr, " %s", name.c_str());
