@@ -9,6 +9,7 @@
 # Cython generates in examples/cython). Nothing there is generated or vendored.
 # CLANG_FORMAT names the program (default: clang-format, the test group's `clang-format` package,
 # the major version pyproject.toml pins: another major formats some lines otherwise).
+# tests/common/test_format.py runs the check.
 set -euo pipefail
 
 die() { echo "tools/format.sh: $*" >&2; exit 2; }
