@@ -314,14 +314,27 @@ def per_game_files(root: Path = ROOT) -> dict[str, set[str]]:
     """The repository's files named after a game, as templates (``tests/<game>/hooks.py``): for
     each template, the games that have such a file."""
     out: dict[str, set[str]] = {}
-    files = [p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and ".git" not in p.parts and
-             not p.relative_to(root).as_posix().startswith(("build/", "python/stich/_core"))]
+    files = repository_files(root)
     for name in stich.GAMES:
         for path in files:
             template = re.sub(rf"(?<![a-z]){name.lower()}(?![a-z])", "<game>", path)
             if template != path:
                 out.setdefault(template, set()).add(name)
     return out
+
+
+def repository_files(root: Path) -> list[str]:
+    """The checkout's own files: git's tracked and untracked-but-not-ignored ones, so that what a
+    build or CI puts into the checkout (build/, .ci/venv, the copied module) is not taken for a
+    game's file; outside git, every file less build/ and hidden folders."""
+    try:
+        listed = subprocess.run(["git", "-C", str(root), "ls-files", "--cached", "--others", "--exclude-standard"],
+                                capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
+        return [p for p in listed if (root / p).is_file()]
+    except (OSError, subprocess.CalledProcessError):
+        return [p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()
+                and not any(part.startswith(".") for part in p.relative_to(root).parts[:-1])
+                and not p.relative_to(root).as_posix().startswith(("build/", "python/stich/_core"))]
 
 
 def checklist_problems(guide: str, files: dict[str, set[str]], root: Path = ROOT) -> list[str]:
