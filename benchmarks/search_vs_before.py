@@ -3,9 +3,7 @@
 The new search (``stich.IsmctsBot()``, today's defaults) against the search before one change
 (``--change``): ``wide_root`` (the default) plays the search before the root's wider exploration
 bonus (``stich.IsmctsBot(wide_root=False)``); ``others`` plays the search that chose the other
-seats' decisions before the card play in the tree (``stich.IsmctsBot(others_before_play="tree")``);
-``in_flight`` plays the new search with ``--in-flight K`` descents in flight a thread against the
-plain one (``in_flight=1``).
+seats' decisions before the card play in the tree (``stich.IsmctsBot(others_before_play="tree")``).
 Both bots run the same budget a decision, ``--seconds`` (default 0.02) or ``--iterations`` (equal
 iterations). Every seeded deal is played twice with the same cards: the new search on seats 0/2
 and the old one on 1/3, then the other way round. A pair's score is the mean over its two games of
@@ -18,7 +16,6 @@ of what has been played so far.
 
 Run:  PYTHONPATH=python python benchmarks/search_vs_before.py --games Couillon --deals 100
       PYTHONPATH=python python benchmarks/search_vs_before.py --iterations 2000 --deals 200 --change others
-      PYTHONPATH=python python benchmarks/search_vs_before.py --iterations 2000 --change in_flight --in-flight 4
 """
 
 from __future__ import annotations
@@ -40,7 +37,7 @@ SEED = 5_100_000
 
 
 # What the old search is: IsmctsBot's arguments that undo one change (--change).
-BEFORE = {"wide_root": {"wide_root": False}, "others": {"others_before_play": "tree"}, "in_flight": {"in_flight": 1}}
+BEFORE = {"wide_root": {"wide_root": False}, "others": {"others_before_play": "tree"}}
 
 
 class CountingBot(stich.IsmctsBot):
@@ -54,7 +51,7 @@ class CountingBot(stich.IsmctsBot):
     def act(self, state):
         r = stich.ismcts(state, iterations=self.iterations, seconds=self.seconds, threads=self.threads,
                          seed=self._rng.getrandbits(64), c=self.c, playout=self.playout, runs=self.runs,
-                         wide_root=self.wide_root, others_before_play=self.others_before_play, in_flight=self.in_flight)
+                         wide_root=self.wide_root, others_before_play=self.others_before_play)
         self.tally.append(r.iterations)
         return r.best
 
@@ -107,14 +104,12 @@ def main() -> None:
     budget.add_argument("--iterations", type=int, help="iterations a decision, both searches (instead of seconds)")
     p.add_argument("--change", choices=sorted(BEFORE), default="wide_root",
                    help="the change the old search is without (default wide_root)")
-    p.add_argument("--in-flight", type=int, default=1, help="descents in flight a thread of the new search (default 1)")
     a = p.parse_args()
     names = [g.strip() for g in a.games.split(",") if g.strip()]
     unknown = [g for g in names if g not in stich.GAMES]
     if unknown:
         p.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(stich.GAMES)}")
     budget_kw = {"iterations": a.iterations} if a.iterations else {"seconds": a.seconds or 0.02}
-    budget_kw["in_flight"] = a.in_flight
 
     command = " ".join(["search_vs_before.py", *sys.argv[1:]])
     print(f"{datetime.date.today()}: {command}; deal seeds from {SEED:,}", flush=True)

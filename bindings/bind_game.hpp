@@ -652,7 +652,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         "ismcts",
         [](const State& s, py::object iterations, py::object seconds, py::object threads, py::object seed, py::object exploration,
            py::object playout, py::object max_nodes, py::object report, py::object every, py::object runs, bool wide_root,
-           py::object others, py::object in_flight) {
+           py::object others) {
             const State root = s;   // the search reads its own copy: other Python threads may change `s` meanwhile
             double default_c = 0;
             with_def<State>([&]<class Def>() { default_c = Def::SEARCH_C; });
@@ -660,9 +660,6 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
                                                      runs, playout, others);
             cfg.seed = seed_arg(seed);
             cfg.wide_root = wide_root;
-            const int64_t k = int_arg(in_flight, "in_flight");
-            check_in_flight(k);
-            cfg.in_flight = int(k);
             if (!report.is_none() && !PyCallable_Check(report.ptr()))
                 throw py::type_error("callback must be callable, got " + std::string(py::repr(report)));
             const double every_s = number_arg(every, "every");
@@ -696,7 +693,7 @@ py::class_<State> bind_state(py::module_& m, const char* name, std::vector<std::
         py::arg("state"), py::arg("iterations") = py::none(), py::arg("seconds") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
         py::arg("c") = py::none(), py::arg("playout") = "heuristic", py::arg("max_nodes") = SearchConfig{}.max_nodes,
         py::arg("report") = py::none(), py::arg("every") = 1.0, py::arg("runs") = py::none(), py::arg("wide_root") = true,
-        py::arg("others_before_play") = "heuristic", py::arg("in_flight") = 1,
+        py::arg("others_before_play") = "heuristic",
         "The core of stich.ismcts (which makes its SearchResult): SO-ISMCTS from `state` with a budget of `iterations` or "
         "`seconds` (exactly one); every argument is checked here (ValueError or TypeError saying what is accepted). "
         "`report(SearchStats)` is called every `every` seconds with the statistics so far and stops the search by returning False.");

@@ -528,13 +528,12 @@ void register_games(py::module_& m) {
     m.def(
         "check_search_args",
         [](py::object iterations, py::object seconds, py::object threads, py::object c, py::object playout, py::object runs,
-           py::object others, py::object in_flight) {
+           py::object others) {
             // A bot gives no max_nodes (the default) and its game's c only when c is None: any valid one here.
             (void)search_config_from_py(iterations, seconds, threads, c, 1.0, SearchConfig{}.max_nodes, runs, playout, others);
-            check_in_flight(int_arg(in_flight, "in_flight"));
         },
         py::arg("iterations"), py::arg("seconds"), py::arg("threads"), py::arg("c"), py::arg("playout"), py::arg("runs"),
-        py::arg("others_before_play") = "heuristic", py::arg("in_flight") = 1,
+        py::arg("others_before_play") = "heuristic",
         "Raises ValueError/TypeError, as stich.ismcts would, for settings it does not accept.");
     register_search_stats(m);
     register_solve_stats(m);

@@ -44,6 +44,8 @@ constexpr int suit_of(Card c) { return c >> 4; }
 constexpr int rank_of(Card c) { return c & 15; }
 constexpr CardSet bit(Card c) { return CardSet(1) << c; }
 constexpr CardSet suit_lane(int suit) { return CardSet(0xFFFF) << (16 * suit); }
+// The cards of one rank in every suit.
+constexpr CardSet rank_lane(int rank) { return CardSet(0x0001000100010001) << rank; }
 constexpr int popcount(CardSet s) { return std::popcount(s); }
 constexpr Card lsb(CardSet s) { return Card(std::countr_zero(s)); }
 constexpr Card msb(CardSet s) { return Card(63 - std::countl_zero(s)); }

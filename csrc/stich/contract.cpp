@@ -55,21 +55,25 @@ int trump_suit_of(std::string_view letter, Alphabet a) {
                                 "; accepted: " + (a == Alphabet::German ? "E, G, H, S" : "C, S, H, D"));
 }
 
+// Each choice keeps its best card's key in a register (the playouts call this at every card).
 Card heuristic_card(const Contract& k, CardSet legal, Card led, Card winning, bool partner_winning, bool last_to_play) {
-    auto cheapest = [&](CardSet s) {
-        Card best = lsb(s);
-        for (CardSet t = s; t;) {
-            const Card c = pop_lsb(t);
-            if (k.points[c] * 256 + k.strength[c] < k.points[best] * 256 + k.strength[best]) best = c;
+    // The card of s with the lowest key(c), the lowest id among equals.
+    auto lowest = [](CardSet s, auto key) {
+        Card best = pop_lsb(s);
+        int best_key = key(best);
+        while (s) {
+            const Card c = pop_lsb(s);
+            if (const int v = key(c); v < best_key) {
+                best = c;
+                best_key = v;
+            }
         }
         return best;
     };
+    auto cheapest = [&](CardSet s) { return lowest(s, [&](Card c) { return k.points[c] * 256 + k.strength[c]; }); };
     if (led == NO_CARD) {
         const CardSet plain = legal & ~k.trumps;
-        for (CardSet t = plain; t;) {
-            const Card c = pop_lsb(t);
-            if (rank_of(c) == RANK_ACE) return c;
-        }
+        if (const CardSet aces = plain & rank_lane(RANK_ACE)) return lsb(aces);
         if (plain) {
             int longest = -1, best_suit = 0;
             for (int s = 0; s < SUIT_NB; ++s) {
@@ -85,22 +89,10 @@ Card heuristic_card(const Contract& k, CardSet legal, Card led, Card winning, bo
     }
     if (partner_winning) {
         if (!last_to_play) return cheapest(legal);
-        Card most = lsb(legal);
-        for (CardSet t = legal; t;) {
-            const Card c = pop_lsb(t);
-            if (k.points[c] > k.points[most] || (k.points[c] == k.points[most] && k.strength[c] < k.strength[most])) most = c;
-        }
-        return most;
+        // The most points, the weakest among equals.
+        return lowest(legal, [&](Card c) { return -(k.points[c] * 256) + k.strength[c]; });
     }
-    const CardSet winners = legal & k.beats[winning];
-    if (winners) {
-        Card best = lsb(winners);
-        for (CardSet t = winners; t;) {
-            const Card c = pop_lsb(t);
-            if (k.strength[c] < k.strength[best]) best = c;
-        }
-        return best;
-    }
+    if (const CardSet winners = legal & k.beats[winning]) return lowest(winners, [&](Card c) { return int(k.strength[c]); });
     return cheapest(legal);
 }
 

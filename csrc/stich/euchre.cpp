@@ -28,9 +28,7 @@ int hand_value(CardSet h, int t) {
     int v = 2 * popcount(h & k.trumps);
     v += contains(h, make_card(t, RANK_UNTER)) ? 2 : 0;
     v += contains(h, make_card(euchre_same_colour(t), RANK_UNTER)) ? 1 : 0;
-    for (int s = 0; s < SUIT_NB; ++s)
-        if (s != t && contains(h, make_card(s, RANK_ACE))) ++v;
-    return v;
+    return v + popcount(h & rank_lane(RANK_ACE) & ~suit_lane(t));
 }
 
 constexpr int ORDER_UP_VALUE = 8;   // bid with at least this value
@@ -132,8 +130,7 @@ Action EuchreState::heuristic_action(Rng& rng) const {
         case EuchrePhase::Discard: {
             // The weakest plain card that is not an ace, else the weakest card (never the upcard).
             const CardSet choices = h & ~bit(upcard);
-            CardSet plain = choices & ~contract->trumps;
-            for (int s = 0; s < SUIT_NB; ++s) plain &= ~bit(make_card(s, RANK_ACE));
+            const CardSet plain = choices & ~contract->trumps & ~rank_lane(RANK_ACE);
             return Action(ea::DISCARD + euchre_index(weakest(*contract, plain ? plain : choices)));
         }
         case EuchrePhase::Alone: return hand_value(h, trump) >= ALONE_VALUE ? ea::ALONE : ea::PARTNER;
@@ -147,10 +144,7 @@ Action EuchreState::heuristic_action(Rng& rng) const {
                 if (to_act % 2 == declarer % 2 && (legal & contract->trumps) && contains(legal, strongest(*contract, trumps_out)))
                     return strongest(*contract, trumps_out);
                 const CardSet plain = legal & ~contract->trumps;
-                for (CardSet t = plain; t;) {
-                    const Card c = pop_lsb(t);
-                    if (rank_of(c) == RANK_ACE) return c;
-                }
+                if (const CardSet aces = plain & rank_lane(RANK_ACE)) return lsb(aces);
                 return weakest(*contract, plain ? plain : legal);
             }
             const bool partner = trick.winner % 2 == to_act % 2;

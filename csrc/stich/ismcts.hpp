@@ -106,9 +106,6 @@ struct SearchConfig {
     // A tree stops growing at this many node slots (about 33 bytes each); later iterations play
     // out from its leaves. The default, 2^26, is about 2.2 GB a thread.
     uint32_t max_nodes = uint32_t(1) << 26;
-    // Descents a thread keeps in flight, 1..MAX_IN_FLIGHT: more than one interleave their tree
-    // levels, with a virtual loss on the nodes they pass (search_tree says how); 1 is the plain search.
-    int in_flight = 1;
 };
 
 struct ActionStats {
@@ -182,15 +179,6 @@ struct SearchProgress {
 
 constexpr uint64_t LINE_MIN_VISITS = 10;
 constexpr int MAX_RUNS = 4096;
-constexpr int MAX_IN_FLIGHT = 16;
-
-// Checks a number of descents in flight (SearchConfig::in_flight): std::invalid_argument
-// saying what is accepted and what was given.
-inline void check_in_flight(int64_t in_flight) {
-    if (in_flight < 1 || in_flight > MAX_IN_FLIGHT)
-        throw std::invalid_argument("in_flight must be an int in 1.." + std::to_string(MAX_IN_FLIGHT) +
-                                    " (descents a thread keeps in flight; 1: the plain search), got " + std::to_string(in_flight));
-}
 
 namespace detail {
 
@@ -287,7 +275,6 @@ struct Arena {
     std::vector<uint8_t> keys;
     std::array<uint32_t, 17> free_head{};   // by log2(size); 0: empty (slot 0 is the root)
     size_t max_nodes = 0;
-    uint32_t moves = 0;   // child arrays moved so far (a search's descents in flight find their paths again)
 
     // FULL when memory runs out: the tree stops growing there (max_nodes drops to its size) and
     // the search goes on playing out from its leaves, instead of failing with std::bad_alloc.
@@ -329,7 +316,6 @@ struct Arena {
             if (p->capacity) release(p->children, std::countr_zero(unsigned(p->capacity)));
             p->children = at;
             p->capacity = uint16_t(1 << log_size);
-            ++moves;
         }
         const uint32_t child = p->children + p->num_children++;
         SearchNode& n = nodes[child];
@@ -348,7 +334,7 @@ struct Arena {
 // One function on purpose: with the child choice and the backup as functions of their own (even
 // always_inline), the search ran 8-16% slower in every game, measured side by side.
 // Run through run_hot: copied for x86-64-v3 in portable builds (stich/dispatch.hpp).
-template <GameState State, class Worlds, bool InFlight>
+template <GameState State, class Worlds>
 [[gnu::flatten]] void search_tree(const State& root, int observer, const Worlds& worlds, const SearchConfig& cfg, uint64_t seed, bool timed,
                                   uint64_t iterations, std::chrono::steady_clock::time_point deadline, std::vector<ActionStats>& out,
                                   uint64_t& done, uint64_t& node_count, uint64_t& arena, Arena* keep) {
@@ -412,29 +398,15 @@ template <GameState State, class Worlds, bool InFlight>
         p.iterations += done_now;
         if (--p.pending == 0) p.cv.notify_all();
     };
-    // Descents in flight (SearchConfig::in_flight): each slot holds one iteration from its world
-    // draw to its backup; the slots take one tree level each in turn, so that one's memory waits
-    // (its next level's children, prefetched below) overlap the others' work. With more than one,
-    // a descent adds a virtual loss (a visit returning `loss`, the tree's lowest return when it
-    // started) to every node it passes, which its backup turns into its return, and it keeps each
-    // step's offset in its parent's child array: another slot's expansion may move that array
-    // (Arena::moves counts the moves), and the path is then found again from the root.
-    // With one slot the search is the plain one, step for step (no virtual loss).
+    // One iteration's descent: its world, its path from the root, and the root edge it took.
     struct Descent {
         State s;
         int depth = 0;
-        uint32_t node = 0, moves = 0;
-        bool expanded = false, live = false;
+        uint32_t node = 0;
+        bool expanded = false;
         uint8_t root_key = 0;
-        float loss = 0;
         std::array<uint32_t, MAX_DEPTH> path{};
-        std::array<uint16_t, MAX_DEPTH> offset{};
     };
-    // InFlight: compiled apart from the plain search (in_flight = 1), which keeps its one descent
-    // on the stack and no slot bookkeeping: sharing that code cost the plain search 2.7% more
-    // instructions (docs/search.md).
-    constexpr bool virtual_loss = InFlight;
-    std::vector<Descent> descents(InFlight ? size_t(std::max(1, cfg.in_flight)) : 0, Descent{root});
     // Whether another iteration may start (the budget, the stop flag, progress requests).
     auto may_start = [&]() -> bool {
         if (!timed ? it >= iterations : (it && (it & 255) == 0 && std::chrono::steady_clock::now() >= deadline) || it >= MAX_ITERATIONS)
@@ -456,25 +428,9 @@ template <GameState State, class Worlds, bool InFlight>
         nodes[0].visits++;
         d.expanded = false;
         d.root_key = 0;
-        d.live = true;
-        d.loss = lo < INFINITY ? float(lo) : 0.0f;
-        d.moves = arena_.moves;
     };
-    // After another slot moved a child array: the path's nodes from the root by their offsets.
-    auto refind = [&](Descent& d) __attribute__((noinline)) {
-        for (int i = 1; i < d.depth; ++i) d.path[size_t(i)] = nodes[d.path[size_t(i - 1)]].children + d.offset[size_t(i)];
-        d.node = d.path[size_t(d.depth - 1)];
-        d.moves = arena_.moves;
-    };
-    // Enters child `to` of d.node (with a virtual loss when slots are shared).
+    // Enters child `to` of d.node.
     auto enter = [&](Descent& d, uint32_t to) {
-        if (virtual_loss) {
-            SearchNode& n = nodes[to];
-            n.visits++;
-            n.inv_visits = 1.0f / float(n.visits);
-            n.mean += (d.loss - n.mean) * n.inv_visits;
-            d.offset[size_t(d.depth)] = uint16_t(to - nodes[d.node].children);
-        }
         d.node = to;
         d.path[size_t(d.depth++)] = to;
     };
@@ -482,8 +438,6 @@ template <GameState State, class Worlds, bool InFlight>
     auto step = [&](Descent& d) -> bool {
         State& s = d.s;
         if (s.is_terminal() || d.expanded || d.depth >= MAX_DEPTH) return false;
-        if (virtual_loss && d.moves != arena_.moves) [[unlikely]]
-            refind(d);
         const uint32_t node = d.node;
         const int depth = d.depth;
         const int p = s.current_player();
@@ -579,20 +533,12 @@ template <GameState State, class Worlds, bool InFlight>
             hi = std::max(hi, double(*r_hi));
             inv_range = hi > lo ? float(1 / (hi - lo)) : 1.0f;
         }
-        if (virtual_loss) {
-            if (d.moves != arena_.moves) refind(d);
-            for (int i = 1; i < d.depth; ++i) {
-                SearchNode& n = nodes[d.path[size_t(i)]];
-                n.mean += (float(r[n.seat]) - d.loss) * n.inv_visits;   // the virtual loss becomes the return
-            }
-        } else {
-            for (int i = 1; i < d.depth; ++i) {
-                SearchNode& n = nodes[d.path[size_t(i)]];
-                const float v = float(r[n.seat]);
-                n.visits++;
-                n.inv_visits = 1.0f / float(n.visits);
-                n.mean += (v - n.mean) * n.inv_visits;
-            }
+        for (int i = 1; i < d.depth; ++i) {
+            SearchNode& n = nodes[d.path[size_t(i)]];
+            const float v = float(r[n.seat]);
+            n.visits++;
+            n.inv_visits = 1.0f / float(n.visits);
+            n.mean += (v - n.mean) * n.inv_visits;
         }
         if (d.depth > 1) {
             const uint8_t root_key = d.root_key;
@@ -604,30 +550,11 @@ template <GameState State, class Worlds, bool InFlight>
             if constexpr (requires { s.schneider(); }) root_schneider[root_key] += s.schneider();
         }
     };
-    if constexpr (!InFlight) {
-        Descent d{root};
-        while (may_start()) {
-            begin(d);
-            while (step(d)) {}
-            finish(d);
-        }
-    } else {
-        int live = 0;
-        for (Descent& d : descents)
-            if (may_start()) {
-                begin(d);
-                ++live;
-            }
-        while (live)
-            for (Descent& d : descents) {
-                if (!d.live || step(d)) continue;
-                finish(d);
-                if (may_start()) begin(d);
-                else {
-                    d.live = false;
-                    --live;
-                }
-            }
+    Descent d{root};
+    while (may_start()) {
+        begin(d);
+        while (step(d)) {}
+        finish(d);
     }
     done = it;
     node_count = used;
@@ -688,7 +615,6 @@ inline void check_search_values(uint64_t iterations, double seconds, int64_t thr
 
 inline void check_search_config(const SearchConfig& cfg) {
     check_search_values(cfg.iterations, cfg.seconds, cfg.threads, cfg.c, cfg.max_nodes, cfg.runs);
-    check_in_flight(cfg.in_flight);
 }
 
 // A configuration from what a caller gives (stich.ismcts): exactly one budget (iterations or
@@ -766,14 +692,9 @@ SearchResult ismcts(const State& root, const SearchConfig& cfg) {
                 }
             } release{cfg};
             using W = std::remove_cvref_t<decltype(worlds)>;
-            if (cfg.in_flight > 1)
-                run_hot<detail::search_tree<State, W, true>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
-                                                             deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)],
-                                                             arena[size_t(r)], r == 0 ? &tree0 : nullptr);
-            else
-                run_hot<detail::search_tree<State, W, false>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share,
-                                                              deadline, per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)],
-                                                              arena[size_t(r)], r == 0 ? &tree0 : nullptr);
+            run_hot<detail::search_tree<State, W>>(root, observer, worlds, cfg, mix_seed(cfg.seed, uint64_t(r)), timed, share, deadline,
+                                                   per_run[size_t(r)], done[size_t(r)], nodes[size_t(r)], arena[size_t(r)],
+                                                   r == 0 ? &tree0 : nullptr);
             release.returned = true;
             if (cfg.stop && cfg.stop->load(std::memory_order_relaxed)) break;
         }

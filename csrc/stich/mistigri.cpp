@@ -234,11 +234,7 @@ Action MistigriState::heuristic_action(Rng& r) const {
             for (int s = 0; s < SUIT_NB; ++s)
                 if (popcount((h & ~bit(MISTIGRI)) & suit_lane(s)) + contains(h, MISTIGRI) >= 4)
                     keep = (h & suit_lane(s)) | (h & bit(MISTIGRI));
-            if (keep == trumps)
-                for (CardSet t = h; t;) {
-                    const Card c = pop_lsb(t);
-                    if (rank_of(c) == RANK_ACE) keep |= bit(c);
-                }
+            if (keep == trumps) keep |= h & rank_lane(RANK_ACE);
             CardSet out = h & ~keep;
             while (popcount(out) > max_discard()) out &= out - 1;   // drop the lowest ids first
             int mask = 0, i = 0;

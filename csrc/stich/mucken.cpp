@@ -113,18 +113,19 @@ MuckenState mucken_deal(const MuckenRules& rules, uint64_t seed, int dealer, boo
 
 int MuckenState::team_speaker(int team, int k) const { return team_member(forehand, n, team, k); }
 
+bool MuckenState::may_announce(int g) const {
+    return rules.allows(g) && (holder < 0 || rules.level(g) > rules.level(high_game) ||
+                               (rules.level(g) == rules.level(high_game) && position(to_act) < position(holder)));
+}
+
 CardSet MuckenState::legal_cards() const { return trick.legal(*contract, hands[to_act]); }
 
 void MuckenState::legal_actions(ActionList& out) const {
     out.n = 0;
     switch (phase) {
         case MuckenPhase::Auction:
-            for (int g = 0; g < MUCKEN_GAMES; ++g) {
-                if (!rules.allows(g)) continue;
-                const bool ok = holder < 0 || rules.level(g) > rules.level(high_game) ||
-                                (rules.level(g) == rules.level(high_game) && position(to_act) < position(holder));
-                if (ok) out.push(Action(ma::GAME + g));
-            }
+            for (int g = 0; g < MUCKEN_GAMES; ++g)
+                if (may_announce(g)) out.push(Action(ma::GAME + g));
             out.push(ma::PASS);
             break;
         case MuckenPhase::MustPlay:
@@ -149,16 +150,12 @@ Action MuckenState::random_action(Rng& rng) const {
 }
 
 namespace {
-// Strength of a hand for a game kind: trumps count 2 (Obers and Unters 3), plain aces 1.
+// Strength of a hand for a game kind: trumps count 2 (Obers and Unters 3), plain aces 1. By
+// masks, without a loop over the cards: the others' bids in every search iteration ask it.
 int hand_strength(const MuckenRules& rules, CardSet h, int kind) {
-    const Contract& k = mucken_contract(KIND_GAME[kind], rules.long_deck, false);
-    int score = 0;
-    for (CardSet t = h; t;) {
-        const Card c = pop_lsb(t);
-        if (contains(k.trumps, c)) score += rank_of(c) == RANK_OBER || rank_of(c) == RANK_UNTER ? 3 : 2;
-        else if (rank_of(c) == RANK_ACE) score += 1;
-    }
-    return score;
+    const CardSet trumps = h & mucken_contract(KIND_GAME[kind], rules.long_deck, false).trumps;
+    return 2 * popcount(trumps) + popcount(trumps & (rank_lane(RANK_OBER) | rank_lane(RANK_UNTER))) +
+           popcount(h & ~trumps & rank_lane(RANK_ACE));
 }
 }   // namespace
 
@@ -171,16 +168,15 @@ Action MuckenState::heuristic_action(Rng& rng) const {
             // The strongest kind, announced as a normal game when strong enough (or when it must).
             int best_kind = -1, best = -1;
             for (int kind = 0; kind < 3; ++kind)
-                if (rules.allows(kind) && hand_strength(rules, h, kind) > best) {
-                    best = hand_strength(rules, h, kind);
-                    best_kind = kind;
-                }
+                if (rules.allows(kind))
+                    if (const int v = hand_strength(rules, h, kind); v > best) {
+                        best = v;
+                        best_kind = kind;
+                    }
             if (phase == MuckenPhase::MustPlay) return Action(ma::GAME + best_kind);
-            ActionList list;
-            legal_actions(list);
             const bool strong = best * 6 >= 13 * size;   // about 13 points on six cards
             const bool partner_holds = holder >= 0 && holder % 2 == to_act % 2;
-            if (strong && !partner_holds && list.contains(Action(ma::GAME + best_kind))) return Action(ma::GAME + best_kind);
+            if (strong && !partner_holds && may_announce(best_kind)) return Action(ma::GAME + best_kind);
             return ma::PASS;
         }
         case MuckenPhase::Doubling: {

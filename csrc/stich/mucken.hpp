@@ -200,6 +200,8 @@ struct MuckenState {
 
    private:
     int position(int seat) const { return (seat - forehand + n) % n; }
+    // Whether the seat to act may announce game g in the auction now (its legal actions).
+    bool may_announce(int g) const;
     int team_speaker(int team, int k) const;
     void next_auction_turn();
     void start_game(MuckenPlay what, int game_id, int announcer_seat);

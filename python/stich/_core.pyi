@@ -238,7 +238,7 @@ SEARCH_MAX_C: float
 def check_seconds(seconds: float, name: str = "seconds") -> None: ...
 def check_search_args(
     iterations: int | None, seconds: float | None, threads: int, c: float | None, playout: str, runs: int | None,
-    others_before_play: str = "heuristic", in_flight: int = 1,
+    others_before_play: str = "heuristic",
 ) -> None: ...
 
 def games() -> list[dict[str, Any]]: ...
@@ -334,7 +334,6 @@ def ismcts(
     runs: int | None = None,
     wide_root: bool = True,
     others_before_play: str = "heuristic",
-    in_flight: int = 1,
 ) -> SearchStats: ...
 
 # The open-hand solver (bindings/solve.cpp; stich.solve / stich.analyse_deal make their results).

@@ -68,30 +68,28 @@ class IsmctsBot(_SeededBot):
     ``runs``, ``wide_root`` and ``others_before_play`` are passed to ``stich.ismcts`` (``runs=1,
     wide_root=False``: the search as it was before independent runs and the wider root exploration;
     ``others_before_play="tree"``: the other seats' bids chosen in the tree, as before; both for
-    comparisons), and so is ``in_flight`` (descents a thread keeps in flight; 1: the plain search)."""
+    comparisons)."""
 
     name = "ismcts"
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None, threads: int = 1,
                  seed: int | None = None, c: float | None = None, playout: str = "heuristic", runs: int | None = None,
-                 wide_root: bool = True, others_before_play: str = "heuristic", in_flight: int = 1) -> None:
-        _core.check_search_args(iterations, seconds, threads, c, playout, runs, others_before_play, in_flight)
+                 wide_root: bool = True, others_before_play: str = "heuristic") -> None:
+        _core.check_search_args(iterations, seconds, threads, c, playout, runs, others_before_play)
         super().__init__(seed)
         self.iterations, self.seconds, self.threads, self.c, self.playout = iterations, seconds, threads, c, playout
-        self.runs, self.wide_root, self.others_before_play, self.in_flight = runs, wide_root, others_before_play, in_flight
+        self.runs, self.wide_root, self.others_before_play = runs, wide_root, others_before_play
 
     def act(self, state: _core._StateBase) -> _core.Action:
         return ismcts(state, iterations=self.iterations, seconds=self.seconds, threads=self.threads,
                       seed=self._rng.getrandbits(64), c=self.c, playout=self.playout, runs=self.runs,
-                      wide_root=self.wide_root, others_before_play=self.others_before_play, in_flight=self.in_flight).best
+                      wide_root=self.wide_root, others_before_play=self.others_before_play).best
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations else f"seconds={self.seconds}"
         extra = (f", runs={self.runs}" if self.runs is not None else "") + ("" if self.wide_root else ", wide_root=False")
         if self.others_before_play != "heuristic":
             extra += f", others_before_play={self.others_before_play!r}"
-        if self.in_flight != 1:
-            extra += f", in_flight={self.in_flight}"
         return f"IsmctsBot({budget}{extra})"
 
 

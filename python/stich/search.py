@@ -319,7 +319,6 @@ def ismcts(
     runs: int | None = None,
     wide_root: bool = True,
     others_before_play: str = "heuristic",
-    in_flight: int = 1,
 ) -> SearchResult:
     """Searches the decision of the seat to act with SO-ISMCTS (partially observable moves).
 
@@ -339,10 +338,7 @@ def ismcts(
     the card play (bids, calls, doublings, exchanges) are chosen in the search: "heuristic" (the
     default) by the game's heuristic, which sees that seat's hand in each sampled world; "tree"
     by UCB in the tree, keyed by what the searching seat sees, so the same whatever that seat
-    holds (the search before this option; docs/search.md). ``in_flight``: descents each thread
-    keeps in flight, 1..16 (1, the default: the plain search); more interleave their tree levels
-    with a virtual loss on the nodes they pass (a different search: reproducible for a given seed,
-    thread count, budget and ``in_flight``; docs/search.md).
+    holds (the search before this option; docs/search.md).
     ``callback``: called about every ``every`` seconds while searching with the merged statistics
     so far (a partial SearchResult); returning False stops the search, whose result is then
     partial. Ctrl-C raises KeyboardInterrupt within about 50 ms, on any thread count.
@@ -361,5 +357,5 @@ def ismcts(
     state = state.clone()   # what the result describes, whatever happens to the caller's state later
     raw = _core.ismcts(state, iterations, seconds, threads, seed, c, playout, max_nodes,
                        None if callback is None else report if callable(callback) else callback, every, runs, bool(wide_root),
-                       others_before_play, in_flight)
+                       others_before_play)
     return _result(raw, state, threads, seed, partial=stopped)
