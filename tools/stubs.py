@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,8 @@ ACCEPTED = {
 HELD = {"bool": "bool", "int": "int", "subset": "tuple[str, ...]", "card": "Card", "cards": "list[Card]", "text": "str",
         "int_rows": "list[list[int]]", "deck": "str"}
 CORE_NAMES = ("Card", "CardSet", "Deck", "Action", "InfoSet")
+# The longest line the stubs hold (pyproject.toml's [tool.ruff] line-length, checked by ruff's E501).
+MAX_LINE = 140
 
 
 def _literal(values: list[Any]) -> str:
@@ -118,13 +121,53 @@ def _def(name: str, fixed: list[str], keywords: list[str], returns: str, overrid
     line = f"    def {name}({', '.join(params)}) -> {returns}: ...{ignore}\n"
     if len(line) <= 111:
         return line
-    inner = "".join(f"        {p},\n" for p in params)
+    inner = "".join(_wrapped(f"{p},", "        ") for p in params)
     return f"    def {name}({ignore}\n{inner}    ) -> {returns}: ...\n"
 
 
+def _split_top(text: str) -> list[str]:
+    """``text`` cut at its commas outside brackets and quotes."""
+    parts, depth, quote, start = [], 0, "", 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return [*parts, text[start:].strip()]
+
+
+def _wrapped(item: str, indent: str) -> str:
+    """``item`` (a parameter and its comma) on one line at ``indent`` if it fits in MAX_LINE, else
+    its first bracket's contents one more level in, as many a line as fit."""
+    line = f"{indent}{item}\n"
+    opening = item.find("[")
+    if len(line) <= MAX_LINE + 1 or opening < 0:
+        return line
+    depth, closing = 0, -1
+    for i in range(opening, len(item)):
+        depth += {"[": 1, "]": -1}.get(item[i], 0)
+        if depth == 0:
+            closing = i
+            break
+    inner = textwrap.fill(", ".join(_split_top(item[opening + 1:closing])) + ",", MAX_LINE, initial_indent=indent + "    ",
+                          subsequent_indent=indent + "    ", break_long_words=False, break_on_hyphens=False)
+    return f"{indent}{item[:opening + 1]}\n{inner}\n{indent}{item[closing:]}\n"
+
+
 def _doc(text: str, indent: str) -> str:
+    """A docstring at ``indent``, its words wrapped within MAX_LINE columns."""
     text = " ".join(text.split()).replace("\\", "\\\\").replace('"""', "'''")
-    return f'{indent}"""{text}"""\n' if text else ""
+    if not text:
+        return ""
+    lines = textwrap.wrap(text, MAX_LINE - len(indent) - 6, break_long_words=False, break_on_hyphens=False)
+    return indent + '"""' + f"\n{indent}".join(lines) + '"""\n'
 
 
 # The members of Contract besides the games' factories (bindings/games.cpp).
@@ -154,7 +197,10 @@ def _signature(params: list[dict[str, Any]], prefix: str = "") -> list[str]:
 
 
 def _static(name: str, params: list[str], returns: str, doc: str) -> str:
-    return f"    @staticmethod\n    def {name}({', '.join(params)}) -> {returns}:\n" + (_doc(doc, "        ") or "        ...\n")
+    line = f"    def {name}({', '.join(params)}) -> {returns}:\n"
+    if len(line) > MAX_LINE + 1:
+        line = f"    def {name}(\n" + "".join(_wrapped(f"{p},", "        ") for p in params) + f"    ) -> {returns}:\n"
+    return "    @staticmethod\n" + line + (_doc(doc, "        ") or "        ...\n")
 
 
 def contract_class(games: list[dict[str, Any]]) -> str:
@@ -246,7 +292,7 @@ def games_stub(games: list[dict[str, Any]], extras: dict[str, list[str]]) -> str
         "from . import _core\n",
         "".join(f"from ._core import {r} as {r}, {s} as {s}, {m} as {m}\n" for r, s, m in classes),
         "from .games import Game, Hands\n",
-        "".join(f"from .extras.{m} import " + ", ".join(f"{n} as {n}" for n in ns) + "\n" for m, ns in extras.items()),
+        "".join(f"from .extras.{m} import (\n" + "".join(f"    {n} as {n},\n" for n in ns) + ")\n" for m, ns in extras.items()),
         "\n",
         "__all__ = [\n" + "".join(f"    {n!r},\n" for n in names) + "]\n",
     ]

@@ -12,8 +12,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (no wheel for this platform)")
 
-import stich
-from stich.peers.euchre import deal_pair, openspiel_ismcts
+import stich  # noqa: E402 (after the skip: the module needs pyspiel)
+from stich.peers.euchre import deal_pair, openspiel_ismcts  # noqa: E402
 
 STICH_BATCH = 200_000
 OPENSPIEL_GAMES = 2_000

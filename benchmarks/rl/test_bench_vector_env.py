@@ -6,7 +6,6 @@ Run:  python -m pytest benchmarks/rl --benchmark-enable
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import stich

@@ -294,12 +294,6 @@ T** out_handle(T** out) {
     return out;
 }
 
-int seat_in(int seat, int players, const char* what) {
-    if (seat < 0 || seat >= players)
-        throw std::out_of_range(std::string(what) + " must be a seat 0.." + std::to_string(players - 1) + ", got " + std::to_string(seat));
-    return seat;
-}
-
 // Copies a text out (see "Text out" in stich_c.h).
 int put_text(const std::string& text, char* buf, int cap) {
     if (cap < 0) throw std::invalid_argument("cap must be >= 0, got " + std::to_string(cap));
@@ -571,11 +565,7 @@ std::unique_ptr<stich_result> ismcts_of(const typename Def::State& s, uint64_t i
 AnalyseConfig analyse_config(const char* method, double seconds, uint64_t iterations, uint64_t seed, int threads) {
     AnalyseConfig cfg;
     not_null(method, "method");
-    try {
-        cfg.method = analyse_method_named(method);
-    } catch (const std::invalid_argument& e) {
-        throw UnknownName(e.what());
-    }
+    cfg.method = analyse_method_named(method);   // UnknownName for a method not known
     if (iterations > uint64_t(INT64_MAX))
         throw std::invalid_argument("iterations must be at most 2**63 - 1, got " + std::to_string(iterations));
     cfg.seconds = seconds;
@@ -790,7 +780,7 @@ int stich_deal(const stich_game* g, uint64_t seed, int dealer, stich_state** out
     return STICH_GUARDED({
         out_handle(out);
         *out = visit_game(live(g, "g").rules, [&]<class Def>(const typename Def::Rules& r) {
-                   return new_state<Def>(deal<Def>(r, seed, seat_in(dealer, Def::num_players(r), "dealer")), seed);
+                   return new_state<Def>(deal<Def>(r, seed, dealer), seed);
                }).release();
         return STICH_OK;
     });
@@ -801,7 +791,7 @@ int stich_deal_into(const stich_game* g, uint64_t seed, int dealer, stich_state*
         stich_state& h = live(s, "s");
         visit_game(live(g, "g").rules, [&]<class Def>(const typename Def::Rules& r) {
             // Dealt first, then put in: an error leaves the handle as it was.
-            StateOf<Def> dealt{deal<Def>(r, seed, seat_in(dealer, Def::num_players(r), "dealer"))};
+            StateOf<Def> dealt{deal<Def>(r, seed, dealer)};
             h.game.template emplace<StateOf<Def>>(std::move(dealt));
         });
         h.listed = false;
@@ -815,7 +805,6 @@ int stich_deal_hands(const stich_game* g, uint64_t seed, int dealer, const char*
         out_handle(out);
         *out = visit_game(live(g, "g").rules, [&]<class Def>(const typename Def::Rules& r) {
                    const int players = Def::num_players(r);
-                   seat_in(dealer, players, "dealer");
                    if (n_hands < 0 || n_hands > players)
                        throw std::out_of_range("n_hands must be 0.." + std::to_string(players) + " (one hand a seat at most), got " +
                                                std::to_string(n_hands));
@@ -823,8 +812,7 @@ int stich_deal_hands(const stich_game* g, uint64_t seed, int dealer, const char*
                    FixedHands fixed{};
                    for (int seat = 0; seat < n_hands; ++seat)
                        if (hands[seat]) fixed[size_t(seat)] = cards_of_seat(hands[seat], Def::deck_of(r), seat);
-                   const auto extras = param_values("deal()", "seed, dealer, hands", Def::deal_params(), {});
-                   return new_state<Def>(Def::deal(r, seed, dealer, fixed, extras), seed);
+                   return new_state<Def>(deal<Def>(r, seed, dealer, fixed, default_deal_extras<Def>()), seed);
                }).release();
         return STICH_OK;
     });
@@ -945,7 +933,7 @@ int stich_hand(const stich_state* s, int seat, char* buf, int cap) {
     return STICH_GUARDED({
         return put_text(on_state(s, "s",
                                  [&]<class Def>(const typename Def::State& st) {
-                                     return cards_text(st.hand(seat_in(seat, st.num_players(), "seat")), st.deck_info().alphabet);
+                                     return cards_text(st.hand(checked_seat(seat, st.num_players())), st.deck_info().alphabet);
                                  }),
                         buf, cap);
     });
@@ -982,8 +970,7 @@ int stich_position_text(const stich_state* s, int seat, char* buf, int cap) {
     return STICH_GUARDED({
         return put_text(on_state(s, "s",
                                  [&]<class Def>(const typename Def::State& st) {
-                                     seat_in(seat, st.num_players(), "seat");
-                                     return position_text<Def>(st, seat);
+                                     return position_text<Def>(st, seat);   // checks the seat
                                  }),
                         buf, cap);
     });
@@ -1015,8 +1002,8 @@ int stich_view_new(const stich_state* s, int seat, stich_view** out) {
         out_handle(out);
         auto v = std::make_unique<stich_view>();
         on_state(s, "s", [&]<class Def>(const typename Def::State& st) {
-            v->seat = seat_in(seat, st.num_players(), "seat");
-            v->text = position_text<Def>(st, seat);
+            v->text = position_text<Def>(st, seat);   // checks the seat
+            v->seat = seat;
             // Only what the text holds: the state it reads to, whose hidden cards are any world.
             const typename Def::State base = read_position_text<Def>(v->text, 0).state;
             v->base.template emplace<StateOf<Def>>(StateOf<Def>{base});

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <numeric>
 
+#include "stich/errors.hpp"
+
 namespace stich {
 
 namespace {
@@ -67,7 +69,7 @@ const char* analyse_method_name(AnalyseMethod m) {
 AnalyseMethod analyse_method_named(std::string_view name) {
     for (AnalyseMethod m : {AnalyseMethod::Auto, AnalyseMethod::Exact, AnalyseMethod::Pimc, AnalyseMethod::Ismcts})
         if (name == analyse_method_name(m)) return m;
-    throw std::invalid_argument("unknown method " + quoted(name) + "; accepted: auto, exact, pimc, ismcts");
+    throw UnknownName("unknown method " + quoted(name) + "; accepted: auto, exact, pimc, ismcts");
 }
 
 namespace detail {

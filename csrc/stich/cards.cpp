@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "stich/errors.hpp"
+
 namespace stich {
 
 namespace {
@@ -106,7 +108,7 @@ DeckKind deck_kind_from_name(std::string_view name) {
         if (name == d.name) return d.kind;
     std::string names;
     for (const Deck& d : DECKS) names += std::string(names.empty() ? "" : ", ") + d.name;
-    throw std::invalid_argument("unknown deck " + quoted(name) + "; accepted: " + names);
+    throw UnknownName("unknown deck " + quoted(name) + "; accepted: " + names);
 }
 
 std::pair<uint32_t, size_t> utf8_code_point(std::string_view text, size_t i) {

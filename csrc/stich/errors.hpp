@@ -7,8 +7,9 @@
 // IllegalAction for an action not legal, NotationError and PositionError for a position text
 // that cannot be read or cannot happen, std::out_of_range for a seat or dealer not at the table,
 // SolveStopped for a solve stopped by its flag, std::bad_alloc when memory runs out. The two
-// types here name the kinds no other type marks: a name not known (a game, a method), text that
-// is not the cards, options or record it should be.
+// types here name the kinds no other type marks: a name not known (a game, an analysis method, a
+// playout policy, a deck, a record format, a game's own names), text that is not the cards,
+// options or record it should be.
 #pragma once
 #include <cstdint>
 #include <exception>
@@ -20,7 +21,7 @@ enum class ErrorKind : uint8_t {
     InvalidArgument,   // a value not accepted, a finished deal, a phase without a solver
     OutOfRange,        // a seat, dealer, index or id outside its range
     IllegalAction,     // an action not legal in the state
-    UnknownName,       // a game or method name not known
+    UnknownName,       // a name not known: a game, an analysis method, a playout, a deck, a record format, ...
     BadText,           // option text, a position, cards or a record that cannot be read
     Cancelled,         // stopped by its stop flag
     OutOfMemory,

@@ -56,6 +56,7 @@
 #include <vector>
 
 #include "stich/dispatch.hpp"
+#include "stich/errors.hpp"
 #include "stich/game.hpp"
 #include "stich/limits.hpp"
 #include "stich/sampler.hpp"
@@ -65,11 +66,11 @@ namespace stich {
 
 enum class Playout : uint8_t { Random, Heuristic };
 
-// A playout policy by its name (stich.ismcts's playout=...).
+// A playout policy by its name (stich.ismcts's playout=...); UnknownName for another.
 inline Playout playout_named(const std::string& name) {
     if (name == "random") return Playout::Random;
     if (name == "heuristic") return Playout::Heuristic;
-    throw std::invalid_argument("unknown playout '" + name + "'; accepted: random, heuristic");
+    throw UnknownName("unknown playout '" + name + "'; accepted: random, heuristic");
 }
 
 // How the search chooses the other seats' decisions before the card play (stich.ismcts's
@@ -79,7 +80,7 @@ enum class Others : uint8_t { Tree, Heuristic };
 inline Others others_named(const std::string& name) {
     if (name == "tree") return Others::Tree;
     if (name == "heuristic") return Others::Heuristic;
-    throw std::invalid_argument("unknown others_before_play '" + name + "'; accepted: heuristic, tree");
+    throw UnknownName("unknown others_before_play '" + name + "'; accepted: heuristic, tree");
 }
 
 struct SearchProgress;

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "stich/errors.hpp"
+
 namespace stich {
 
 namespace {
@@ -753,7 +755,7 @@ const std::vector<BenchSpec>& MuckenDef::bench_positions() {
 std::vector<TournamentRow> mucken_tournament_table(std::span<const BobblResult> results, std::string_view method, bool glasses) {
     const auto known = std::find(TOURNAMENT_METHODS.begin(), TOURNAMENT_METHODS.end(), method);
     if (known == TOURNAMENT_METHODS.end())
-        throw std::invalid_argument("unknown counting method '" + std::string(method) + "'; accepted: bobbl, plus, plus_minus");
+        throw UnknownName("unknown counting method '" + std::string(method) + "'; accepted: bobbl, plus, plus_minus");
     std::vector<TournamentRow> rows;   // in order of first appearance
     auto row_of = [&rows](int pair) -> TournamentRow& {
         for (TournamentRow& r : rows)
@@ -821,7 +823,7 @@ const std::vector<ContractFactory>& MuckenDef::contract_factories() {
                          throw std::invalid_argument("stichzwang applies to Ramsch only (U-10), not to " + std::string(names[i]));
                      return NamedContract{&mucken_contract(MuckenGame(i), long_deck, stichzwang), names[i]};
                  }
-             throw std::invalid_argument("unknown Mucken game " + quoted(a[0].text) + "; accepted: Muck, Geier, Wenz, Ramsch");
+             throw UnknownName("unknown Mucken game " + quoted(a[0].text) + "; accepted: Muck, Geier, Wenz, Ramsch");
          }},
     };
     return factories;

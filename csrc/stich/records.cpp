@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "stich/errors.hpp"
 #include "stich/limits.hpp"
 
 namespace stich {
@@ -42,7 +43,7 @@ const char* record_format_name(RecordFormat f) { return f == RecordFormat::Jsonl
 RecordFormat record_format_named(std::string_view name) {
     if (name == "text") return RecordFormat::Text;
     if (name == "jsonl") return RecordFormat::Jsonl;
-    throw std::invalid_argument("format must be one of text, jsonl or None, got " + quoted(name));
+    throw UnknownName("format must be one of text, jsonl or None, got " + quoted(name));
 }
 
 RecordFormat record_format_of(std::string_view text) {

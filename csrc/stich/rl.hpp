@@ -423,7 +423,7 @@ class VectorEnv {
     // each env's deal, record and bookkeeping here and the rows of the caller's arrays (observation,
     // mask, rewards, flags, seat). `why`: what the bound is, for messages.
     static int64_t max_num_envs(const Rules& rules, bool byte_observations, std::string* why = nullptr) {
-        const State probe = Def::deal(rules, 0, 0, FixedHands{}, default_extras());
+        const State probe = Def::deal(rules, 0, 0, FixedHands{}, default_deal_extras<Def>());
         const uint64_t each = env_bytes(probe, byte_observations), memory = physical_memory();
         const int64_t by_memory = memory ? int64_t(memory / 2 / each) : MAX_ENVS;
         if (why) {
@@ -446,7 +446,7 @@ class VectorEnv {
             throw std::invalid_argument("num_envs must be an int in 1.." + std::to_string(most) + " (" + why + "), got " +
                                         std::to_string(num_envs));
         check_threads(threads);
-        const State probe = Def::deal(rules_, 0, 0, FixedHands{}, default_extras());
+        const State probe = Def::deal(rules_, 0, 0, FixedHands{}, default_deal_extras<Def>());
         players_ = probe.num_players();
         obs_size_ = observation_size(probe);
         if (learner && (*learner < 0 || *learner >= players_))
@@ -539,8 +539,6 @@ class VectorEnv {
     };
     std::atomic<bool> busy_{false};
 
-    static std::vector<Value> default_extras() { return param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}); }
-
     static constexpr int64_t MAX_ENVS = int64_t(1) << 24;
     // The bytes an env takes: here, and in the caller's arrays (stich.envs.VectorEnv's rows).
     static uint64_t env_bytes(const State& probe, bool byte_observations) {
@@ -572,13 +570,12 @@ class VectorEnv {
     }
 
     void new_deal(int i) {
-        static const std::vector<Value> extras = default_extras();
         const uint64_t deal_seed = mix_seed(seed_, (uint64_t(i) << 32) + deals_[size_t(i)]++);
         static const FixedHands no_hands{};
         // Dealt in place (a State is trivially copyable, so nothing needs destroying): assigning
         // the returned State copied it, a few percent of a short deal's steps.
         ::new (static_cast<void*>(&states_[size_t(i)]))
-            State(Def::deal(rules_, deal_seed, int(deal_seed % uint64_t(players_)), no_hands, extras));
+            State(Def::deal(rules_, deal_seed, int(deal_seed % uint64_t(players_)), no_hands, default_deal_extras<Def>()));
         pending_[size_t(i)] = 0;
         if constexpr (ReplaysOnce<State>) records_[size_t(i)] = DealRecord<State>{};
         done_[size_t(i)] = false;

@@ -524,4 +524,18 @@ std::vector<std::pair<std::string, Value>> option_values(const std::vector<Optio
 std::vector<Value> param_values(const char* what, const char* base_args, const std::vector<ParamSpec>& specs,
                                 const std::vector<std::pair<std::string, Value>>& given);
 
+// The extra arguments of a game's deal() and of its random_playouts() at their defaults, worked
+// out once per game (a function-local static: thread-safe) rather than per call: a loop of deals
+// would otherwise build their vectors and strings each deal.
+template <class Def>
+const std::vector<Value>& default_deal_extras() {
+    static const std::vector<Value> extras = param_values("deal()", "seed, dealer, hands", Def::deal_params(), {});
+    return extras;
+}
+template <class Def>
+const std::vector<Value>& default_playout_extras() {
+    static const std::vector<Value> extras = param_values("random_playouts()", "n, seed", Def::playout_params(), {});
+    return extras;
+}
+
 }   // namespace stich

@@ -37,8 +37,7 @@ typename Def::Rules rules_of(const std::vector<std::pair<std::string, Value>>& o
 // stich.<Game>(...).deal(seed=seed, dealer=dealer) gives.
 template <class Def>
 typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int64_t dealer = 0) {
-    return Def::deal(r, seed, checked_dealer(dealer, Def::num_players(r)), FixedHands{},
-                     param_values("deal()", "seed, dealer, hands", Def::deal_params(), {}));
+    return Def::deal(r, seed, checked_dealer(dealer, Def::num_players(r)), FixedHands{}, default_deal_extras<Def>());
 }
 
 // The same with cards pinned per seat and the deal's extra arguments (stich.<Game>(...).deal(...)).
@@ -54,7 +53,7 @@ typename Def::State deal(const typename Def::Rules& r, uint64_t seed, int64_t de
 template <class Def>
 std::vector<int32_t> random_playout_returns(const typename Def::Rules& r, int64_t n, uint64_t seed) {
     std::vector<int32_t> out(size_t(checked_deal_count(n)) * size_t(Def::num_players(r)));
-    Def::random_playouts(r, seed, n, out.data(), param_values("random_playouts()", "n, seed", Def::playout_params(), {}), nullptr);
+    Def::random_playouts(r, seed, n, out.data(), default_playout_extras<Def>(), nullptr);
     return out;
 }
 

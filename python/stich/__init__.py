@@ -19,7 +19,7 @@ from ._core import (
     perft,
 )
 from ._paths import get_c_library, get_cmake_dir, get_include, get_library
-from ._version import __version__
+from ._version import __version__ as __version__
 from .analysis import Analysis, ExactCost, analyse, exact_cost
 from .bots import Bot, HeuristicBot, IsmctsBot, RandomBot, play
 from .cards import Rank, Suit

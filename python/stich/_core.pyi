@@ -318,7 +318,9 @@ class SearchStats(metaclass=_Pybind11Type):
     def seconds(self) -> float: ...
     def __eq__(self, other: object) -> bool: ...
     def __getstate__(self) -> tuple[int, list[ActionStats], list[list[ActionStats]], list[SearchLineStep], int, int, int, float]: ...
-    def __setstate__(self, state: tuple[int, list[ActionStats], list[list[ActionStats]], list[SearchLineStep], int, int, int, float]) -> None: ...
+    def __setstate__(
+        self, state: tuple[int, list[ActionStats], list[list[ActionStats]], list[SearchLineStep], int, int, int, float]
+    ) -> None: ...
 
 def ismcts(
     state: _StateBase,
@@ -335,6 +337,10 @@ def ismcts(
     wide_root: bool = True,
     others_before_play: str = "heuristic",
 ) -> SearchStats: ...
+
+# SolveStats's pickled state (__getstate__, __setstate__).
+_SolveStatsState = tuple[int, bool, list[Action], list[int], Action, int, list[int], list[str], list[int | None], list[list[int]], bool,
+                         int, float, _StateBase]
 
 # The open-hand solver (bindings/solve.cpp; stich.solve / stich.analyse_deal make their results).
 class SolveStats(metaclass=_Pybind11Type):
@@ -367,8 +373,8 @@ class SolveStats(metaclass=_Pybind11Type):
     @property
     def state(self) -> _StateBase: ...
     def __eq__(self, other: object) -> bool: ...
-    def __getstate__(self) -> tuple[int, bool, list[Action], list[int], Action, int, list[int], list[str], list[int | None], list[list[int]], bool, int, float, _StateBase]: ...
-    def __setstate__(self, state: tuple[int, bool, list[Action], list[int], Action, int, list[int], list[str], list[int | None], list[list[int]], bool, int, float, _StateBase]) -> None: ...
+    def __getstate__(self) -> _SolveStatsState: ...
+    def __setstate__(self, state: _SolveStatsState) -> None: ...
 
 # Every argument is checked by the core (ValueError or TypeError saying what is accepted).
 def solve(state: _StateBase, table_bits: int = 0, transpositions: bool = True, merge_equivalent: bool = True) -> SolveStats: ...
@@ -463,7 +469,8 @@ class Contract(metaclass=_Pybind11Type):
         """The order of Couillon with `trump` (C, S, H or D); mit: the Mit declared (C-3)."""
     @staticmethod
     def mucken(game: str, long_deck: bool = False, stichzwang: bool = False) -> Contract:
-        """The order of a Mucken game (Muck, Geier, Wenz or Ramsch), on the short or long deck; stichzwang: Ramsch with the duty to win the trick (U-10)."""
+        """The order of a Mucken game (Muck, Geier, Wenz or Ramsch), on the short or long deck; stichzwang: Ramsch with the duty to win
+        the trick (U-10)."""
     @staticmethod
     def mistigri(trump: str, deck: str | Deck = 'german32') -> Contract:
         """The order of Mistigri with `trump` (a suit letter of the deck) on `deck` (M-8)."""
@@ -732,7 +739,10 @@ class MuckenRules(_RulesBase):
         n: int,
         seed: int,
         *,
-        game: Literal['Wenz', 'Geier', 'Muck', 'Schneider-Wenz', 'Schneider-Geier', 'Schneider-Muck', 'Wenz-Tout', 'Geier-Tout', 'Muck-Tout', 'Ramsch'] | None = None,
+        game: Literal[
+            'Wenz', 'Geier', 'Muck', 'Schneider-Wenz', 'Schneider-Geier', 'Schneider-Muck', 'Wenz-Tout', 'Geier-Tout', 'Muck-Tout',
+            'Ramsch',
+        ] | None = None,
     ) -> npt.NDArray[np.int32]: ...
 
 class MuckenState(_StateBase):
@@ -837,7 +847,8 @@ class MistigriRules(_RulesBase):
         """3 to 6 players"""
     @property
     def deck(self) -> Literal['german32', 'french32', 'german36', 'french36', 'french52'] | None:
-        """the deck, which needs 5 cards a seat and a turned card; None picks german32 (A K O U Z 9 8 7), under monch german36 (french52 for six players)"""
+        """the deck, which needs 5 cards a seat and a turned card; None picks german32 (A K O U Z 9 8 7), under monch german36 (french52
+        for six players)"""
     @property
     def chips(self) -> int:
         """chips each seat starts a match with"""

@@ -16,7 +16,12 @@ from ._core import MistigriRules as MistigriRules, MistigriState as MistigriStat
 from ._core import EuchreRules as EuchreRules, EuchreState as EuchreState, EuchreMatch as EuchreMatch
 from ._core import HeartsRules as HeartsRules, HeartsState as HeartsState, HeartsMatch as HeartsMatch
 from .games import Game, Hands
-from .extras.mucken import BobblResult as BobblResult, TableRow as TableRow, bobbl_results as bobbl_results, tournament_table as tournament_table
+from .extras.mucken import (
+    BobblResult as BobblResult,
+    TableRow as TableRow,
+    bobbl_results as bobbl_results,
+    tournament_table as tournament_table,
+)
 
 __all__ = [
     'Couillon',
@@ -103,15 +108,24 @@ class Mucken(Game):
         n: int,
         seed: int | None = None,
         *,
-        game: Literal['Wenz', 'Geier', 'Muck', 'Schneider-Wenz', 'Schneider-Geier', 'Schneider-Muck', 'Wenz-Tout', 'Geier-Tout', 'Muck-Tout', 'Ramsch'] | None = None,
+        game: Literal[
+            'Wenz', 'Geier', 'Muck', 'Schneider-Wenz', 'Schneider-Geier', 'Schneider-Muck', 'Wenz-Tout', 'Geier-Tout', 'Muck-Tout',
+            'Ramsch',
+        ] | None = None,
     ) -> npt.NDArray[np.int32]: ...
     def match(self, seed: int | None = None, dealer: int = 0) -> MuckenMatch: ...
     @staticmethod
-    def tournament_table(results: Iterable[Iterable[int]], method: Literal['bobbl', 'plus', 'plus_minus'] = 'bobbl', glasses: bool = False) -> Any:
-        """The ranking list of a Mucken tournament (U-12, U-13), pairs named by index: results are rows (pair_a, pair_b, points_a, points_b, winner); returns rows (pair, bobbl_won, goals_in_lost, opponent_goals_in_won, plus, plus_minus), best first."""
+    def tournament_table(
+        results: Iterable[Iterable[int]],
+        method: Literal['bobbl', 'plus', 'plus_minus'] = 'bobbl',
+        glasses: bool = False,
+    ) -> Any:
+        """The ranking list of a Mucken tournament (U-12, U-13), pairs named by index: results are rows (pair_a, pair_b, points_a,
+        points_b, winner); returns rows (pair, bobbl_won, goals_in_lost, opponent_goals_in_won, plus, plus_minus), best first."""
 
 class Mistigri(Game):
-    """Mistigri and Mönch (docs/rules/mistigri.md, M-1 .. M-12): 3 to 6 players, pot and chips, pass or join, exchange, flushes, the Mistigri as top trump and wild card."""
+    """Mistigri and Mönch (docs/rules/mistigri.md, M-1 .. M-12): 3 to 6 players, pot and chips, pass or join, exchange, flushes, the
+    Mistigri as top trump and wild card."""
     Rules: ClassVar[type[MistigriRules]]
     State: ClassVar[type[MistigriState]]
     Match: ClassVar[type[MistigriMatch]]
@@ -148,7 +162,8 @@ class Mistigri(Game):
     def match(self, seed: int | None = None, dealer: int = 0) -> MistigriMatch: ...
 
 class Euchre(Game):
-    """Euchre exactly as OpenSpiel plays it (docs/rules/euchre.md, E-1 .. E-13): four players, partners opposite, 24 cards, the upcard, bowers, going alone."""
+    """Euchre exactly as OpenSpiel plays it (docs/rules/euchre.md, E-1 .. E-13): four players, partners opposite, 24 cards, the upcard,
+    bowers, going alone."""
     Rules: ClassVar[type[EuchreRules]]
     State: ClassVar[type[EuchreState]]
     Match: ClassVar[type[EuchreMatch]]
@@ -175,7 +190,8 @@ class Euchre(Game):
     def match(self, seed: int | None = None, dealer: int = 0) -> EuchreMatch: ...
 
 class Hearts(Game):
-    """Hearts exactly as OpenSpiel plays it (docs/rules/hearts.md, H-1 .. H-15): four players, each for itself, 52 cards, the pass, the queen of spades, shooting the moon."""
+    """Hearts exactly as OpenSpiel plays it (docs/rules/hearts.md, H-1 .. H-15): four players, each for itself, 52 cards, the pass, the
+    queen of spades, shooting the moon."""
     Rules: ClassVar[type[HeartsRules]]
     State: ClassVar[type[HeartsState]]
     Match: ClassVar[type[HeartsMatch]]

@@ -26,7 +26,6 @@ import hashlib
 import importlib
 import math
 import random
-import statistics
 import threading
 import time
 from collections.abc import Callable
@@ -35,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from . import benchreport
-from .benchreport import context, rate_stats
+from .benchreport import context
 from .bots import progress_bar
 from .games import GAMES, Game
 from .search import SearchResult, ismcts

@@ -8,7 +8,6 @@ text.
 from __future__ import annotations
 
 import functools
-import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field

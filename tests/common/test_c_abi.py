@@ -80,7 +80,8 @@ def test_a_part_not_built_says_so(lib):
     calls = {"analyse": [("stich_analyse", (s, b"auto", 1.0, 0, 1, 1, None, C.byref(out))),
                          ("stich_analyse_batch", ((P * 1)(s), 1, b"auto", 1.0, 0, 1, 1, None, (P * 1)(), None))],
              "records": [("stich_records_read", (b"[Game \"Mucken\"]\n", C.byref(out))), ("stich_record_text", (s, None, 0)),
-                         ("stich_records_count", (None,)), ("stich_record_length", (None, 0)), ("stich_record_state", (None, 0, 0, C.byref(out)))]}
+                         ("stich_records_count", (None,)), ("stich_record_length", (None, 0)), ("stich_record_state", (None, 0, 0,
+                                                                                                                       C.byref(out)))]}
     for part in missing:
         for function, args in calls[part]:
             status, message = _call(lib, function, *args)
@@ -511,27 +512,38 @@ def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
         ("stich_view_seat", (None,), IA), ("stich_view_seat", (s,), IA),
         ("stich_view_text", (None, buf, 64), IA), ("stich_view_text", (v, buf, 8), BTS),
         ("stich_view_world_count", (None, buf, 64), IA), ("stich_view_world_count", (v, buf, 1), BTS),
-        ("stich_view_sample", (None, 1, C.byref(out)), IA), ("stich_view_sample", (v, 1, None), IA), ("stich_view_sample", (s, 1, C.byref(out)), IA),
-        ("stich_solve", (None, None, C.byref(out)), IA), ("stich_solve", (s, None, C.byref(out)), IA), ("stich_solve", (h["play"], None, None), IA),
+        ("stich_view_sample", (None, 1, C.byref(out)), IA), ("stich_view_sample", (v, 1, None), IA), ("stich_view_sample", (s, 1,
+                                                                                                                            C.byref(out)),
+                                                                                                                            IA),
+        ("stich_solve", (None, None, C.byref(out)), IA), ("stich_solve", (s, None, C.byref(out)), IA), ("stich_solve", (h["play"], None,
+                                                                                                                        None), IA),
         ("stich_ismcts", (None, 10, 0.0, 1, 1, None, C.byref(out)), IA), ("stich_ismcts", (s, 10, 1.0, 1, 1, None, C.byref(out)), IA),
         ("stich_ismcts", (s, 0, 0.0, 1, 1, None, C.byref(out)), IA), ("stich_ismcts", (s, 10, 0.0, 0, 1, None, C.byref(out)), IA),
-        ("stich_ismcts", (s, 10, 0.0, 257, 1, None, C.byref(out)), IA), ("stich_ismcts", (s, 0, float("nan"), 1, 1, None, C.byref(out)), IA),
-        ("stich_ismcts", (s, 0, float("inf"), 1, 1, None, C.byref(out)), IA), ("stich_ismcts", (s, 2**64 - 1, 0.0, 1, 1, None, C.byref(out)), IA),
+        ("stich_ismcts", (s, 10, 0.0, 257, 1, None, C.byref(out)), IA), ("stich_ismcts", (s, 0, float("nan"), 1, 1, None, C.byref(out)),
+                                                                         IA),
+        ("stich_ismcts", (s, 0, float("inf"), 1, 1, None, C.byref(out)), IA), ("stich_ismcts", (s, 2**64 - 1, 0.0, 1, 1, None,
+                                                                                                C.byref(out)), IA),
         ("stich_ismcts", (s, 10, 0.0, 1, 1, None, None), IA),
         ("stich_analyse", (None, b"auto", 1.0, 0, 1, 1, None, C.byref(out)), IA),
         ("stich_solve_batch", (None, 2, 1, None, (P * 2)(), None), IA), ("stich_solve_batch", ((P * 1)(s), 1, 1, None, None, None), IA),
-        ("stich_solve_batch", ((P * 1)(s), -1, 1, None, (P * 1)(), None), IA), ("stich_solve_batch", ((P * 1)(s), 1, 0, None, (P * 1)(), None), IA),
-        ("stich_solve_batch", ((P * 1)(s), 1, 1, None, (P * 1)(), None), IA), ("stich_solve_batch", ((P * 1)(g), 1, 1, None, (P * 1)(), None), IA),
+        ("stich_solve_batch", ((P * 1)(s), -1, 1, None, (P * 1)(), None), IA), ("stich_solve_batch", ((P * 1)(s), 1, 0, None, (P * 1)(),
+                                                                                                      None), IA),
+        ("stich_solve_batch", ((P * 1)(s), 1, 1, None, (P * 1)(), None), IA), ("stich_solve_batch", ((P * 1)(g), 1, 1, None, (P * 1)(),
+                                                                                                     None), IA),
         ("stich_analyse_batch", ((P * 1)(s), 1, None, 1.0, 0, 1, 1, None, (P * 1)(), None), IA),
         ("stich_result_count", (None,), IA), ("stich_result_count", (s,), IA), ("stich_result_best", (v,), IA),
-        ("stich_result_actions", (None, ids, 4), IA), ("stich_result_actions", (r, None, 4), IA), ("stich_result_actions", (r, ids, -1), IA),
-        ("stich_result_column", (r, 7, d, 4), OOR), ("stich_result_column", (r, -1, d, 4), OOR), ("stich_result_column", (None, 0, d, 4), IA),
+        ("stich_result_actions", (None, ids, 4), IA), ("stich_result_actions", (r, None, 4), IA), ("stich_result_actions", (r, ids, -1),
+                                                                                                   IA),
+        ("stich_result_column", (r, 7, d, 4), OOR), ("stich_result_column", (r, -1, d, 4), OOR), ("stich_result_column", (None, 0, d, 4),
+                                                                                                  IA),
         ("stich_result_method", (None, buf, 64), IA), ("stich_result_method", (r, buf, 3), BTS), ("stich_result_partial", (g,), IA),
         ("stich_result_tied", (None,), IA), ("stich_result_tied", (s,), IA),
         ("stich_records_read", (None, C.byref(out)), IA), ("stich_records_read", (b"[Game \"Mucken\"]\n", None), IA),
         ("stich_records_count", (None,), IA), ("stich_records_count", (g,), IA),
-        ("stich_record_length", (h["records"], 1), OOR), ("stich_record_length", (h["records"], -1), OOR), ("stich_record_length", (None, 0), IA),
-        ("stich_record_state", (h["records"], 0, -2, C.byref(out)), OOR), ("stich_record_state", (h["records"], 0, 10_000, C.byref(out)), OOR),
+        ("stich_record_length", (h["records"], 1), OOR), ("stich_record_length", (h["records"], -1), OOR), ("stich_record_length", (None,
+                                                                                                                                    0), IA),
+        ("stich_record_state", (h["records"], 0, -2, C.byref(out)), OOR), ("stich_record_state", (h["records"], 0, 10_000, C.byref(out)),
+                                                                           OOR),
         ("stich_record_state", (h["records"], 5, 0, C.byref(out)), OOR), ("stich_record_state", (h["records"], 0, 0, None), IA),
         ("stich_record_state", (s, 0, 0, C.byref(out)), IA),
         ("stich_record_text", (None, buf, 64), IA), ("stich_record_text", (s, buf, 8), BTS), ("stich_record_text", (g, buf, 64), IA),
@@ -616,7 +628,8 @@ def test_analyse_agrees_with_python(lib, name, game):
         r = lib.result(lib.new("stich_analyse", s, b"ismcts", 2.0, 800, seed, 1, None))
         assert r["method"] == "ismcts" == found.method and r["partial"] == 0
         _same_table(r, found)
-        _same_table(lib.result(lib.new("stich_ismcts", s, 800, 0.0, 2, seed, None)), stich.ismcts(state, iterations=800, seed=seed, threads=2))
+        _same_table(lib.result(lib.new("stich_ismcts", s, 800, 0.0, 2, seed, None)), stich.ismcts(state, iterations=800, seed=seed,
+                                                                                                  threads=2))
         if not _to_card_play(lib, s, state, seed, cards=0):
             continue
         rng = random.Random(seed)   # on to two cards a seat, and on to a few thousand deals: an exact analysis of a few deals

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import pickle
 import random
-import re
 import subprocess
 import sys
 import textwrap
@@ -297,7 +296,8 @@ else:
 
 # AddressSanitizer reserves terabytes of address space for its shadow memory: a limit on the address
 # space measures that, not stich (.ci/sanitize sets STICH_SANITIZED).
-SANITIZED = pytest.mark.skipif(bool(os.environ.get("STICH_SANITIZED")), reason="under AddressSanitizer an address-space limit measures its shadow memory")
+SANITIZED = pytest.mark.skipif(bool(os.environ.get("STICH_SANITIZED")),
+                               reason="under AddressSanitizer an address-space limit measures its shadow memory")
 
 
 @SANITIZED

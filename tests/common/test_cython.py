@@ -1,8 +1,8 @@
 """The Cython declarations shipped in the package (python/stich/cython/*.pxd, docs/embedding.md,
 "Cython") and examples/cython built against the installed package: its setup.py builds it into a
-temporary folder and the test imports it from there, so that the environment is left as it was. Its playout sums are the Python API's, its Cython loop over legal
-actions and apply gives what the same loop in Python gives, its policy written in Cython is
-deterministic and zero-sum, its search gives stich.ismcts's visits.
+temporary folder and the test imports it from there, so that the environment is left as it was. Its
+playout sums are the Python API's, its Cython loop over legal actions and apply gives what the same
+loop in Python gives, its policy written in Cython is deterministic and zero-sum, its search gives stich.ismcts's visits.
 
 The build skips, saying so, when stich is imported from the source tree (``PYTHONPATH=python``:
 no installed headers or library), or where Cython, setuptools or a C++ compiler is missing (the
@@ -63,8 +63,8 @@ def example(tmp_path_factory):
     site = tmp / "site"
     # setup.py's build (build_py + build_ext) into a folder of its own: what pip install would put
     # into site-packages, without a wheel (the wheel package) and without touching the environment.
-    build = subprocess.run([sys.executable, "setup.py", "build", "--parallel", "2", "--build-lib", str(site), "--build-temp", str(tmp / "build")],
-                           cwd=src, capture_output=True, text=True)
+    build = subprocess.run([sys.executable, "setup.py", "build", "--parallel", "2", "--build-lib", str(site),
+                            "--build-temp", str(tmp / "build")], cwd=src, capture_output=True, text=True)
     assert build.returncode == 0, f"building examples/cython failed:\n{build.stdout[-4000:]}\n{build.stderr[-4000:]}"
     sys.path.insert(0, str(site))
     try:

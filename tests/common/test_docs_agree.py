@@ -308,3 +308,14 @@ def test_no_doc_says_a_game_has_no_notation():
     notation = _read(ROOT / "docs" / "notation.md")
     assert "Every registered game has the notation (`stich.GAMES`)" in notation
     assert NO_NOTATION.search("Euchre has no notation yet: `HasNotation<Def>` says which games have it.")
+
+
+def test_the_architecture_names_every_core_header():
+    """docs/architecture.md's table of the core names each header of csrc/stich/ (a game's own pair
+    as ``<game>.hpp/.cpp``, so that a new game needs no line there)."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    games = {name.lower() for name in stich.GAMES}
+    named = set(re.findall(r"`([\w<>]+)(?:\.hpp|`)", text))
+    missing = [h.name for h in sorted((ROOT / "csrc" / "stich").glob("*.hpp"))
+               if h.stem not in named and not (h.stem in games and "<game>" in named)]
+    assert missing == [], f"docs/architecture.md does not name {missing}"

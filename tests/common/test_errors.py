@@ -26,6 +26,18 @@ KINDS = [
     (stich.OutOfRangeError, (IndexError, ValueError), lambda: stich.Mucken().deal(seed=1).hand(4), "seat 4 out of range 0..3"),
     (stich.IllegalActionError, (ValueError,), lambda: stich.Mucken().deal(seed=1).apply("EO"), "is not a legal action for seat"),
     (stich.UnknownNameError, (ValueError,), lambda: _core.game_rules("Skat", ""), "unknown game 'Skat'; games: "),
+    # every other name the core looks up: an analysis method, a playout policy, the other seats' policy, a deck, a
+    # record format, a Mucken game
+    (stich.UnknownNameError, (ValueError,), lambda: stich.analyse(stich.Mucken().deal(seed=1), method="best", seconds=1),
+     "unknown method 'best'; accepted: auto, exact, pimc, ismcts"),
+    (stich.UnknownNameError, (ValueError,), lambda: stich.ismcts(stich.Mucken().deal(seed=1), iterations=10, playout="smart"),
+     "unknown playout 'smart'; accepted: random, heuristic"),
+    (stich.UnknownNameError, (ValueError,), lambda: stich.IsmctsBot(iterations=10, others_before_play="bots"),
+     "unknown others_before_play 'bots'; accepted: heuristic, tree"),
+    (stich.UnknownNameError, (ValueError,), lambda: stich.Deck("skat"), "unknown deck 'skat'; accepted: german24"),
+    (stich.UnknownNameError, (ValueError,), lambda: stich.write_records([], "unwritten.txt", format="pbn"),
+     "format must be one of text, jsonl or None, got 'pbn'"),
+    (stich.UnknownNameError, (ValueError,), lambda: stich.Contract.mucken("Solo"), "unknown Mucken game 'Solo'; accepted: Muck, Geier"),
     (stich.BadTextError, (ValueError,), lambda: _core.game_rules("mucken", "players=9"), "options 'players=9': option players of Mucken"),
     (stich.BadTextError, (ValueError,), lambda: stich.parse("stich position 1\ngame: Skat\n"), "the position has no"),
 ]
@@ -94,7 +106,8 @@ def test_the_web_server_answers_400_with_the_cores_message():
                     headers={"Content-Type": "application/json"}) as client:
         cases = [
             ({"game": "Couillon", "dealer": 7}, lambda: stich.Couillon().deal(seed=1, dealer=7)),
-            ({"position": "stich position 1\ngame: Mucken\ndealer: 9\n"}, lambda: stich.parse("stich position 1\ngame: Mucken\ndealer: 9\n")),
+            ({"position": "stich position 1\ngame: Mucken\ndealer: 9\n"},
+             lambda: stich.parse("stich position 1\ngame: Mucken\ndealer: 9\n")),
         ]
         for body, call in cases:
             response = client.post("/api/boards", json=body)

@@ -1,14 +1,17 @@
 """The C and C++ of the tree in the style of .clang-format (issue 45 item 4): ``bash tools/format.sh
 --check`` runs clang-format (the test group's ``clang-format`` package, of the major version
 pyproject.toml pins) over csrc/, bindings/ and the C and C++ of examples/, benchmarks/ and tests/,
-and lists the files it would change. ``bash tools/format.sh`` formats them in place."""
+and lists the files it would change. ``bash tools/format.sh`` formats them in place. The Python:
+``ruff check`` (the test group's ``ruff``) with pyproject.toml's rules, lines within 140 columns."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -39,3 +42,14 @@ def test_the_c_and_cpp_are_in_the_clang_format_style():
                     "(the test group's pin), since other major versions format some lines otherwise")
     run = subprocess.run(["bash", str(SCRIPT), "--check"], capture_output=True, text=True, env={**os.environ, "CLANG_FORMAT": exe})
     assert run.returncode == 0, run.stderr + run.stdout
+
+
+def test_the_python_passes_ruff():
+    """``ruff check`` over the tree with pyproject.toml's [tool.ruff.lint] rules: lines within 140
+    columns (E501, the C++'s column limit too) and pyflakes' faults (unused imports, undefined names)."""
+    if not (ROOT / "pyproject.toml").exists():
+        pytest.skip("pyproject.toml is not here (not a source tree)")
+    if importlib.util.find_spec("ruff") is None:
+        pytest.skip("ruff is not installed: pip install --group test (the ruff package)")
+    run = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr

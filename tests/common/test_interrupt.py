@@ -185,7 +185,8 @@ def test_cli_ctrl_c_prints_the_search_so_far_and_exits_130():
     read, write = os.pipe()
     try:
         proc = subprocess.Popen([sys.executable, "-c", MARKED_CLI, str(write), "analyse", position, "--seconds", "3600",
-                                 "--method", "ismcts", "--threads", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                 "--method", "ismcts", "--threads", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 env=env,
                                 pass_fds=(write,))
     finally:
         os.close(write)

@@ -2,9 +2,9 @@
 
 Each row is a deal of ``stich.<game>(**options)`` named by (seed, dealer), its cards pinned in the
 row (``hands`` per seat in deal order; the game's deal arguments in ``deal``, e.g. Mistigri's
-turned card and talon; ``seeded``: what the seed deals once the rest is pinned), the moves played from the deal's start, a depth in plies and the leaf
-count (a finished deal is one leaf, depth 0 is one leaf; every action is one ply). Every count is
-given both by the engine's ``stich.perft`` and by the slow pure-Python reference of the game
+turned card and talon; ``seeded``: what the seed deals once the rest is pinned), the moves played
+from the deal's start, a depth in plies and the leaf count (a finished deal is one leaf, depth 0 is one
+leaf; every action is one ply). Every count is given both by the engine's ``stich.perft`` and by the slow pure-Python reference of the game
 (``tests/reference/<game>.py``: ``perft_root(row)``, counted by ``reference.perft.perft``). The
 perft tables of docs/perft.md are made from this file (``readme_tables()``; a test checks they agree).
 The engine counts every row in the fast run; the reference's largest counts (more than 10,000

@@ -307,7 +307,8 @@ def fuzzed_payloads(forms: list[bytes], other_game: bytes, rng: random.Random) -
         if f.actions:
             k = rng.randrange(len(f.actions))
             out.append(("history cut", encode_state(decode_state(good)._replace_actions(f.actions[:k]))))
-            out.append(("illegal action", encode_state(decode_state(good)._replace_actions(f.actions[:k] + [rng.randrange(200)] + f.actions[k + 1:]))))
+            out.append(("illegal action",
+                        encode_state(decode_state(good)._replace_actions(f.actions[:k] + [rng.randrange(200)] + f.actions[k + 1:]))))
         g = decode_state(good)
         g.cards[1][0] = g.cards[0][0]
         out.append(("card twice", encode_state(g)))

@@ -166,21 +166,25 @@ def test_error_card_in_two_places():
     entries = _entries(COUILLON)
     n = len(entries)
     played = _without(COUILLON, "HK")
-    _raises(_with_history(played, entries + ["0 HK", "1 CQ"]), rf"history entry {n + 1} \('1 CQ'\): .*the card CQ is given twice: it is in seat 0 \(the observer\)")
+    _raises(_with_history(played, entries + ["0 HK", "1 CQ"]),
+            rf"history entry {n + 1} \('1 CQ'\): .*the card CQ is given twice: it is in seat 0 \(the observer\)")
     _raises(_with_history(played, entries + ["0 HK", "1 DK"]),
             rf"history entry {n + 1} \('1 DK'\): .*the card DK is out of play, played at entry {entries.index('1 DK')} \('1 DK'\)")
     # seat 3 declared the Mit (SQ) at entry 1 and still holds it: SQ cannot be seat 1's
     mit = ["2 reveal HQ", "3 Mit", "2 pass", "0 pass", "2 DQ", "3 D9", "0 DA", "1 SQ"]
-    _raises(_with_history(COUILLON, mit), r"history entry 7 \('1 SQ'\): no deal is consistent with the position: the card SQ is given twice: it is in seat 3")
+    _raises(_with_history(COUILLON, mit),
+            r"history entry 7 \('1 SQ'\): no deal is consistent with the position: the card SQ is given twice: it is in seat 3")
     # the observer holds HK: forehand cannot reveal it
-    _raises(_with_history(COUILLON, ["2 reveal HK"] + entries[1:]), r"history entry 0 \('2 reveal HK'\): .*the card HK is given twice: it is in seat 0 \(the observer\)")
+    _raises(_with_history(COUILLON, ["2 reveal HK"] + entries[1:]),
+            r"history entry 0 \('2 reveal HK'\): .*the card HK is given twice: it is in seat 0 \(the observer\)")
 
 
 def test_error_mit_declared_by_a_seat_without_it():
     """C-3: only the holder of SQ declares it; a seat that cannot hold it is named at its declaration."""
     text = _with_history(COUILLON, ["2 Hearts"]).replace("hand: CQ CT SJ HK", "hand: CQ CT SJ HK SQ")
     _raises(_with_history(text, ["2 Hearts", "3 Mit"]),
-            r"history entry 1 \('3 Mit'\): no deal is consistent with the position: the card SQ is given twice: it is in seat 0 \(the observer\) \(to declare the Mit, seat 3 holds SQ \(C-3\)\)")
+            r"history entry 1 \('3 Mit'\): no deal is consistent with the position: the card SQ is given twice: "
+            r"it is in seat 0 \(the observer\) \(to declare the Mit, seat 3 holds SQ \(C-3\)\)")
 
 
 def test_error_contradicts_a_void():
@@ -219,7 +223,8 @@ def test_error_too_many_cards():
     text = stich.position_text(stich.Mucken().deal(seed=1), 1)
     hand = next(ln for ln in text.splitlines() if ln.startswith("hand:"))
     extra = str(stich.Mucken().deal(seed=1).hand(2)).split()[0]
-    _raises(text.replace(hand, hand + " " + extra), r"^line 5 \(hand\): no deal is consistent with the position: seat 1 would hold 7 cards, more than 6$")
+    _raises(text.replace(hand, hand + " " + extra),
+            r"^line 5 \(hand\): no deal is consistent with the position: seat 1 would hold 7 cards, more than 6$")
     _raises(text.replace(hand, " ".join(hand.split()[:-1])),
             r"^line 5 \(hand\): no deal is consistent with the position: the history leaves seat 1 with 6 cards here; the hand gives 5$")
 
@@ -281,7 +286,8 @@ def test_error_one_point_lines():
     holder = next(s for s in range(4) if stich.Card("EO") in state.hand(s))
     wrong = text.replace(f"eo_team: {holder % 2}", f"eo_team: {1 - holder % 2}")
     if holder == 1:
-        _raises(wrong, r"history entry 3 \('0 pass'\): no deal is consistent with the position: seat 1 \(the observer\) is known to hold EO")
+        _raises(wrong,
+                r"history entry 3 \('0 pass'\): no deal is consistent with the position: seat 1 \(the observer\) is known to hold EO")
 
 
 def test_inconsistent_input_fails_at_once_and_alike():

@@ -97,9 +97,11 @@ def _damages(record):
     return [
         ("unknown game", lambda t: t.replace('[Game "Euchre"]', '[Game "Skat"]'), "the Game tag: .*unknown game 'Skat'"),
         ("no dealer", lambda t: "\n".join(x for x in t.splitlines() if not x.startswith("[Dealer")), "has no Dealer tag"),
-        ("dealer text", lambda t: t.replace(f'[Dealer "{record.dealer}"]', '[Dealer "north"]'), "the Dealer tag: the dealer must be a seat"),
+        ("dealer text", lambda t: t.replace(f'[Dealer "{record.dealer}"]', '[Dealer "north"]'),
+         "the Dealer tag: the dealer must be a seat"),
         ("tag syntax", lambda t: t.replace(f'[Dealer "{record.dealer}"]', f"[Dealer {record.dealer}]"), r'a tag is \[Name "value"\]'),
-        ("tag twice", lambda t: t.replace(f'[Dealer "{record.dealer}"]', f'[Dealer "{record.dealer}"]\n[Dealer "1"]'), "the tag Dealer is given twice"),
+        ("tag twice", lambda t: t.replace(f'[Dealer "{record.dealer}"]', f'[Dealer "{record.dealer}"]\n[Dealer "1"]'),
+         "the tag Dealer is given twice"),
         ("entry syntax", lambda t: t.replace(head, f"{s0} {t0}; two {t1}"), "an action is 'seat text'"),
         ("illegal action", lambda t: t.replace(head, f"{s0} {t0}; {s1} bogus"), rf"action 1 \({s1} bogus\)"),
         ("wrong seat", lambda t: t.replace(head, f"{s0} {t0}; {other} {t1}"), f"seat {s1} is to act, not seat {other}"),

@@ -71,13 +71,15 @@ def test_hostile_input_is_refused_with_the_record_and_line():
     huge = _error(json.dumps({**line, "game": "x" * 5000}) + "\n")
     assert len(huge) < 340 and huge.endswith(" characters)") and "unknown game 'xxx" in huge
     for field, value, message in [("seed", 2**64, "seed must be an int in 0..2**64-1"), ("dealer", 10**40, "dealer must be an int"),
-                                  ("dealer", 9, "the dealer must be a seat 0..3, got 9"), ("actions", [[2**40, "pass"]], "actions must be")]:
+                                  ("dealer", 9, "the dealer must be a seat 0..3, got 9"), ("actions", [[2**40, "pass"]],
+                                                                                           "actions must be")]:
         assert message in _error(json.dumps({**line, field: value}) + "\n"), field
     text = io.StringIO()
     stich.write_records([r], text)
     long_history = text.getvalue().rstrip("\n") + "; " + "; ".join(["0 pass"] * stich._core.RECORD_MAX_ACTIONS) + "\n"
     assert _error(long_history).endswith(f"more than {stich._core.RECORD_MAX_ACTIONS} actions")
-    assert "the Seed tag: the seed must be an int in 0..2**64-1" in _error(text.getvalue().replace(f'[Seed "{r.seed}"]', f'[Seed "{2**64}"]'))
+    assert "the Seed tag: the seed must be an int in 0..2**64-1" in _error(text.getvalue().replace(f'[Seed "{r.seed}"]',
+                                                                                                   f'[Seed "{2**64}"]'))
     assert "record 1 (line 1): the line cannot be encoded as UTF-8" in _error("[Game \ud800]\n")
     assert "(line 5): the Names tag: 1 names for 4 seats: one name a seat" in _error(
         re.sub(r'\[Names "[^"]*"\]', '[Names "solo"]', text.getvalue()))

@@ -209,7 +209,8 @@ def per_game_tables(source: str, games: list[str]) -> list[tuple[int, str]]:
         for test in tests:
             for sub in ast.walk(test):
                 if isinstance(sub, ast.Compare) and any(_game_name(c, names) for c in [sub.left, *sub.comparators]) or \
-                        isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "isinstance" and _game_name(sub, names):
+                        isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "isinstance" \
+                        and _game_name(sub, names):
                     out.append((sub.lineno, "a special case of a game"))
     return out
 
@@ -242,7 +243,8 @@ def test_the_table_check_can_fail():
     games = ["Mucken", "Couillon", "Euchre"]
     bad = ['X = {"Mucken": [1], "Couillon": [2]}', 'GAMES = [stich.Mucken(), stich.Couillon(players=4)]',
            'ROWS = [("Mucken", {}, 3), ("euchre", {}, 2)]', 'P = [pytest.param("Mucken", {}), pytest.param("Euchre", {})]',
-           'if name != "Mucken":\n    pass', 'if isinstance(game, stich.Mucken):\n    pass', 'y = 1 if game.name == "Euchre" else 2', 'z = [g for g in G if g.name != "Euchre"]']
+           'if name != "Mucken":\n    pass', 'if isinstance(game, stich.Mucken):\n    pass', 'y = 1 if game.name == "Euchre" else 2',
+           'z = [g for g in G if g.name != "Euchre"]']
     for source in bad:
         assert per_game_tables(source, games), source
     good = ['state = stich.Mucken().deal(seed=1)', 'assert a.game == "Mucken"', 'GAMES = list(stich.GAMES)',

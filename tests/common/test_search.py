@@ -353,7 +353,8 @@ def test_no_move_frozen_from_20k_to_1M_iterations(name, playout):
 
 # Each game whose hooks give EXAMPLE_ITERATIONS: the budget at which its example position
 # (examples/position_<game>.txt) has a clear best move; above half a million, in the slow part.
-EXAMPLE_BUDGETS = [pytest.param(name.lower(), h.EXAMPLE_ITERATIONS, id=name, marks=pytest.mark.slow if h.EXAMPLE_ITERATIONS > 500_000 else ())
+EXAMPLE_BUDGETS = [pytest.param(name.lower(), h.EXAMPLE_ITERATIONS, id=name,
+                                marks=pytest.mark.slow if h.EXAMPLE_ITERATIONS > 500_000 else ())
                    for name, h in HOOKS.items() if hasattr(h, "EXAMPLE_ITERATIONS")]
 
 

@@ -500,7 +500,6 @@ def test_exact_analysis_counts_each_world_once(name):
 
 
 def test_cli_solve_and_analyse_methods(capsys):
-    from pathlib import Path
 
     from stich.__main__ import main
 

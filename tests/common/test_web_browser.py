@@ -349,7 +349,8 @@ def test_a_page_of_another_origin_can_neither_change_nor_read_anything(page):
             const outcome = (p) => p.then((r) => `status ${r.status} ${r.type}`, (e) => `refused: ${e.name}`);
             const game = JSON.stringify({game: "Mucken"});
             Promise.all([
-              outcome(fetch(target + "/api/boards", {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"}, body: game})),
+              outcome(fetch(target + "/api/boards", {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"},
+                                                     body: game})),
               outcome(fetch(target + "/api/boards", {method: "POST", headers: {"Content-Type": "application/json",
                                                                               "Authorization": "token " + token}, body: game})),
               outcome(fetch(target + "/api/games", {headers: {"Authorization": "token " + token}})),

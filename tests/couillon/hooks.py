@@ -21,7 +21,8 @@ PHASES = {"trump", "mit", "kontra", "re", "play"}
 POSITION_CONFIGS = [stich.Couillon()]
 # The search output's test (tests/common/test_search_output.py): the example position's tally bounds.
 EXAMPLE_TALLY = (0, 40, None)
-# The thread-agreement test (tests/common/test_search.py): the budget at which the example position's best move is clear (at 200k a seed may still prefer SJ).
+# The thread-agreement test (tests/common/test_search.py): the budget at which the example position's best move is clear
+# (at 200k a seed may still prefer SJ).
 EXAMPLE_ITERATIONS = 1_500_000
 # The world sampler's brute-force check (tests/common/test_sampler.py).
 SAMPLER_CONFIGS = [stich.Couillon()]

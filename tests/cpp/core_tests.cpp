@@ -73,6 +73,8 @@ void check_cards() {
     }
     const Deck& g = deck(DeckKind::German24);
     CHECK(card_text(parse_card("eo", g), Alphabet::German) == "EO");
+    CHECK(throws<UnknownName>([] { deck_kind_from_name("skat"); }, "unknown deck 'skat'; accepted: german24"));
+    CHECK(throws<UnknownName>([] { playout_named("smart"); }, "unknown playout 'smart'"));
     CHECK(cards_text(bit(parse_card("HA", g)) | bit(parse_card("EU", g)), Alphabet::German) == "EU HA");
     // Messages quote input as Python's repr() does, and stay UTF-8 whatever the input.
     CHECK(quoted("it's") == "\"it's\"" && quoted(std::string("a\0b", 3)) == "'a\\x00b'" && quoted("\xC3\xA9") == "'\xC3\xA9'");
@@ -636,8 +638,7 @@ void check_analyse() {
     bad = {};
     bad.threads = 0;
     CHECK(throws<std::invalid_argument>([&] { analyse<MuckenDef>(early, bad); }, "threads must be an int in 1..256"));
-    CHECK(
-        throws<std::invalid_argument>([] { analyse_method_named("best"); }, "unknown method 'best'; accepted: auto, exact, pimc, ismcts"));
+    CHECK(throws<UnknownName>([] { analyse_method_named("best"); }, "unknown method 'best'; accepted: auto, exact, pimc, ismcts"));
     std::printf("analyse: %d analyses of every game alike on any thread count; exact, auto and PIMC agree; statistics on known values\n",
                 analyses);
 }

@@ -44,7 +44,8 @@ def test_a_game_stopped_mid_deal_imports_its_actions_so_far():
     game = pyspiel.load_game("euchre")
     state, rng = game.new_initial_state(), random.Random(3)
     while len(state.history()) < 30:
-        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply_action(rng.choice([a for a,
+                                       _ in state.chance_outcomes()]) if state.is_chance_node() else rng.choice(state.legal_actions()))
     record = record_from_openspiel(pyspiel.serialize_game_and_state(game, state))
     assert len(record.actions) == 30 - 22 and not record.state().is_terminal
 

@@ -104,7 +104,8 @@ def test_the_walks_reach_every_rule():
     for i in range(FAST_DEALS):
         options = OPTION_SETS[i % len(OPTION_SETS)]
         history = play_one(i, options)
-        s = stich.Hearts(**options).deal(seed=i, dealer=i % 4, hands=[" ".join(h) for h in _hands(i)], pass_direction=_direction(i, options))
+        s = stich.Hearts(**options).deal(seed=i, dealer=i % 4, hands=[" ".join(h) for h in _hands(i)], pass_direction=_direction(i,
+                                                                                                                                 options))
         for text in history:
             if s.phase == "play" and len(s.trick) == 0 and not s.hearts_broken and text[0] == "H":
                 seen.add("unbroken heart lead")

@@ -123,7 +123,8 @@ def test_mucken_bock_not_a_bool(bock):
 def test_mucken_bad_dealer(players, dealer):
     g = stich.Mucken(players=players)
     error = IndexError if isinstance(dealer, int) else TypeError   # a value of another type: the bindings' type check
-    message = f"dealer must be a seat 0..{players - 1}, got {dealer!r}" if isinstance(dealer, int) else f"dealer must be an int, got {dealer!r}"
+    in_range = f"dealer must be a seat 0..{players - 1}, got {dealer!r}"
+    message = in_range if isinstance(dealer, int) else f"dealer must be an int, got {dealer!r}"
     with pytest.raises(error, match=re.escape(message)):
         g.deal(seed=1, dealer=dealer)
     with pytest.raises(error, match=re.escape(message)):
@@ -282,7 +283,8 @@ def test_mucken_match_over():
 
 
 @pytest.mark.parametrize("results, method, exc, fragment", [
-    ([("A", "B", 21, 5, "A")], "points", ValueError, "method of tournament_table must be one of 'bobbl', 'plus', 'plus_minus', got 'points'"),
+    ([("A", "B", 21, 5, "A")], "points", ValueError,
+     "method of tournament_table must be one of 'bobbl', 'plus', 'plus_minus', got 'points'"),
     ([("A", "B", 21, 5)], "bobbl", ValueError, r"a Bobbl result is \(pair_a, pair_b, points_a, points_b, winner\)"),
     ([("A", "B", 21, 5, "C")], "bobbl", ValueError, "the winner must be one of two different pairs"),
     ([("A", "A", 21, 5, "A")], "bobbl", ValueError, "the winner must be one of two different pairs"),
