@@ -46,11 +46,29 @@ bool breaks_hearts(const HeartsRules& r, Card c) { return contains(hc::HEARTS, c
 template <class Score>
 Card best_by(CardSet s, Score score) {
     Card best = lsb(s);
-    for (CardSet t = s; t;) {
+    auto best_score = score(best);
+    for (CardSet t = s & (s - 1); t;) {
         const Card c = pop_lsb(t);
-        if (score(c) > score(best)) best = c;
+        const auto v = score(c);
+        if (v > best_score) {
+            best = c;
+            best_score = v;
+        }
     }
     return best;
+}
+
+// The card of `h` the heuristic passes first (docs/rules/hearts.md, "The heuristic"): the queen of
+// spades, then the ace and king of spades, then the highest heart, then the highest card (of the
+// same rank, the lowest suit: clubs, spades, diamonds). The same choice as ranking every card by
+// rank + 40 a heart + 80 a high spade + 100 the queen, without scoring each card of the hand.
+Card pass_choice(CardSet h) {
+    constexpr CardSet HIGH_SPADES = bit(make_card(SUIT1, RANK_ACE)) | bit(make_card(SUIT1, RANK_KING));
+    if (contains(h, hc::QUEEN_OF_SPADES)) return hc::QUEEN_OF_SPADES;
+    if (h & HIGH_SPADES) return msb(h & HIGH_SPADES);
+    if (h & hc::HEARTS) return msb(h & hc::HEARTS);
+    const CardSet ranks = (h | h >> 16 | h >> 32 | h >> 48) & 0xFFFF;   // the ranks held in any suit
+    return lsb(h & (CardSet(0x0001000100010001) << msb(ranks)));        // the highest, of its suits the lowest
 }
 
 // The cards each seat played, by the history.
@@ -119,12 +137,7 @@ Action HeartsState::heuristic_action(Rng& rng) const {
     const bool queen_out = !contains(played, hc::QUEEN_OF_SPADES);
     auto high_spade = [](Card c) { return suit_of(c) == SUIT1 && rank_of(c) >= RANK_OBER; };
     switch (phase) {
-        case HeartsPhase::Pass: {
-            const Card c = best_by(h, [&](Card x) {
-                return rank_of(x) + 40 * contains(hc::HEARTS, x) + 80 * high_spade(x) + 100 * (x == hc::QUEEN_OF_SPADES);
-            });
-            return Action(ha::PASS + hearts_index(c));
-        }
+        case HeartsPhase::Pass: return Action(ha::PASS + hearts_index(pass_choice(h)));
         case HeartsPhase::Play: {
             const CardSet legal = legal_cards();
             if (trick.size == 0)
