@@ -40,17 +40,37 @@ CardSet proves(const HeartsRules& r, int in_trick, int done, Card led, bool brok
     return f & ~bit(c);
 }
 
-bool breaks_hearts(const HeartsRules& r, Card c) { return contains(hc::HEARTS, c) || (r.qs_breaks_hearts && c == hc::QUEEN_OF_SPADES); }
+// H-7: the cards that break hearts, the hearts and with qs_breaks_hearts the queen of spades.
+CardSet heart_breakers(const HeartsRules& r) { return hc::HEARTS | (CardSet(r.qs_breaks_hearts) << hc::QUEEN_OF_SPADES); }
+bool breaks_hearts(const HeartsRules& r, Card c) { return contains(heart_breakers(r), c); }
 
 // The card of `s` ranked highest (or lowest) by `score`.
 template <class Score>
 Card best_by(CardSet s, Score score) {
     Card best = lsb(s);
-    for (CardSet t = s; t;) {
+    auto best_score = score(best);
+    for (CardSet t = s & (s - 1); t;) {
         const Card c = pop_lsb(t);
-        if (score(c) > score(best)) best = c;
+        const auto v = score(c);
+        if (v > best_score) {
+            best = c;
+            best_score = v;
+        }
     }
     return best;
+}
+
+// The card of `h` the heuristic passes first (docs/rules/hearts.md, "The heuristic"): the queen of
+// spades, then the ace and king of spades, then the highest heart, then the highest card (of the
+// same rank, the lowest suit: clubs, spades, diamonds). The same choice as ranking every card by
+// rank + 40 a heart + 80 a high spade + 100 the queen, without scoring each card of the hand.
+Card pass_choice(CardSet h) {
+    constexpr CardSet HIGH_SPADES = bit(make_card(SUIT1, RANK_ACE)) | bit(make_card(SUIT1, RANK_KING));
+    if (contains(h, hc::QUEEN_OF_SPADES)) return hc::QUEEN_OF_SPADES;
+    if (h & HIGH_SPADES) return msb(h & HIGH_SPADES);
+    if (h & hc::HEARTS) return msb(h & hc::HEARTS);
+    const CardSet ranks = (h | h >> 16 | h >> 32 | h >> 48) & 0xFFFF;   // the ranks held in any suit
+    return lsb(h & (CardSet(0x0001000100010001) << msb(ranks)));        // the highest, of its suits the lowest
 }
 
 // The cards each seat played, by the history.
@@ -101,11 +121,9 @@ void HeartsState::legal_actions(ActionList& out) const {
 }
 
 Action HeartsState::random_action(Rng& rng) const {
-    switch (phase) {
-        case HeartsPhase::Play: return rng.pick(legal_cards());
-        case HeartsPhase::Pass: return Action(ha::PASS + hearts_index(rng.pick(hands[to_act])));
-        case HeartsPhase::Over: break;
-    }
+    if (phase == HeartsPhase::Play) [[likely]]   // 52 card plays a deal, 12 passes
+        return rng.pick(legal_cards());
+    if (phase == HeartsPhase::Pass) return Action(ha::PASS + hearts_index(rng.pick(hands[to_act])));
     return random_listed_action(*this, rng);
 }
 
@@ -119,12 +137,7 @@ Action HeartsState::heuristic_action(Rng& rng) const {
     const bool queen_out = !contains(played, hc::QUEEN_OF_SPADES);
     auto high_spade = [](Card c) { return suit_of(c) == SUIT1 && rank_of(c) >= RANK_OBER; };
     switch (phase) {
-        case HeartsPhase::Pass: {
-            const Card c = best_by(h, [&](Card x) {
-                return rank_of(x) + 40 * contains(hc::HEARTS, x) + 80 * high_spade(x) + 100 * (x == hc::QUEEN_OF_SPADES);
-            });
-            return Action(ha::PASS + hearts_index(c));
-        }
+        case HeartsPhase::Pass: return Action(ha::PASS + hearts_index(pass_choice(h)));
         case HeartsPhase::Play: {
             const CardSet legal = legal_cards();
             if (trick.size == 0)
@@ -159,34 +172,31 @@ void HeartsState::start_play() {
 void HeartsState::apply(Action a) {
     STICH_CHECK_AFTER_APPLY(*this, a);
     history.push(to_act, a);
-    switch (phase) {
-        case HeartsPhase::Pass: {   // H-3
-            const Card c = hearts_card(a - ha::PASS);
-            hands[to_act] &= ~bit(c);
-            passed[to_act] |= bit(c);
-            if (popcount(passed[to_act]) < PASS_SIZE) break;
-            if (++to_act < NUM_SEATS) break;
-            for (int s = 0; s < NUM_SEATS; ++s) hands[size_t((s + direction) % NUM_SEATS)] |= passed[size_t(s)];
-            start_play();
-            break;
-        }
-        case HeartsPhase::Play: {
-            const Card c = Card(a);
-            hands[to_act] &= ~bit(c);
-            played |= bit(c);
-            hearts_broken = hearts_broken || breaks_hearts(rules, c);   // H-7
-            if (trick.play(*contract, to_act, c) == NUM_SEATS) finish_trick();
-            else to_act = uint8_t((to_act + 1) % NUM_SEATS);
-            break;
-        }
-        case HeartsPhase::Over: break;
+    if (phase == HeartsPhase::Play) [[likely]] {   // the playouts' every step but the passes: kept short
+        const Card c = Card(a);
+        const CardSet b = bit(c);
+        hands[to_act] &= ~b;
+        played |= b;
+        hearts_broken |= breaks_hearts(rules, c);   // H-7
+        if (trick.play(*contract, to_act, c) == NUM_SEATS) finish_trick();
+        else to_act = uint8_t((to_act + 1) & (NUM_SEATS - 1));
+        return;
     }
+    if (phase != HeartsPhase::Pass) return;
+    // H-3
+    const Card c = hearts_card(a - ha::PASS);
+    hands[to_act] &= ~bit(c);
+    passed[to_act] |= bit(c);
+    if (popcount(passed[to_act]) < PASS_SIZE) return;
+    if (++to_act < NUM_SEATS) return;
+    for (int s = 0; s < NUM_SEATS; ++s) hands[size_t((s + direction) % NUM_SEATS)] |= passed[size_t(s)];
+    start_play();
 }
 
 void HeartsState::finish_trick() {
     const int w = trick.winner;
-    CardSet cards = 0;
-    for (Card c : trick) cards |= bit(c);
+    static_assert(NUM_SEATS == 4);
+    const CardSet cards = bit(trick.cards[0]) | bit(trick.cards[1]) | bit(trick.cards[2]) | bit(trick.cards[3]);
     taken[size_t(w)] |= cards & (hc::POINT_CARDS | bit(hc::JACK_OF_DIAMONDS));   // H-9
     ++tricks[size_t(w)];
     to_act = uint8_t(w);   // H-5: the taker leads next
@@ -198,8 +208,9 @@ int HeartsState::shooter() const {
     return is_terminal() && popcount(CardSet(m)) == 1 ? int(lsb(CardSet(m))) : -1;
 }
 
-int HeartsState::final_points(int seat) const {
-    const int moon = shooter();
+int HeartsState::final_points(int seat) const { return final_points(seat, shooter()); }
+
+int HeartsState::final_points(int seat, int moon) const {
     int p = points(seat);
     if (moon >= 0) p += seat == moon ? -26 : 26;                                  // H-10
     else if (rules.avoid_all_tricks_bonus && tricks[size_t(seat)] == 0) p -= 5;   // H-11
@@ -209,7 +220,8 @@ int HeartsState::final_points(int seat) const {
 void HeartsState::returns(Returns& out) const {
     out.fill(0);
     if (!is_terminal()) return;
-    for (int s = 0; s < NUM_SEATS; ++s) out[size_t(s)] = 26 - final_points(s);   // H-12
+    const int moon = shooter();                                                        // once for the four seats
+    for (int s = 0; s < NUM_SEATS; ++s) out[size_t(s)] = 26 - final_points(s, moon);   // H-12
 }
 
 std::string HeartsState::action_text(Action a) const {

@@ -187,6 +187,7 @@ struct HeartsState {
 
    private:
     void finish_trick();
+    int final_points(int seat, int moon) const;   // given the shooter (or -1)
 };
 
 static_assert(GameState<HeartsState>);
