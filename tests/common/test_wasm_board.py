@@ -124,7 +124,7 @@ def test_a_deal_played_by_clicks_shows_the_solvers_values(page, game, seed):
         buttons = page.find_elements(By.CSS_SELECTOR, "#actions .action")
         assert [b.get_attribute("data-text") for b in buttons] == [t for t in legal if t not in of_cards]
         text = legal[steps % len(legal)]
-        play_by_click(page, cards, text)
+        play_by_click(page, [str(a) for a in state.legal_actions()], cards, text)
         state.apply(text)
         steps += 1
     wait_for(page, lambda: board(page, "terminal") == "true")
@@ -133,7 +133,7 @@ def test_a_deal_played_by_clicks_shows_the_solvers_values(page, game, seed):
     assert page.find_element(By.ID, "status").text == f"deal over: returns {', '.join(f'{r:g}' for r in state.returns())}"
 
 
-def play_by_click(page, cards, text):
+def play_by_click(page, legal, cards, text):
     """The action played as a player does it: its card clicked on the table, then (a card played
     in more than one way) the action among the card's offered beside; else its button."""
     card = next((c for c in cards if text in c["actions"]), None)
@@ -141,8 +141,10 @@ def play_by_click(page, cards, text):
         page.find_element(By.CSS_SELECTOR, '#felt .card.legal[data-card="%s"]' % card["card"]).click()
         if len(card["actions"]) == 1:
             return
-        wait_for(page, lambda: [b.get_attribute("data-text") for b in page.find_elements(By.CSS_SELECTOR, "#actions .action")]
-                 == card["actions"])
+        # Offered: the card's actions among the actions that play no card (as the served board).
+        of_cards = {t for c in cards for t in c["actions"]}
+        offered = [t for t in legal if t not in of_cards or t in card["actions"]]
+        wait_for(page, lambda: [b.get_attribute("data-text") for b in page.find_elements(By.CSS_SELECTOR, "#actions .action")] == offered)
     page.find_element(By.CSS_SELECTOR, f'#actions .action[data-text="{text}"]').click()
 
 
@@ -156,8 +158,8 @@ def test_a_card_played_in_more_than_one_way(page):
         wait_for(page, lambda: board(page, "actions") == str(steps))
         cards = _hand_moves(state, state.current_player, state.legal_actions())
         several = next((c for c in cards if len(c["actions"]) > 2), None)
-        text = several["actions"][1] if several else str(state.legal_actions()[0])
-        play_by_click(page, cards, text)
+        text = several["actions"][1] if several else str(state.legal_actions()[-1])   # the last: towards the exchange
+        play_by_click(page, [str(a) for a in state.legal_actions()], cards, text)
         state.apply(text)
         steps += 1
         if several:
@@ -227,7 +229,7 @@ def test_records_out_and_in_and_reviewed(page):
     while not state.is_terminal and steps < 12:
         wait_for(page, lambda: board(page, "actions") == str(steps))
         text = str(state.legal_actions()[-1])   # the last legal action: not always the best card
-        play_by_click(page, _hand_moves(state, state.current_player, state.legal_actions()), text)
+        play_by_click(page, [str(a) for a in state.legal_actions()], _hand_moves(state, state.current_player, state.legal_actions()), text)
         record = record.with_action(state.current_player, text)
         state.apply(text)
         steps += 1
