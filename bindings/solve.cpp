@@ -78,6 +78,25 @@ bool solve_briefly(Solver& solver, Work&& work) {
     return done;
 }
 
+// analyse_deal (the core's) from `root` along `ids`, interruptible by Ctrl-C, GIL released.
+template <GameState State>
+std::vector<SolveResult> analyse_along(const State& root, const std::vector<Action>& ids, bool to_end, bool with_lines, int64_t bits) {
+    std::atomic<bool> stop = false;
+    Solver<State> solver;
+    solver.stop = &stop;
+    start_solver(solver, root, bits, stop);   // the first solve is the largest
+    std::vector<SolveResult> results;
+    if (!solve_briefly(solver, [&] { analyse_deal_into(solver, root, ids, to_end, with_lines, results); }))
+        run_interruptible(
+            stop,
+            [&] {
+                analyse_deal_into(solver, root, ids, to_end, with_lines, results);
+                return true;
+            },
+            no_tick);
+    return results;
+}
+
 template <GameState State>
 void bind_solver(py::module_& m) {
     m.def(
@@ -133,19 +152,7 @@ void bind_solver(py::module_& m) {
                     throw py::value_error("move " + std::to_string(i) + " left the card-play phase (phase " + at.phase_name() + ")");
                 ids.push_back(apply_handle(at, given[i]));
             }
-            std::atomic<bool> stop = false;
-            Solver<State> solver;
-            solver.stop = &stop;
-            start_solver(solver, root, bits, stop);   // the first solve is the largest
-            std::vector<SolveResult> results;
-            if (!solve_briefly(solver, [&] { analyse_deal_into(solver, root, ids, to_end, with_lines, results); }))
-                run_interruptible(
-                    stop,
-                    [&] {
-                        analyse_deal_into(solver, root, ids, to_end, with_lines, results);
-                        return true;
-                    },
-                    no_tick);
+            const std::vector<SolveResult> results = analyse_along(root, ids, to_end, with_lines, bits);
             // A line that is its first move and then the next one's holds that move only (continued):
             // a whole deal's lines share their moves instead of repeating them.
             std::vector<PySolveStats> out;
@@ -162,6 +169,35 @@ void bind_solver(py::module_& m) {
         py::arg("state"), py::arg("moves") = py::none(), py::arg("table_bits") = 0, py::arg("lines") = true,
         "A solve at each decision of the card play from `state`, along `moves` (Actions, texts or ids) or, when None, "
         "the best actions to the end, with one table (stich.analyse_deal makes its SolveResults).");
+    m.def(
+        "review_open",
+        [](const State& s, py::handle actions) {
+            const State root = s;
+            if (py::isinstance<py::str>(actions) || py::isinstance<py::bytes>(actions) || !py::hasattr(actions, "__iter__"))
+                throw py::type_error("actions must be a sequence of actions (Actions, texts or ids), got " +
+                                     std::string(py::str(py::type::of(actions).attr("__name__"))));
+            std::vector<Action> ids;   // the actions checked by playing them, as apply() would
+            State at = root;
+            for (py::handle action : actions) {
+                if (at.is_terminal()) throw py::value_error("the deal ended after " + std::to_string(ids.size()) + " of the actions given");
+                ids.push_back(apply_handle(at, action));
+            }
+            at = root;
+            const size_t first = first_card_play(at, ids);
+            py::list out;
+            if (first == ids.size()) return out;
+            const std::vector<Action> tail(ids.begin() + std::ptrdiff_t(first), ids.end());
+            const std::vector<OpenVerdict> verdicts = open_verdicts(at, ids, first, analyse_along(at, tail, false, false, 0));
+            size_t k = first;
+            for (const OpenVerdict& v : verdicts) {
+                for (; k < v.index; ++k) at.apply(ids[k]);
+                out.append(py::make_tuple(v.index, v.seat, at.action_text(v.played), at.action_text(v.best), v.value_played, v.value_best));
+            }
+            return out;
+        },
+        py::arg("state"), py::arg("actions"),
+        "The open-hand verdicts of a played deal from `state` along `actions` (the whole deal): (index, seat, played, best, "
+        "value_played, value_best) for every decision of the card play with a choice (stich.review's open part).");
     m.def(
         "_max_table_bits",
         [](const State& s) {

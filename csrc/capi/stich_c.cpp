@@ -1331,6 +1331,29 @@ std::string table_json(const typename Def::State& st) {
     return out + "]}";
 }
 
+// stich_review_open's JSON: the core's open-hand verdicts (review_open) of the deal played from
+// `st` along `ids`, each with its action texts.
+template <class Def>
+std::string review_open_json(const typename Def::State& st, const std::vector<Action>& ids, const stich_control* ctl) {
+    if constexpr (!Solvable<typename Def::State>) {
+        throw std::invalid_argument(std::string("the open-hand review needs a solver, which ") + Def::NAME + " does not have");
+    } else {
+        std::atomic<bool> stop{false};
+        const std::vector<OpenVerdict> verdicts = controlled(ctl, stop, [&] { return review_open(st, ids, &stop); }, no_progress);
+        typename Def::State at = st;
+        size_t k = 0;
+        std::string out = "[";
+        for (const OpenVerdict& v : verdicts) {
+            for (; k < v.index; ++k) at.apply(ids[k]);
+            out += std::string(out.size() > 1 ? "," : "") + "{\"index\":" + std::to_string(v.index) +
+                   ",\"seat\":" + std::to_string(v.seat) + ",\"played\":" + json_string(at.action_text(v.played)) +
+                   ",\"best\":" + json_string(at.action_text(v.best)) + ",\"value_played\":" + std::to_string(v.value_played) +
+                   ",\"value_best\":" + std::to_string(v.value_best) + ",\"loss\":" + std::to_string(v.value_best - v.value_played) + "}";
+        }
+        return out + "]";
+    }
+}
+
 // A schema value as JSON: None null, a bool, an int, a text, names and cards as arrays of texts.
 std::string json_value(const Value& v, Alphabet alphabet) {
     auto array = [](const auto& items, auto&& each) {
@@ -1402,6 +1425,21 @@ int stich_game_schema(const stich_game* g, char* buf, int cap) {
 int stich_state_table(const stich_state* s, char* buf, int cap) {
     return STICH_GUARDED(
         { return put_text(on_state(s, "s", []<class Def>(const typename Def::State& st) { return table_json<Def>(st); }), buf, cap); });
+}
+
+int stich_review_open(const stich_state* s, const int32_t* actions, int n, const stich_control* ctl, char* buf, int cap) {
+    return STICH_GUARDED({
+        if (n < 0) throw std::invalid_argument("n must be >= 0, got " + std::to_string(n));
+        if (n > 0) not_null(actions, "actions");
+        std::vector<Action> ids;
+        for (int i = 0; i < n; ++i) {
+            if (actions[i] < 0 || actions[i] > std::numeric_limits<Action>::max())
+                throw std::invalid_argument("actions[" + std::to_string(i) + "] is not an action id, got " + std::to_string(actions[i]));
+            ids.push_back(Action(actions[i]));
+        }
+        return put_text(on_state(s, "s", [&]<class Def>(const typename Def::State& st) { return review_open_json<Def>(st, ids, ctl); }),
+                        buf, cap);
+    });
 }
 
 }   // extern "C"

@@ -235,6 +235,15 @@ STICH_API int stich_solve_batch(const stich_state *const *states, int n, int thr
 STICH_API int stich_analyse_batch(const stich_state *const *states, int n, const char *method, double seconds, uint64_t iterations,
                                   uint64_t seed, int threads, const stich_control *ctl, stich_result **results, int *statuses);
 
+/* The open-hand review of a deal played from `s` along `actions` (n action ids, the whole deal:
+ * bids too, each legal where it is taken), as stich.review's open-hand verdicts: a JSON array, one
+ * object a decision of the card play with a choice: "index" (of its action among those given),
+ * "seat", "played" and "best" (action texts: the played one where it ties for the best), the
+ * mover's exact "value_played" and "value_best", and "loss". Stopped by `ctl`: STICH_E_CANCELLED.
+ * NULL and 0 ask the length, which runs the review: pass a buffer large enough (a deal's review is
+ * a few KB) to run it once. */
+STICH_API int stich_review_open(const stich_state *s, const int32_t *actions, int n, const stich_control *ctl, char *buf, int cap);
+
 /* ------------------------------------------------------------------ results */
 
 /* The columns of a result's table (stich_result_column); NaN where a row has no such value. */

@@ -623,6 +623,73 @@ std::vector<SolveResult> analyse_deal(const State& s, const std::vector<Action>&
     return out;
 }
 
+// The open-hand part of a review (stich.review, docs/review.md): the verdict on a decision of the
+// card play with a choice, from its solve `r`, where `played` was chosen by seat `seat`: the best
+// action is the played one where it ties for the best value, else the lowest id of that value.
+struct OpenVerdict {
+    size_t index = 0;   // of the decision's action among the actions reviewed
+    int seat = 0;
+    Action played = 0;
+    Action best = 0;
+    int value_played = 0;
+    int value_best = 0;   // the loss is value_best - value_played
+};
+
+inline OpenVerdict open_verdict(const SolveResult& r, size_t index, int seat, Action played) {
+    OpenVerdict v{index, seat, played, played, 0, std::numeric_limits<int>::min()};
+    for (const auto& [a, value] : r.values) {
+        if (a == played) v.value_played = value;
+        if (value > v.value_best || (value == v.value_best && a == played)) {
+            v.best = a;
+            v.value_best = value;
+        }
+    }
+    return v;
+}
+
+// The index of the first of `actions` (legal ones, taken in turn from `s`; std::invalid_argument
+// names one that is not) taken in the card play, from where the solver starts; actions.size()
+// when the actions do not reach it. `at` is left at that action's position.
+template <GameState State>
+size_t first_card_play(State& at, const std::vector<Action>& actions) {
+    ActionList legal;
+    for (size_t k = 0; k < actions.size(); ++k) {
+        if (!at.is_terminal() && SolverTraits<State>::in_play(at)) return k;
+        if (at.is_terminal())
+            throw std::invalid_argument("the deal ended after " + std::to_string(k) + " of the " + std::to_string(actions.size()) +
+                                        " actions given");
+        at.legal_actions(legal);
+        if (std::find(legal.begin(), legal.end(), actions[k]) == legal.end())
+            throw std::invalid_argument("action " + std::to_string(k) + " is not legal for seat " + std::to_string(at.current_player()));
+        at.apply(actions[k]);
+    }
+    return actions.size();
+}
+
+// The verdicts of the decisions with a choice among analyse_deal's `results` along actions[first:]
+// from `at` (the position of actions[first]).
+template <GameState State>
+std::vector<OpenVerdict> open_verdicts(State at, const std::vector<Action>& actions, size_t first,
+                                       const std::vector<SolveResult>& results) {
+    std::vector<OpenVerdict> out;
+    for (size_t i = 0; i < results.size(); ++i) {
+        if (results[i].values.size() >= 2) out.push_back(open_verdict(results[i], first + i, at.current_player(), actions[first + i]));
+        at.apply(actions[first + i]);
+    }
+    return out;
+}
+
+// The open-hand review of the actions taken from `s` (the whole deal, bids included): the verdict
+// of every decision of the card play with a choice, from one analyse_deal along the card play.
+template <GameState State>
+std::vector<OpenVerdict> review_open(const State& s, const std::vector<Action>& actions, const std::atomic<bool>* stop = nullptr) {
+    State at = s;
+    const size_t first = first_card_play(at, actions);
+    if (first == actions.size()) return {};
+    const std::vector<Action> tail(actions.begin() + std::ptrdiff_t(first), actions.end());
+    return open_verdicts(at, actions, first, analyse_deal(at, tail, false, false, stop));
+}
+
 // A timed PIMC lists the deals of the playing hands (to solve them in a random order without
 // repeats) only when there are at most this many; beyond, it draws worlds with repeats.
 constexpr uint64_t TIMED_LIST_LIMIT = uint64_t(1) << 18;

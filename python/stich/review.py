@@ -4,7 +4,7 @@
 For each decision with a choice (at least two legal actions) of each record:
 
 - in the card play, **open-handed**: the exact value of the card played and of the best card with
-  every hand known, and the loss, from one ``analyse_deal`` along the record's cards;
+  every hand known, and the loss: the core's verdicts (one ``analyse_deal`` along the record's cards);
 - in the card play, **from the player's view** (what that seat knew): the expected value of the
   card played and of the best one by PIMC over ``worlds`` worlds of its view (exact where the view
   has at most that many deals), with an interval on the loss; a card is a *mistake* only where the
@@ -32,10 +32,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from . import _core
 from .records import Record
 from .games import solvable
 from .search import ismcts
-from .solve import analyse_deal, pimc
+from .solve import pimc
 
 __all__ = ["review", "review_record", "summary_table"]
 
@@ -63,33 +64,19 @@ def review_record(record: Record, index: int = 0, worlds: int = DEFAULT_WORLDS, 
     threshold = game.TIE_THRESHOLD
     state = record.state(at=0)
     decisions: list[dict[str, Any]] = []
-    first_card = None
     for k, (seat, text) in enumerate(record.actions):
         if progress is not None:
             progress(k, len(record.actions))
         legal = state.legal_actions()
-        if solvable(state) and first_card is None:
-            first_card = k
         if len(legal) >= 2:
             entry: dict[str, Any] = {"index": k, "seat": seat, "phase": state.phase, "played": text, "open": None}
             entry["view"] = _view(state, seat, text, worlds, iterations, _seed(seed, index, k), threshold) if view else None
             decisions.append(entry)
         state.apply(text)
-    # Open-handed: one analysis along the record's card play.
-    if first_card is not None:
-        k0 = first_card
-        start = record.state(at=k0)
-        moves = [t for _, t in record.actions[k0:]]
-        results = analyse_deal(start, moves, lines=False)
-        by_index = {d["index"]: d for d in decisions}
-        for offset, result in enumerate(results):
-            d = by_index.get(k0 + offset)
-            if d is None:
-                continue
-            values = {str(a): v for a, v in result.values.items()}
-            best = max(values, key=lambda a: (values[a], a == d["played"]))
-            d["open"] = {"best": best, "value_played": values[d["played"]], "value_best": values[best],
-                         "loss": values[best] - values[d["played"]]}
+    # Open-handed: the core's verdicts from one analysis along the record's card play.
+    by_index = {d["index"]: d for d in decisions}
+    for k, _seat, _played, best, value_played, value_best in _core.review_open(record.state(at=0), [t for _, t in record.actions]):
+        by_index[k]["open"] = {"best": best, "value_played": value_played, "value_best": value_best, "loss": value_best - value_played}
     if progress is not None:
         progress(len(record.actions), len(record.actions))
     seats = []

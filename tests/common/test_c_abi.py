@@ -35,7 +35,7 @@ stich_game_name stich_game_new stich_game_num_players stich_game_schema stich_ga
 stich_is_terminal stich_ismcts stich_last_error stich_legal_actions stich_num_players stich_phase
 stich_position_read stich_position_text stich_record_length stich_record_state stich_record_text
 stich_records_count stich_records_free stich_records_read stich_result_actions stich_result_best stich_result_column
-stich_result_count stich_result_free stich_result_method stich_result_partial stich_result_tied stich_returns stich_solve
+stich_result_count stich_result_free stich_result_method stich_result_partial stich_result_tied stich_returns stich_review_open stich_solve
 stich_solve_batch stich_state_clone stich_state_free stich_state_game stich_state_table stich_state_text stich_status_name stich_step
 stich_version stich_view_free stich_view_new stich_view_sample stich_view_seat stich_view_text
 stich_view_world_count
@@ -550,6 +550,11 @@ def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
         ("stich_state_table", (None, buf, 64), IA), ("stich_state_table", (g, buf, 64), IA), ("stich_state_table", (s, buf, 8), BTS),
         ("stich_state_table", (s, None, 10), IA), ("stich_state_table", (s, buf, -1), IA),
         ("stich_game_schema", (None, buf, 64), IA), ("stich_game_schema", (s, buf, 64), IA), ("stich_game_schema", (g, buf, 8), BTS),
+        ("stich_review_open", (None, ids, 0, None, buf, 64), IA), ("stich_review_open", (g, ids, 0, None, buf, 64), IA),
+        ("stich_review_open", (s, None, 1, None, buf, 64), IA), ("stich_review_open", (s, ids, -1, None, buf, 64), IA),
+        ("stich_review_open", (s, (C.c_int32 * 1)(-1), 1, None, buf, 64), IA),
+        ("stich_review_open", (s, (C.c_int32 * 1)(70_000), 1, None, buf, 64), IA),
+        ("stich_review_open", (s, ids, 0, None, buf, -1), IA), ("stich_review_open", (s, ids, 0, None, None, 10), IA),
     ]
     for text in HOSTILE:
         rows += [("stich_game_new", (text, b"", C.byref(out)), UN), ("stich_position_read", (text, 0, C.byref(out), None), BT),
@@ -733,6 +738,34 @@ def _table_of(state) -> dict:
             "hands": [cards(state.hand(s)) for s in range(state.num_players)],
             "trick": [{"seat": s, "card": str(c), "suit": c.suit} for s, c in state.trick_plays], "trick_taker": state.trick_taker,
             "places": [{"name": names[k], "cards": cards(held)} for k, held in enumerate(state._locations()) if k >= state.num_players]}
+
+
+@pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)
+def test_the_open_review_agrees_with_stich_review(lib, name, game):
+    """stich_review_open (the static board's review) gives stich.review's open-hand verdicts: the
+    same decisions, best actions, values and losses, from the one implementation in the core."""
+    import io
+    import json
+
+    from stich.review import review_record
+
+    if lib.not_built("records"):
+        pytest.skip(lib.not_built("records"))
+    bots = [stich.HeuristicBot() if k % 2 else stich.RandomBot() for k in range(game.num_players)]
+    records = stich.play(game, bots, deals=2, seed=7, records=True)[1]
+    for index, record in enumerate(records):
+        state = record.state(at=0)
+        ids = []
+        for _, text in record.actions:
+            ids.append(next(a.id for a in state.legal_actions() if str(a) == text))
+            state.apply(text)
+        text = io.StringIO()
+        stich.write_records([record], text)
+        s = lib.new("stich_record_state", lib.new("stich_records_read", text.getvalue().encode()), 0, 0)
+        got = json.loads(lib.text("stich_review_open", s, (C.c_int32 * max(len(ids), 1))(*ids), len(ids), None))
+        want = [{"index": d["index"], "seat": d["seat"], "played": d["played"], **d["open"]}
+                for d in review_record(record, index, view=False)["decisions"] if d["open"] is not None]
+        assert got == want
 
 
 @pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)

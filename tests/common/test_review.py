@@ -47,8 +47,32 @@ def test_open_values_are_independent_solves(name, part):
             assert d["open"]["value_played"] == values[d["played"]]
             assert d["open"]["value_best"] == max(values.values())
             assert d["open"]["loss"] == max(values.values()) - values[d["played"]] >= 0
+            # The best named: the card played where it ties for the best, else the first of the best value.
+            assert d["open"]["best"] == max(values, key=lambda a: (values[a], a == d["played"]))
             checked += 1
     assert checked > 0
+
+
+def test_the_cores_open_review_takes_only_a_deal_played():
+    """The core's open-hand verdicts (what stich.review and the C ABI's stich_review_open give):
+    a decision of the card play with a choice each; bad actions are refused, naming what is wrong."""
+    record = records_of("Couillon", 1, seed=5)[0]
+    start, actions = record.state(at=0), [t for _, t in record.actions]
+    verdicts = stich._core.review_open(start, actions)
+    state = record.state(at=0)
+    expected = []
+    for k, text in enumerate(actions):
+        if stich.games.solvable(state) and len(state.legal_actions()) >= 2:
+            expected.append(k)
+        state.apply(text)
+    assert [v[0] for v in verdicts] == expected and expected
+    assert stich._core.review_open(start, []) == []
+    with pytest.raises(ValueError, match="not a legal action"):
+        stich._core.review_open(start, actions[:1] * 2)
+    with pytest.raises(TypeError, match="sequence of actions"):
+        stich._core.review_open(start, "EA")
+    with pytest.raises(ValueError, match="ended"):
+        stich._core.review_open(start, actions + actions[-1:])
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -19,6 +19,7 @@ from helpers.wasm import built_wasm
 
 import stich
 from stich.__main__ import main
+from stich.web.app import _hand_moves
 
 pytest.importorskip("selenium", reason="selenium is not installed (pip install --group test)")
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -75,7 +76,7 @@ def deal(page, game, seed, dealer=0):
         page.find_element(By.ID, field).clear()
         page.find_element(By.ID, field).send_keys(str(value))
     page.find_element(By.ID, "deal").click()
-    wait_for(page, lambda: board(page, "actions") == "0" and page.find_elements(By.CSS_SELECTOR, "#actions .action"))
+    wait_for(page, lambda: board(page, "actions") == "0" and page.find_elements(By.CSS_SELECTOR, "#felt .seat"))
 
 
 def assert_table(page, state):
@@ -99,32 +100,89 @@ def test_a_deal_played_by_clicks_shows_the_solvers_values(page, game, seed):
     steps = solved = 0
     while not state.is_terminal:
         wait_for(page, lambda: board(page, "actions") == str(steps))
+        legal = [str(a) for a in state.legal_actions()]
+        cards = _hand_moves(state, state.current_player, state.legal_actions())
         if state.phase == "play":
             wait_for(page, lambda: bool(board(page, "values")))
             shown = json.loads(board(page, "values"))
             assert shown == {str(a): v for a, v in stich.solve(state).values.items()}
-            labels = {b.get_attribute("data-text"): b.find_element(By.CLASS_NAME, "value").text
-                      for b in page.find_elements(By.CSS_SELECTOR, "#actions .action")}
-            assert set(labels) == set(shown) and all(labels.values())
+            # The values chart of the seat to act and the cards on the table show them (as stich serve's board).
+            rows = page.find_elements(By.CSS_SELECTOR, "#chart .row")
+            assert [r.get_attribute("data-action") for r in rows] == legal
+            assert {r.get_attribute("data-action"): float(r.get_attribute("data-open-value")) for r in rows} == shown
+            on_cards = {b.get_attribute("data-card"): float(b.get_attribute("data-open-value"))
+                        for b in page.find_elements(By.CSS_SELECTOR, "#felt .card.legal[data-open-value]")}
+            assert on_cards == {c["card"]: shown[c["actions"][0]] for c in cards if len(c["actions"]) == 1}
             solved += 1
         assert_table(page, state)
         # The core's own texts, no rules in JavaScript: the state (trick with its seats, what each
         # side took, the talon) and the position of the seat to act.
         assert page.find_element(By.ID, "state").get_attribute("textContent") == str(state)
         assert page.find_element(By.ID, "position").get_attribute("textContent") == stich.position_text(state, state.current_player)
+        # The actions that play no card of the hand are listed; the cards are played on the table.
+        of_cards = {t for c in cards for t in c["actions"]}
         buttons = page.find_elements(By.CSS_SELECTOR, "#actions .action")
-        assert [b.get_attribute("data-text") for b in buttons] == [str(a) for a in state.legal_actions()]
-        choice = buttons[steps % len(buttons)]
-        text = choice.get_attribute("data-text")
-        # Every other card is played by clicking it on the table (the served board's drawing).
-        on_table = page.find_elements(By.CSS_SELECTOR, f'#felt .seat[data-seat="{state.current_player}"] .card.legal[data-card="{text}"]')
+        assert [b.get_attribute("data-text") for b in buttons] == [t for t in legal if t not in of_cards]
+        text = legal[steps % len(legal)]
+        play_by_click(page, [str(a) for a in state.legal_actions()], cards, text)
         state.apply(text)
-        (on_table[0] if on_table and steps % 2 else choice).click()
         steps += 1
     wait_for(page, lambda: board(page, "terminal") == "true")
     assert page.find_element(By.ID, "state").get_attribute("textContent") == str(state)
     assert solved >= 5
     assert page.find_element(By.ID, "status").text == f"deal over: returns {', '.join(f'{r:g}' for r in state.returns())}"
+
+
+def play_by_click(page, legal, cards, text):
+    """The action played as a player does it: its card clicked on the table, then (a card played
+    in more than one way) the action among the card's offered beside; else its button."""
+    card = next((c for c in cards if text in c["actions"]), None)
+    if card is not None:
+        page.find_element(By.CSS_SELECTOR, '#felt .card.legal[data-card="%s"]' % card["card"]).click()
+        if len(card["actions"]) == 1:
+            return
+        # Offered: the card's actions among the actions that play no card (as the served board).
+        of_cards = {t for c in cards for t in c["actions"]}
+        offered = [t for t in legal if t not in of_cards or t in card["actions"]]
+        wait_for(page, lambda: [b.get_attribute("data-text") for b in page.find_elements(By.CSS_SELECTOR, "#actions .action")] == offered)
+    page.find_element(By.CSS_SELECTOR, f'#actions .action[data-text="{text}"]').click()
+
+
+def test_a_card_played_in_more_than_one_way(page):
+    """Mistigri's discard: a card is in several discards; clicked, the card offers them beside the
+    table (the served board's chooser), and the one chosen is played."""
+    deal(page, "Mistigri", 0)
+    state = stich.GAMES["Mistigri"]().deal(seed=0, dealer=0)
+    steps = 0
+    while True:
+        wait_for(page, lambda: board(page, "actions") == str(steps))
+        cards = _hand_moves(state, state.current_player, state.legal_actions())
+        several = next((c for c in cards if len(c["actions"]) > 2), None)
+        text = several["actions"][1] if several else str(state.legal_actions()[-1])   # the last: towards the exchange
+        play_by_click(page, [str(a) for a in state.legal_actions()], cards, text)
+        state.apply(text)
+        steps += 1
+        if several:
+            break
+    wait_for(page, lambda: board(page, "actions") == str(steps))
+    assert page.find_element(By.ID, "state").get_attribute("textContent") == str(state)
+
+
+def test_the_values_chart_shows_the_seats_view(page):
+    """The analysis of the seat's view drawn in the values chart beside the open-hand values, a row
+    per legal action with the analysis' mean (as stich serve's board)."""
+    deal(page, "Couillon", 5)
+    page.find_element(By.ID, "seconds").clear()
+    page.find_element(By.ID, "seconds").send_keys("0.2")
+    page.find_element(By.ID, "analyse").click()
+    wait_for(page, lambda: page.find_element(By.ID, "analyse").is_enabled() and page.find_element(By.ID, "view").text != "analysing…")
+    rows = page.find_elements(By.CSS_SELECTOR, "#chart .row")
+    legal = [str(a) for a in stich.GAMES["Couillon"]().deal(seed=5, dealer=0).legal_actions()]
+    assert [r.get_attribute("data-action") for r in rows] == legal
+    means = {r.get_attribute("data-action"): r.get_attribute("data-view-value") for r in rows}
+    shown = page.find_element(By.ID, "view").text
+    assert all(v is not None for v in means.values()), shown
+    assert len(page.find_elements(By.CSS_SELECTOR, "#chart .row .bar.view")) == len(legal)
 
 
 def test_an_analysis_cancelled(page):
@@ -170,11 +228,10 @@ def test_records_out_and_in_and_reviewed(page):
     steps = 0
     while not state.is_terminal and steps < 12:
         wait_for(page, lambda: board(page, "actions") == str(steps))
-        buttons = page.find_elements(By.CSS_SELECTOR, "#actions .action")
-        choice = buttons[-1]   # the last legal action: not always the best card
-        record = record.with_action(state.current_player, choice.get_attribute("data-text"))
-        state.apply(choice.get_attribute("data-text"))
-        choice.click()
+        text = str(state.legal_actions()[-1])   # the last legal action: not always the best card
+        play_by_click(page, [str(a) for a in state.legal_actions()], _hand_moves(state, state.current_player, state.legal_actions()), text)
+        record = record.with_action(state.current_player, text)
+        state.apply(text)
         steps += 1
     wait_for(page, lambda: board(page, "actions") == str(steps))
     page.find_element(By.ID, "copy-record").click()

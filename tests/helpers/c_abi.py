@@ -95,6 +95,7 @@ SIGNATURES: dict[str, tuple[object, list[object]]] = {
     "stich_record_text": (_int, [P, *_buf]),
     "stich_state_table": (_int, [P, *_buf]),
     "stich_game_schema": (_int, [P, *_buf]),
+    "stich_review_open": (_int, [P, C.POINTER(C.c_int32), _int, _ctl, *_buf]),
 }
 
 

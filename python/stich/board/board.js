@@ -13,6 +13,8 @@ let review = null;        // the open-hand review of the line ({ decisions }), w
 let analysing = null;     // a token while an analysis runs
 let schema = null;        // the chosen game's schema (stich_game_schema): its options, deck, places
 let setup = null;         // the set-up of hands: { deck: { cards, places }, seat, hands }
+let chooser = null;       // the card whose actions are offered (a card played in more than one way)
+let values = null;        // at the cursor: { at, open: { text: value }, view: { text: { mean, low, high } } }
 
 function startWorker() {
     worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
@@ -50,29 +52,9 @@ async function run(step) {
 async function show() {
     const b = await call("board", here());
     shown = b;
-    const board = $("board");
-    board.dataset.actions = String(line.at);
-    board.dataset.terminal = String(b.terminal);
-    board.dataset.values = "";
-    $("status").textContent = b.terminal ? `deal over: returns ${b.returns.join(", ")}` : `seat ${b.to_act} to act (${b.phase})`;
-    drawTable(b, (button, card) => {
-        if (card.legal) {
-            button.classList.add("legal");
-            // A card one action plays is played at once; one with a choice names its actions below.
-            button.onclick = () => (card.actions.length === 1 ? play(b.legal.find((a) => a.text === card.actions[0]).id)
-                : say(`${card.card}: choose one of ${card.actions.join(", ")} below`));
-        } else {
-            button.classList.add("illegal");
-            button.title = card.reason || "not a legal card now";
-            button.dataset.reason = card.reason || "";
-            button.onclick = () => say(`${card.card}: ${card.reason || "not a legal card now"}`);
-        }
-    });
-    $("actions").replaceChildren(...b.legal.map((a) => {
-        const button = el("button", { class: "action", "data-id": a.id, "data-text": a.text, onclick: () => play(a.id) },
-            el("span", { class: "text" }, a.text), " ", el("span", { class: "value" }));
-        return button;
-    }));
+    chooser = null;
+    values = { at: line.at, open: {}, view: {} };
+    drawBoard();
     drawHistory();
     $("where").textContent = `${line.at} / ${line.actions.length}`;
     $("position").textContent = b.position ?? "";
@@ -84,16 +66,61 @@ async function show() {
         const at = line.at, actions = line.actions;
         const sol = await call("solve", here());
         if (line.at !== at || line.actions !== actions) return;   // the board moved on meanwhile
-        for (const button of $("actions").children) button.querySelector(".value").textContent = fmt(sol.values[button.dataset.text]);
-        for (const button of document.querySelectorAll("#felt .card.legal")) {
-            const card = b.cards.find((c) => c.card === button.dataset.card);
-            const values = card.actions.map((t) => sol.values[t]).filter((v) => v !== undefined);
-            if (values.length) button.append(el("span", { class: "val open" }, fmt(Math.max(...values))));
-            if (card.actions.includes(sol.bestText)) button.classList.add("best");
-        }
+        values.open = sol.values;
+        values.best = sol.bestText;
+        drawBoard();
         $("open").textContent = `open-hand values (the mover's): best ${sol.bestText}`;
-        board.dataset.values = JSON.stringify(sol.values);
+        $("board").dataset.values = JSON.stringify(sol.values);
     }
+}
+
+// The table, the actions and the values chart at the cursor, with the values known (values).
+function drawBoard() {
+    const b = shown;
+    const board = $("board");
+    board.dataset.actions = String(line.at);
+    board.dataset.terminal = String(b.terminal);
+    board.dataset.values = "";
+    $("status").textContent = b.terminal ? `deal over: returns ${b.returns.join(", ")}` : `seat ${b.to_act} to act (${b.phase})`;
+    drawTable(b, (button, card) => {
+        if (card.legal) {
+            button.classList.add("legal");
+            // One action plays the card at once; several (the card played in more than one way) are
+            // offered beside, as the served board does.
+            button.onclick = () => (card.actions.length === 1 ? play(b.legal.find((a) => a.text === card.actions[0]).id)
+                : choose(card.card));
+            const opens = card.actions.map((t) => values.open[t]).filter((v) => v !== undefined);
+            if (opens.length) button.append(el("span", { class: "val open" }, fmt(Math.max(...opens))));
+            if (opens.length && card.actions.length === 1) button.dataset.openValue = String(opens[0]);
+            if (card.actions.includes(values.best)) button.classList.add("best");
+            const views = card.actions.map((t) => values.view[t]).filter(Boolean);
+            if (views.length) button.append(el("span", { class: "val view" }, fmt(Math.max(...views.map((v) => v.mean)))));
+            if (card.card === chooser) button.classList.add("chosen");
+        } else {
+            button.classList.add("illegal");
+            button.title = card.reason || "not a legal card now";
+            button.dataset.reason = card.reason || "";
+            button.onclick = () => say(`${card.card}: ${card.reason || "not a legal card now"}`);
+        }
+    });
+    // The actions that are not cards of the hand (bids, declarations, ...), and the chosen card's.
+    const ofCards = new Set(b.cards.flatMap((c) => c.actions));
+    const chosen = b.cards.find((c) => c.card === chooser);
+    $("actions").replaceChildren(...b.legal.filter((a) => !ofCards.has(a.text) || (chosen && chosen.actions.includes(a.text))).map((a) => {
+        const v = values.open[a.text] ?? values.view[a.text]?.mean;
+        return el("button", { class: "action", "data-id": a.id, "data-text": a.text, onclick: () => play(a.id) },
+            el("span", { class: "text" }, a.text), " ", el("span", { class: "value" }, v === undefined ? "" : fmt(v)));
+    }));
+    const chart = $("chart");
+    chart.replaceChildren();
+    chart.dataset.at = String(values.at);
+    if (!b.terminal) drawValuesChart(chart, b.legal.map((a) => ({ action: a.text, open: values.open[a.text], view: values.view[a.text] })));
+}
+
+// A card played in more than one way: its actions are offered beside the table.
+function choose(card) {
+    chooser = card;
+    drawBoard();
 }
 
 function drawHistory() {
@@ -232,7 +259,12 @@ async function analyse() {
     $("cancel").disabled = false;
     $("view").textContent = "analysing…";
     try {
+        const at = line.at, actions = line.actions;
         const r = await call("analyse", { line: here(), seconds: Number($("seconds").value), method: $("method").value });
+        if (line.at === at && line.actions === actions) {
+            values.view = Object.fromEntries(r.table.map((row) => [row.action, { mean: row.value, low: row.low, high: row.high }]));
+            drawBoard();
+        }
         $("view").textContent = `${r.method}: best ${r.bestText}; ` + r.table.map((row) => `${row.action} ${fmt(row.value)} (${row.visits ?? "-"})`).join(", ");
     } catch (e) {
         $("view").textContent = e.message;

@@ -185,43 +185,7 @@ function renderValues() {
   $("table").setAttribute("data-open-at", openData ? b.at : "");
   $("table").setAttribute("data-view-at", viewData ? b.at : "");
   if (b.terminal) { $("open-info").textContent = ""; $("view-info").textContent = ""; return; }
-  const rows = b.legal.map((action) => ({ action, ...valueOf(action) }));
-  const numbers = [0];
-  for (const r of rows) {
-    if (r.open !== undefined) numbers.push(r.open);
-    if (r.view) numbers.push(r.view.mean, r.view.low ?? r.view.mean, r.view.high ?? r.view.mean);
-  }
-  const lo = Math.min(...numbers), hi = Math.max(...numbers), span = hi - lo || 1;
-  const at = (x) => `${(100 * (x - lo)) / span}%`;
-  const width = (a, c) => `${(100 * Math.abs(c - a)) / span}%`;
-  chart.append(el("div", { class: "legend" }, el("span", { class: "o" }, "■ open-hand (exact) "),
-    el("span", { class: "v" }, "■ from the seat's view (mean, interval)")));
-  for (const r of rows) {
-    const track = el("div", { class: "track" }, el("div", { class: "zero" }));
-    track.querySelector(".zero").style.left = at(0);
-    if (r.open !== undefined) {
-      const bar = el("div", { class: "bar open" });
-      bar.style.left = at(Math.min(0, r.open));
-      bar.style.width = width(0, r.open);
-      track.append(bar);
-    }
-    if (r.view) {
-      const bar = el("div", { class: "bar view" });
-      bar.style.left = at(Math.min(0, r.view.mean));
-      bar.style.width = width(0, r.view.mean);
-      track.append(bar);
-      if (r.view.low !== null && r.view.high !== null && r.view.low !== undefined) {
-        const whisker = el("div", { class: "whisker" });
-        whisker.style.left = at(r.view.low);
-        whisker.style.width = width(r.view.low, r.view.high);
-        track.append(whisker);
-      }
-    }
-    const label = `${r.open !== undefined ? fmt(r.open, 0) : "–"} | ${r.view ? fmt(r.view.mean, 2) : "–"}`;
-    const row = el("div", { class: "row", "data-action": r.action }, el("span", {}, r.action), track, el("span", {}, label));
-    if (r.open !== undefined) row.setAttribute("data-open-value", r.open);
-    chart.append(row);
-  }
+  drawValuesChart(chart, b.legal.map((action) => ({ action, ...valueOf(action) })));
   if (openData) {
     const line = [];
     let trick = [];

@@ -178,3 +178,47 @@ function drawReviewChart(box, b, goto) {
   add("text", { x: W - pad - 40, y: H - 8, "font-size": 10 }, `action ${n}`);
   box.append(svg);
 }
+
+// The values chart of the seat to act into `chart`: a row per legal action with its open-hand value
+// (a bar) and its value from the seat's view (a bar, its interval a whisker), where known.
+// rows: [{ action, open (a number or undefined), view ({ mean, low, high } or undefined) }].
+function drawValuesChart(chart, rows) {
+  const numbers = [0];
+  for (const r of rows) {
+    if (r.open !== undefined) numbers.push(r.open);
+    if (r.view) numbers.push(r.view.mean, r.view.low ?? r.view.mean, r.view.high ?? r.view.mean);
+  }
+  const lo = Math.min(...numbers), hi = Math.max(...numbers), span = hi - lo || 1;
+  const at = (x) => `${(100 * (x - lo)) / span}%`;
+  const width = (a, c) => `${(100 * Math.abs(c - a)) / span}%`;
+  const value = (x, digits) => (x > 0 ? "+" : "") + Number(x).toFixed(digits);
+  chart.append(el("div", { class: "legend" }, el("span", { class: "o" }, "■ open-hand (exact) "),
+    el("span", { class: "v" }, "■ from the seat's view (mean, interval)")));
+  for (const r of rows) {
+    const track = el("div", { class: "track" }, el("div", { class: "zero" }));
+    track.querySelector(".zero").style.left = at(0);
+    if (r.open !== undefined) {
+      const bar = el("div", { class: "bar open" });
+      bar.style.left = at(Math.min(0, r.open));
+      bar.style.width = width(0, r.open);
+      track.append(bar);
+    }
+    if (r.view) {
+      const bar = el("div", { class: "bar view" });
+      bar.style.left = at(Math.min(0, r.view.mean));
+      bar.style.width = width(0, r.view.mean);
+      track.append(bar);
+      if (r.view.low !== null && r.view.high !== null && r.view.low !== undefined) {
+        const whisker = el("div", { class: "whisker" });
+        whisker.style.left = at(r.view.low);
+        whisker.style.width = width(r.view.low, r.view.high);
+        track.append(whisker);
+      }
+    }
+    const label = `${r.open !== undefined ? value(r.open, 0) : "–"} | ${r.view ? value(r.view.mean, 2) : "–"}`;
+    const row = el("div", { class: "row", "data-action": r.action }, el("span", {}, r.action), track, el("span", {}, label));
+    if (r.open !== undefined) row.setAttribute("data-open-value", r.open);
+    if (r.view) row.setAttribute("data-view-value", r.view.mean);
+    chart.append(row);
+  }
+}
