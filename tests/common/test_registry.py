@@ -326,13 +326,15 @@ def per_game_files(root: Path = ROOT) -> dict[str, set[str]]:
 
 
 def repository_files(root: Path) -> list[str]:
-    """The checkout's own files: git's tracked and untracked-but-not-ignored ones, so that what a
-    build or CI puts into the checkout (build/, .ci/venv, the copied module) is not taken for a
-    game's file; outside git, every file less build/ and hidden folders."""
+    """The checkout's own files: git's tracked and untracked-but-not-ignored ones outside hidden
+    folders, so that what a build, pytest or CI puts into the checkout (build/, .ci/venv,
+    .pytest_cache, the copied module) is not taken for a game's file; outside git, every file less
+    build/ and hidden folders."""
     try:
         listed = subprocess.run(["git", "-C", str(root), "ls-files", "--cached", "--others", "--exclude-standard"],
                                 capture_output=True, text=True, check=True, timeout=60).stdout.splitlines()
-        return [p for p in listed if (root / p).is_file()]
+        # Untracked files count (a game being added), but not those in hidden folders (.pytest_cache's builds).
+        return [p for p in listed if (root / p).is_file() and not any(part.startswith(".") for part in p.split("/")[:-1])]
     except (OSError, subprocess.CalledProcessError):
         return [p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()
                 and not any(part.startswith(".") for part in p.relative_to(root).parts[:-1])
