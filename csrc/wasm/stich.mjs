@@ -328,6 +328,23 @@ class State extends Handle {
         const t = JSON.parse(this._s._text((b, c) => this._s._m._stich_state_table(this._p, b, c)));
         return { dealer: t.dealer, tally: t.tally, hands: t.hands, trick: t.trick, trickTaker: t.trick_taker, places: t.places };
     }
+    /** The open-hand review of the deal played from this state along `actions` (their ids: the
+     *  whole deal, bids too), stich.review's open-hand verdicts from the core (stich_review_open):
+     *  [{ index, seat, played, best, value_played, value_best, loss }], a decision of the card play
+     *  with a choice each. */
+    reviewOpen(actions) {
+        const m = this._s._m, cap = 1 << 16;
+        return this._s._withMemory(4 * Math.max(actions.length, 1), (ids) => {
+            m.HEAP32.set(Int32Array.from(actions), ids / 4);
+            const call = (b, c) => m._stich_review_open(this._p, ids, actions.length, 0, b, c);
+            // One run into a buffer that holds any deal's review; else the length asked (a second run).
+            const text = this._s._withMemory(cap, (buf) => {
+                const n = call(buf, cap);
+                return n >= 0 ? m.UTF8ToString(buf, n) : null;
+            });
+            return JSON.parse(text ?? this._s._text(call));
+        });
+    }
     /** The record of the deal as played so far (docs/records.md). */
     recordText() {
         return this._s._text((b, c) => this._s._m._stich_record_text(this._p, b, c));

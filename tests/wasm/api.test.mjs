@@ -256,3 +256,26 @@ test("a game's schema: its options with their values, its deck, the places of a 
     s.free();
     g.free();
 });
+
+test("reviewOpen: the core's open-hand verdicts of a deal played, each the solve's at its decision", () => {
+    const g = api.game("couillon", "");
+    const s = g.deal(5, 0), replay = g.deal(5, 0);
+    const actions = [];
+    while (!s.isTerminal) {
+        const legal = s.legalActions();
+        actions.push(legal[legal.length - 1]);
+        s.apply(legal[legal.length - 1]);
+    }
+    const verdicts = replay.reviewOpen(actions);
+    assert.ok(verdicts.length > 0);
+    let at = 0;
+    for (const v of verdicts) {
+        while (at < v.index) replay.apply(actions[at++]);
+        const sol = replay.solve();
+        assert.equal(v.value_played, sol.values[v.played]);
+        assert.equal(v.value_best, Math.max(...Object.values(sol.values)));
+        assert.equal(v.loss, v.value_best - v.value_played);
+    }
+    assert.throws(() => g.deal(5, 0).reviewOpen([70000]), StichError);
+    assert.deepEqual(g.deal(5, 0).reviewOpen([]), []);
+});

@@ -135,28 +135,18 @@ function recordActions(text, index) {
     }
 }
 
-// The open-hand review of the line (stich.review's open_only verdicts): at each action of the card
-// play, the mover's exact value of the action taken against the best one.
+// The open-hand review of the line: the core's verdicts (stich.review's open-hand ones, one
+// implementation: stich_review_open), in the shape of the served board's review decisions.
 function review(line, progress) {
     const s = start(line.start);
-    const decisions = [];
     try {
-        line.actions.forEach((id, index) => {
-            progress(index, line.actions.length);
-            if (s.phase === "play" && s.legalActions().length > 1) {
-                const sol = s.solve();
-                const played = s.actionText(id);
-                const best = Math.max(...Object.values(sol.values));
-                const value = sol.values[played];
-                decisions.push({ index, seat: s.currentPlayer, played,
-                                 open: { best: sol.bestText, value_best: best, value_played: value, loss: best - value } });
-            }
-            s.apply(id);
-        });
+        progress(0, line.actions.length);
+        const decisions = s.reviewOpen(line.actions).map(({ index, seat, played, ...open }) => ({ index, seat, played, open }));
+        progress(line.actions.length, line.actions.length);
+        return { decisions };
     } finally {
         s.free();
     }
-    return { decisions };
 }
 
 const ops = {
