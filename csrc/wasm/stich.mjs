@@ -337,10 +337,10 @@ class State extends Handle {
         return this._s._withMemory(4 * Math.max(actions.length, 1), (ids) => {
             m.HEAP32.set(Int32Array.from(actions), ids / 4);
             const call = (b, c) => m._stich_review_open(this._p, ids, actions.length, 0, b, c);
-            // One run into a buffer that holds any deal's review; else the length asked (a second run).
+            // One run into a buffer that holds any deal's review; an error or a longer review: _text (a second run).
             const text = this._s._withMemory(cap, (buf) => {
                 const n = call(buf, cap);
-                return n >= 0 ? m.UTF8ToString(buf, n) : null;
+                return n >= 0 && n < cap ? m.UTF8ToString(buf, n) : null;
             });
             return JSON.parse(text ?? this._s._text(call));
         });
