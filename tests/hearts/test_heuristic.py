@@ -7,8 +7,6 @@ import random
 
 import pytest
 
-import stich
-
 from hearts.hooks import CONFIGS
 
 SUITS = "CSHD"   # the engine's suit order: of two cards of one rank the lower suit comes first
