@@ -10,8 +10,8 @@
 # once. Works from a clean checkout, needs no root and no C compiler of the system.
 #
 # Environment: PYTHON (the Python to build for; default python3), STICH_WHEEL_GLIBC (default 2.17),
-# STICH_WHEEL_ARCHS (default "x86_64 aarch64": aarch64 is cross-compiled, checked by auditwheel,
-# not run here), STICH_WHEEL_WORK (default build/wheels: the venv, the wrappers, the CMake builds),
+# STICH_WHEEL_ARCHS (default "x86_64 aarch64": aarch64 is cross-compiled and checked by auditwheel,
+# run by tools/wheel_emulated.sh), STICH_WHEEL_WORK (default build/wheels: the venv, the wrappers, the builds),
 # STICH_WASM_DIR (a folder with stich.mjs and stich.wasm from tools/wasm.sh, put into the wheel).
 set -euo pipefail
 
@@ -179,10 +179,18 @@ for arch in $ARCHS; do
     elif [ -f "$ROOT/tools/wasm.sh" ]; then
         say "no wasm files in the wheel (STICH_WASM_DIR unset; bash tools/wasm.sh DIR makes them)"
     fi
-    say "auditwheel repair --plat $plat"
+    # auditwheel's --plat names only the build machine's architecture: a cross-built wheel is
+    # repaired with "auto" (the oldest tag its symbols allow), and that tag must be the one asked for.
+    plat_arg=$plat
+    [ "$arch" = "$(uname -m)" ] || plat_arg=auto
+    say "auditwheel repair --plat $plat_arg ($plat)"
     rm -rf "$raw/repaired"
-    auditwheel repair --plat "$plat" --only-plat -w "$raw/repaired" "$wheel" || die "auditwheel refused the $arch wheel (above)"
+    auditwheel repair --plat "$plat_arg" --only-plat -w "$raw/repaired" "$wheel" || die "auditwheel refused the $arch wheel (above)"
     repaired=$(ls "$raw"/repaired/stich-*.whl)
+    case $(basename "$repaired") in
+        *"$plat"*) ;;
+        *) die "auditwheel tagged the $arch wheel $(basename "$repaired"), not $plat" ;;
+    esac
     auditwheel show "$repaired"
     "$VENV/bin/python" "$ROOT/tools/wheel_check.py" "$repaired" || die "the $arch wheel's libraries do not fit $plat (above)"
     cp "$repaired" "$OUT/"
