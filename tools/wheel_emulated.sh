@@ -54,9 +54,10 @@ python3 -m zipfile -e "$WHEEL" "$SITE"
 say "the smoke tests of $(basename "$WHEEL") under qemu-aarch64-static"
 cd "$SITE"   # outside the source tree: nothing is imported from python/
 # The same environment as the wheel tests: no PYTHONPATH but the wheel's, no compiler on PATH.
-env -i PATH=/usr/bin:/bin HOME="$SITE" PYTHONPATH="$SITE" PYTHONDONTWRITEBYTECODE=1 \
-    qemu-aarch64-static -L "$ARM" "$ARM/usr/bin/python3.11" -c \
-    "import platform, stich, stich._core as c; print(platform.machine(), stich.__file__, c.build_info()['dispatch'])"
-env -i PATH=/usr/bin:/bin HOME="$SITE" PYTHONPATH="$SITE" PYTHONDONTWRITEBYTECODE=1 \
-    qemu-aarch64-static -L "$ARM" "$ARM/usr/bin/python3.11" -m pytest -q -p no:cacheprovider \
-    --rootdir "$ROOT" -c "$ROOT/pyproject.toml" "$ROOT/tests/common/test_perft.py" "$ROOT/tests/common/test_build.py"
+arm_python() {
+    env -i PATH=/usr/bin:/bin HOME="$SITE" PYTHONPATH="$SITE" PYTHONDONTWRITEBYTECODE=1 \
+        qemu-aarch64-static -L "$ARM" "$ARM/usr/bin/python3.11" "$@"
+}
+arm_python -c "import platform, stich, stich._core as c; print(platform.machine(), stich.__file__, c.build_info()['dispatch'])"
+arm_python -m pytest -q -p no:cacheprovider --rootdir "$ROOT" -c "$ROOT/pyproject.toml" \
+    "$ROOT/tests/common/test_perft.py" "$ROOT/tests/common/test_build.py"
