@@ -2,12 +2,13 @@
 tag, it holds what ``pip install .`` installs, and installed into a fresh venv with no C or C++
 compiler reachable it passes the smoke tests and runs the README's CLI example.
 
-The wheel is built once, outside the tests (a full build: minutes), by a release job, not by
-.ci/run (docs/wheels.md): ``bash tools/wheels.sh DIR`` and then these tests with STICH_WHEEL_DIR=DIR.
-Without STICH_WHEEL_DIR they look in build/wheels/out and skip, saying so, where no wheel for this
-Python is there (as in .ci/run); a STICH_WHEEL_DIR with no such wheel is a failure (the release job
-built none). The sdist check builds stich from its sdist (a second full build): it runs where
-STICH_TEST_SDIST=1."""
+The wheel is built once, outside the tests (a full build: minutes): .ci/run builds the x86_64
+wheel with ``bash tools/wheels.sh build/wheels/out`` before the test command, and these tests look
+there by default, or in STICH_WHEEL_DIR. Where no wheel for this Python is there they skip, saying
+so (a checkout where nobody built one); a STICH_WHEEL_DIR with no such wheel is a failure.
+tools/wheels.sh builds the wheel from the sdist it makes first, so the installed wheel's tests are
+the sdist's too (checked below); the direct check that builds stich from the sdist with the
+system's compiler (a second full build) runs where STICH_TEST_SDIST=1."""
 
 from __future__ import annotations
 
@@ -49,8 +50,7 @@ def wheel() -> Path:
         how = "build it with bash tools/wheels.sh DIR, then run these tests with STICH_WHEEL_DIR=DIR (docs/wheels.md)"
         if WHEEL_DIR_GIVEN:
             pytest.fail(f"STICH_WHEEL_DIR={WHEEL_DIR} holds no {PYTAG} {ARCH} manylinux wheel: {how}")
-        pytest.skip(f"no wheel given: no {PYTAG} {ARCH} manylinux wheel in {WHEEL_DIR}; the wheel checks are a "
-                    f"release job's, not .ci/run's: {how}")
+        pytest.skip(f"no wheel given: no {PYTAG} {ARCH} manylinux wheel in {WHEEL_DIR} (.ci/run builds one there): {how}")
     return found[-1]
 
 
@@ -176,6 +176,30 @@ def test_the_c_library_archive(wheel):
             assert f"{top}/{name}" in names, name
         lib = wheel_check.read_elf(t.extractfile(f"{top}/lib/libstich_c.so").read())
     assert not wheel_check.check("libstich_c.so", lib, wheel_check.wheel_tag(wheel))
+
+
+def test_the_wheel_was_built_from_the_sdist_beside_it(wheel):
+    """tools/wheels.sh makes the sdist first and builds every wheel from it (as ``python -m build``
+    does), so the tests above of the installed wheel are the sdist's too: the sdist holds what a
+    build needs and none of a checkout's build output, and the wheel's Python files are the sdist's."""
+    version = wheel.name.split("-")[1]
+    sdist = WHEEL_DIR / f"stich-{version}.tar.gz"
+    assert sdist.is_file(), f"no sdist {sdist.name} beside the wheel: tools/wheels.sh makes it first"
+    top = f"stich-{version}"
+    with tarfile.open(sdist) as t:
+        files = {m.name.removeprefix(top + "/"): m for m in t.getmembers() if m.isfile()}
+        for name in ("pyproject.toml", "CMakeLists.txt", "LICENSE", "README.md", "python/stich/__init__.py"):
+            assert name in files, f"the sdist lacks {name}"
+        assert any(n.startswith("csrc/") for n in files) and any(n.startswith("bindings/") for n in files)
+        junk = [n for n in files if n.startswith(("build/", ".ci/venv/", ".git/")) or n.endswith((".so", ".o", ".pyc"))]
+        assert not junk, f"the sdist holds build output: {junk[:5]}"
+        ours = {n.removeprefix("python/"): t.extractfile(m).read() for n, m in files.items()
+                if n.startswith("python/stich/") and n.endswith(".py")}
+    with zipfile.ZipFile(wheel) as z:
+        in_wheel = {n: z.read(n) for n in z.namelist() if n.startswith("stich/") and n.endswith(".py")}
+    assert set(in_wheel) == set(ours), sorted(set(in_wheel) ^ set(ours))
+    differ = [n for n in ours if ours[n] != in_wheel[n]]
+    assert not differ, f"the wheel's Python files differ from the sdist's: {differ}"
 
 
 @pytest.mark.skipif(os.environ.get("STICH_TEST_SDIST") != "1",
