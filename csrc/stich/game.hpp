@@ -439,9 +439,14 @@ void run_on_threads(int threads, Work&& work) {
         if (e) std::rethrow_exception(e);
 }
 
+// Plays s to its end with uniformly random legal actions: apply(random_action(rng)) until the
+// end, or the game's own loop for it where it has one (State::play_out(rng), with the same draws
+// and the same end state: Hearts).
 template <GameState State>
 [[gnu::flatten]] void play_out_randomly(State& s, Rng& rng) {
-    while (!s.is_terminal()) s.apply(s.random_action(rng));
+    if constexpr (requires { s.play_out(rng); }) s.play_out(rng);
+    else
+        while (!s.is_terminal()) s.apply(s.random_action(rng));
 }
 
 }   // namespace stich

@@ -87,25 +87,26 @@ const Contract& hearts_contract() {
 
 const char* hearts_direction_name(int direction) { return DIRECTION_NAMES[direction & 3]; }
 
-CardSet HeartsState::legal_cards() const {
-    const CardSet h = hands[to_act];
-    if (trick.size) {
-        const CardSet follow = h & suit_lane(suit_of(trick.led()));   // H-5
-        if (follow) return follow;
-    } else if (trick.done == 0) {   // H-4: the opening lead
-        return rules.can_lead_any_club ? h & hc::CLUBS : bit(hc::TWO_OF_CLUBS);
+// The cards hand h may play (H-4 .. H-8), OpenSpiel's cascade: `in_trick` cards on the table,
+// led by `led`, after `done` tricks, hearts broken or not. The first trick apart, so that the
+// playouts' other 48 cards take the fewest branches.
+CardSet legal_in(const HeartsRules& r, CardSet h, int in_trick, int done, Card led, bool broken) {
+    if (done == 0) [[unlikely]] {
+        if (in_trick == 0) return r.can_lead_any_club ? h & hc::CLUBS : bit(hc::TWO_OF_CLUBS);   // H-4: the opening lead
+        if (const CardSet follow = h & suit_lane(suit_of(led))) return follow;                   // H-5
+        const CardSet clean = h & ~hc::POINT_CARDS;   // H-6 (a card after the lead, not following)
+        return r.no_pts_on_first_trick && clean ? clean : h;
     }
-    if (trick.done == 0 && rules.no_pts_on_first_trick) {   // H-6 (a card after the lead, not following)
-        const CardSet clean = h & ~hc::POINT_CARDS;
-        if (clean) return clean;
+    if (in_trick) {
+        const CardSet follow = h & suit_lane(suit_of(led));   // H-5
+        return follow ? follow : h;
     }
-    if (trick.size == 0) {   // H-7, H-8: a lead
-        CardSet lead = hearts_broken ? h : h & ~hc::HEARTS;
-        if (rules.can_lead_hearts_instead_of_qs && lead == bit(hc::QUEEN_OF_SPADES)) lead = 0;
-        if (lead) return lead;
-    }
-    return h;
+    CardSet lead = broken ? h : h & ~hc::HEARTS;   // H-7, H-8: a lead
+    if (r.can_lead_hearts_instead_of_qs && lead == bit(hc::QUEEN_OF_SPADES)) lead = 0;
+    return lead ? lead : h;
 }
+
+CardSet HeartsState::legal_cards() const { return legal_in(rules, hands[to_act], trick.size, trick.done, trick.led(), hearts_broken); }
 
 void HeartsState::legal_actions(ActionList& out) const {
     out.n = 0;
@@ -172,7 +173,7 @@ void HeartsState::start_play() {
 void HeartsState::apply(Action a) {
     STICH_CHECK_AFTER_APPLY(*this, a);
     history.push(to_act, a);
-    if (phase == HeartsPhase::Play) [[likely]] {   // the playouts' every step but the passes: kept short
+    if (phase == HeartsPhase::Play) [[likely]] {   // the tree's every step but the passes: kept short
         const Card c = Card(a);
         const CardSet b = bit(c);
         hands[to_act] &= ~b;
@@ -182,9 +183,10 @@ void HeartsState::apply(Action a) {
         else to_act = uint8_t((to_act + 1) & (NUM_SEATS - 1));
         return;
     }
-    if (phase != HeartsPhase::Pass) return;
-    // H-3
-    const Card c = hearts_card(a - ha::PASS);
+    if (phase == HeartsPhase::Pass) pass_card(hearts_card(a - ha::PASS));
+}
+
+void HeartsState::pass_card(Card c) {
     hands[to_act] &= ~bit(c);
     passed[to_act] |= bit(c);
     if (popcount(passed[to_act]) < PASS_SIZE) return;
@@ -193,14 +195,88 @@ void HeartsState::apply(Action a) {
     start_play();
 }
 
+void HeartsState::credit_trick(int winner, CardSet cards) {
+    taken[size_t(winner)] |= cards & (hc::POINT_CARDS | bit(hc::JACK_OF_DIAMONDS));   // H-9
+    ++tricks[size_t(winner)];
+}
+
 void HeartsState::finish_trick() {
-    const int w = trick.winner;
     static_assert(NUM_SEATS == 4);
-    const CardSet cards = bit(trick.cards[0]) | bit(trick.cards[1]) | bit(trick.cards[2]) | bit(trick.cards[3]);
-    taken[size_t(w)] |= cards & (hc::POINT_CARDS | bit(hc::JACK_OF_DIAMONDS));   // H-9
-    ++tricks[size_t(w)];
-    to_act = uint8_t(w);   // H-5: the taker leads next
+    credit_trick(trick.winner, bit(trick.cards[0]) | bit(trick.cards[1]) | bit(trick.cards[2]) | bit(trick.cards[3]));
+    to_act = trick.winner;   // H-5: the taker leads next
     if (trick.gather() == NUM_TRICKS) phase = HeartsPhase::Over;
+}
+
+void HeartsState::play_out(Rng& rng_in) {
+#ifdef STICH_DEBUG
+    // The debug build plays a copy move by move through the checked apply, and this loop must
+    // reach the same state with the same draws.
+    HeartsState by_apply = *this;
+    Rng by_apply_rng = rng_in;
+    while (!by_apply.is_terminal()) by_apply.apply(by_apply.random_action(by_apply_rng));
+#endif
+    Rng rng = rng_in;   // a local copy: the history's stores would make the compiler reload a referenced one
+    while (phase == HeartsPhase::Pass) {
+        const Card c = rng.pick(hands[to_act]);
+        history.push(to_act, Action(ha::PASS + hearts_index(c)));
+        pass_card(c);
+    }
+    if (phase == HeartsPhase::Play) {
+        // The card play in locals, written back at the end: apply's draws and moves, card by card.
+        // Few of them, so that they stay in registers: the cards played so far (the history's
+        // card plays from `first` on; the trick and the tricks done follow from their count), the
+        // card led, the card now winning the trick and its seat.
+        const HeartsRules r = rules;
+        const CardSet breakers = heart_breakers(r);
+        std::array<CardSet, NUM_SEATS> h = hands;
+        bool broken = hearts_broken;
+        int seat = to_act, winner = trick.winner;
+        Card led = trick.led(), winning = trick.winning;
+        const int first = history.size - (NUM_SEATS * trick.done + trick.size);
+        int k = history.size - first;
+        played |= h[0] | h[1] | h[2] | h[3];   // every card is out at the end
+        for (;;) {
+            const int in_trick = k & (NUM_SEATS - 1);
+            const Card c = rng.pick(legal_in(r, h[size_t(seat)], in_trick, k / NUM_SEATS, led, broken));
+            history.actions[size_t(first + k)] = c;
+            history.actors[size_t(first + k)] = uint8_t(seat);
+            ++k;
+            h[size_t(seat)] &= ~bit(c);
+            broken |= contains(breakers, c);   // H-7
+            // No trumps (H-5): the highest card of the led suit takes the trick; c is of the
+            // suit of `winning` and higher when it lies above it and below the suit's end.
+            const bool takes = in_trick == 0 || unsigned(c - winning - 1) < unsigned(15 - (winning & 15));
+            led = in_trick == 0 ? c : led;   // apart from `winning`: the next card's choice does not wait for this one's
+            winning = takes ? c : winning;
+            winner = takes ? seat : winner;
+            if (in_trick < NUM_SEATS - 1) {
+                seat = (seat + 1) & (NUM_SEATS - 1);
+                continue;
+            }
+            const Action* cards = &history.actions[size_t(first + k - NUM_SEATS)];
+            credit_trick(winner, bit(Card(cards[0])) | bit(Card(cards[1])) | bit(Card(cards[2])) | bit(Card(cards[3])));
+            seat = winner;
+            if (k == NUM_SEATS * NUM_TRICKS) break;
+        }
+        hands = h;
+        hearts_broken = broken;
+        to_act = uint8_t(seat);
+        history.size = uint8_t(first + k);
+        // The trick as apply leaves it: the last trick's cards, gathered.
+        for (int i = 0; i < NUM_SEATS; ++i) trick.cards[size_t(i)] = Card(history.actions[size_t(first + k - NUM_SEATS + i)]);
+        trick.size = 0;
+        trick.winning = winning;
+        trick.winner = uint8_t(winner);
+        trick.done = NUM_TRICKS;
+        phase = HeartsPhase::Over;
+    }
+    rng_in = rng;
+#ifdef STICH_DEBUG
+    if (!(*this == by_apply) || !(rng_in == by_apply_rng)) {
+        std::fprintf(stderr, "stich: Hearts' play_out left another state than apply\n%s\n", to_string().c_str());
+        std::abort();
+    }
+#endif
 }
 
 int HeartsState::shooter() const {

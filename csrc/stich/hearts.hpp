@@ -114,6 +114,11 @@ struct HeartsState {
     CardSet legal_cards() const;
     void apply(Action a);
     Action random_action(Rng& rng) const;
+    // Plays the deal to its end with uniformly random legal actions (stich/game.hpp,
+    // play_out_randomly: the random playouts and the search's random playout): the same draws and
+    // the same state as apply(random_action(rng)) until the end, with the card play's state in
+    // registers instead of apply's loads and stores a card.
+    void play_out(Rng& rng);
     // The rule-of-thumb bot (docs/rules/hearts.md, "The heuristic"): also a playout policy. Uses
     // only what to_act knows.
     Action heuristic_action(Rng& rng) const;
@@ -186,6 +191,8 @@ struct HeartsState {
     void start_play();
 
    private:
+    void pass_card(Card c);                         // H-3: the card goes to the seat's pile; the last one hands the piles over
+    void credit_trick(int winner, CardSet cards);   // H-9: a full trick's cards to its winner
     void finish_trick();
     int final_points(int seat, int moon) const;   // given the shooter (or -1)
 };

@@ -525,7 +525,9 @@ template <GameState State, class Worlds>
     // The playout from where d's descent ended, and the backup of its returns.
     auto finish = [&](Descent& d) {
         State& s = d.s;
-        while (!s.is_terminal()) s.apply(playout_action(s, cfg.playout, rng));
+        if (cfg.playout == Playout::Random) play_out_randomly(s, rng);
+        else
+            while (!s.is_terminal()) s.apply(playout_action(s, cfg.playout, rng));
         Returns r;
         s.returns(r);
         const auto [r_lo, r_hi] = std::minmax_element(r.begin(), r.begin() + root.num_players());

@@ -202,6 +202,48 @@ void check_invariants() {
     });
 }
 
+// From `s`: a game's own random playout loop (State::play_out) draws what apply(random_action)
+// draws move by move and leaves the same state, the generator where that one leaves it.
+template <class State>
+bool plays_out_as_apply(const State& s, uint64_t seed) {
+    State own = s, by_apply = s;
+    Rng own_rng(seed), apply_rng(seed);
+    own.play_out(own_rng);
+    while (!by_apply.is_terminal()) by_apply.apply(by_apply.random_action(apply_rng));
+    return own == by_apply && own_rng == apply_rng;
+}
+
+// Every game with its own playout loop, from every point of random deals (the passes, the first
+// trick, later tricks, the last card); Hearts under every combination of its eight options.
+void check_own_play_out() {
+    int starts = 0;
+    auto from_every_point = [&]<class Def>(const typename Def::Rules& rules, uint64_t seeds) {
+        for (uint64_t seed = 0; seed < seeds; ++seed) {
+            auto s = stich::deal<Def>(rules, seed, int(seed % 4));
+            Rng rng(~seed);
+            for (;;) {
+                CHECK(plays_out_as_apply(s, seed * 1000 + uint64_t(starts)));
+                ++starts;
+                if (s.is_terminal()) break;
+                s.apply(s.random_action(rng));
+            }
+        }
+    };
+    for_each_game([&]<class Def>() {
+        if constexpr (requires(typename Def::State& s, Rng& r) { s.play_out(r); })
+            from_every_point.template operator()<Def>(rules_of<Def>(), 40);
+    });
+    for (int flags = 0; flags < 256; ++flags) {
+        HeartsRules r;
+        bool* const options[] = {&r.pass_cards,        &r.no_pts_on_first_trick,        &r.can_lead_any_club,
+                                 &r.jd_bonus,          &r.avoid_all_tricks_bonus,       &r.qs_breaks_hearts,
+                                 &r.must_break_hearts, &r.can_lead_hearts_instead_of_qs};
+        for (int i = 0; i < 8; ++i) *options[i] = (flags >> i) & 1;
+        from_every_point.template operator()<HeartsDef>(r, 2);
+    }
+    std::printf("playouts: a game's own playout loop as apply from %d points of random deals\n", starts);
+}
+
 // Random playouts: deal i depends only on (seed, i), so the first k rows of n playouts are the
 // k playouts; Couillon's returns are zero-sum between the teams (partners' columns equal).
 void check_playouts() {
@@ -229,6 +271,7 @@ void check_playouts() {
     });
     std::printf("playouts: Couillon 5000 deals, team sums %lld / %lld, %d deals not drawn\n", static_cast<long long>(sums[0]),
                 static_cast<long long>(sums[1]), nonzero);
+    check_own_play_out();
 }
 
 // --- perft rows (tests/data/perft.json): one JSON object per line; the rows of Couillon and Mucken
