@@ -27,6 +27,14 @@ py::tuple pimc_row(py::object action, const AnalysisRow& r) {
                           optional_float(r.diff_low), optional_float(r.diff_high));
 }
 
+// A Python int >= 0 modulo 2**64: a review's seed and record index may be any (each decision's
+// seed is taken modulo 2**63, which only their residues modulo 2**64 decide).
+uint64_t int_mod_2_64(py::handle obj, const char* name) {
+    if (!PyLong_Check(obj.ptr()) || PyBool_Check(obj.ptr()) || PyObject_RichCompareBool(obj.ptr(), py::int_(0).ptr(), Py_LT) == 1)
+        throw py::value_error(std::string(name) + " must be an int >= 0, got " + std::string(py::repr(obj)));
+    return PyLong_AsUnsignedLongLongMask(obj.ptr());
+}
+
 py::int_ big_int(u128 x) { return py::int_(py::str(u128_text(x))); }
 
 // An ExactCost as (deals, seconds, threads, sampled, sample_seconds): Python's ExactCost's fields.
@@ -211,6 +219,51 @@ void bind_analysis(py::module_& m) {
         "The core of stich.analyse (which makes its Analysis from it); every argument is checked here. "
         "`callback(kind, report)`: ('cost', ExactCost fields), ('solving', (solved, total, seconds)), ('search', SearchStats so far: "
         "False stops the search).");
+    m.def(
+        "review_view",
+        [](const State& s, py::handle actions, py::handle worlds, py::handle iterations, py::handle seed, py::handle record,
+           py::object progress) {
+            const State root = s;   // a copy: other Python threads may change `s` meanwhile
+            const std::vector<Action> ids = played_ids(root, actions);
+            ViewReviewConfig cfg;
+            cfg.worlds = int_arg(worlds, "worlds");
+            cfg.iterations = int_arg(iterations, "iterations");
+            cfg.seed = int_mod_2_64(seed, "seed");
+            cfg.record = int_mod_2_64(record, "record");
+            if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
+                throw py::type_error("progress must be callable, got " + std::string(py::repr(progress)));
+            std::atomic<bool> stop = false;
+            std::atomic<size_t> reached = 0;
+            cfg.stop = &stop;
+            cfg.reached = &reached;
+            // progress(k, n) once for every action k, in order, on this thread: k = 0 now, the
+            // rest as the review reaches them (checked every 50 ms), and those left once it ends.
+            size_t reported = 0;
+            auto report = [&](size_t upto) {
+                for (; !progress.is_none() && reported <= upto && reported < ids.size(); ++reported) progress(reported, ids.size());
+                return true;
+            };
+            report(0);
+            const std::vector<ViewVerdict> verdicts =
+                run_interruptible(stop, [&] { return review_view<Def>(root, ids, cfg); }, [&] { return report(reached.load()); });
+            report(ids.size());
+            py::list out;
+            State at = root;
+            size_t k = 0;
+            for (const ViewVerdict& v : verdicts) {
+                for (; k < v.index; ++k) at.apply(ids[k]);
+                out.append(py::make_tuple(v.index, v.seat, analyse_method_name(v.method), at.action_text(v.best),
+                                          optional_float(v.value_played), v.value_best, optional_float(v.loss), optional_float(v.loss_low),
+                                          optional_float(v.loss_high), v.mistake));
+            }
+            return out;
+        },
+        py::arg("state"), py::arg("actions"), py::arg("worlds") = 100, py::arg("iterations") = 4000, py::arg("seed") = 0,
+        py::arg("record") = 0, py::arg("progress") = py::none(),
+        "The seat's-view verdicts of a played deal from `state` along `actions` (the whole deal): (index, seat, method, best, "
+        "value_played, value_best, loss, loss_low, loss_high, mistake) for every decision with a choice (stich.review's view part); "
+        "`seed` and `record` (any ints >= 0) seed each decision's analysis. `progress(k, n)` is called for every action k of "
+        "the n, in order, as the review reaches it; an exception from it ends the review.");
     m.def(
         "exact_cost",
         [](const State& s, py::handle threads, py::handle seed) {

@@ -161,6 +161,22 @@ Action apply_handle(State& s, py::handle action) {
     return a;
 }
 
+// The ids of a deal's actions played from `root` (Actions, texts or ids, each checked as apply()
+// checks it): what the reviews take (a sequence, not a text).
+template <GameState State>
+std::vector<Action> played_ids(const State& root, py::handle actions) {
+    if (py::isinstance<py::str>(actions) || py::isinstance<py::bytes>(actions) || !py::hasattr(actions, "__iter__"))
+        throw py::type_error("actions must be a sequence of actions (Actions, texts or ids), got " +
+                             std::string(py::str(py::type::of(actions).attr("__name__"))));
+    std::vector<Action> ids;
+    State at = root;
+    for (py::handle action : actions) {
+        if (at.is_terminal()) throw py::value_error("the deal ended after " + std::to_string(ids.size()) + " of the actions given");
+        ids.push_back(apply_handle(at, action));
+    }
+    return ids;
+}
+
 // A seat's information set, with texts resolved for Python.
 struct PyView {
     View view;

@@ -173,16 +173,8 @@ void bind_solver(py::module_& m) {
         "review_open",
         [](const State& s, py::handle actions) {
             const State root = s;
-            if (py::isinstance<py::str>(actions) || py::isinstance<py::bytes>(actions) || !py::hasattr(actions, "__iter__"))
-                throw py::type_error("actions must be a sequence of actions (Actions, texts or ids), got " +
-                                     std::string(py::str(py::type::of(actions).attr("__name__"))));
-            std::vector<Action> ids;   // the actions checked by playing them, as apply() would
+            const std::vector<Action> ids = played_ids(root, actions);
             State at = root;
-            for (py::handle action : actions) {
-                if (at.is_terminal()) throw py::value_error("the deal ended after " + std::to_string(ids.size()) + " of the actions given");
-                ids.push_back(apply_handle(at, action));
-            }
-            at = root;
             const size_t first = first_card_play(at, ids);
             py::list out;
             if (first == ids.size()) return out;

@@ -1354,6 +1354,41 @@ std::string review_open_json(const typename Def::State& st, const std::vector<Ac
     }
 }
 
+// A number as JSON that reads back as the same double (none: null).
+std::string json_number(std::optional<double> x) {
+    if (!x) return "null";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", *x);
+    return buf;
+}
+
+// stich_review_view's JSON: the core's seat's-view verdicts (review_view) of the deal played from
+// `st` along `ids`, each with its action texts.
+template <class Def>
+std::string review_view_json(const typename Def::State& st, const std::vector<Action>& ids, ViewReviewConfig cfg,
+                             const stich_control* ctl) {
+    std::atomic<bool> stop{false};
+    std::atomic<size_t> reached{cfg.first};
+    cfg.stop = &stop;
+    cfg.reached = &reached;
+    const std::vector<ViewVerdict> verdicts = controlled(
+        ctl, stop, [&] { return review_view<Def>(st, ids, cfg); },
+        [&] { return std::pair<uint64_t, uint64_t>(reached.load(), ids.size()); });
+    typename Def::State at = st;
+    size_t k = 0;
+    std::string out = "[";
+    for (const ViewVerdict& v : verdicts) {
+        for (; k < v.index; ++k) at.apply(ids[k]);
+        out += std::string(out.size() > 1 ? "," : "") + "{\"index\":" + std::to_string(v.index) + ",\"seat\":" + std::to_string(v.seat) +
+               ",\"method\":\"" + analyse_method_name(v.method) + "\",\"played\":" + json_string(at.action_text(v.played)) +
+               ",\"best\":" + json_string(at.action_text(v.best)) + ",\"value_played\":" + json_number(v.value_played) +
+               ",\"value_best\":" + json_number(v.value_best) + ",\"loss\":" + json_number(v.loss) +
+               ",\"loss_low\":" + json_number(v.loss_low) + ",\"loss_high\":" + json_number(v.loss_high) +
+               ",\"mistake\":" + (v.mistake ? "true" : "false") + "}";
+    }
+    return out + "]";
+}
+
 // A schema value as JSON: None null, a bool, an int, a text, names and cards as arrays of texts.
 std::string json_value(const Value& v, Alphabet alphabet) {
     auto array = [](const auto& items, auto&& each) {
@@ -1411,6 +1446,19 @@ std::string schema_json(const typename Def::Rules& rules) {
     return out + "]}";
 }
 
+// The ids of n actions given to a review (each in range: their legality is the review's to check).
+std::vector<Action> action_ids(const int32_t* actions, int n) {
+    if (n < 0) throw std::invalid_argument("n must be >= 0, got " + std::to_string(n));
+    if (n > 0) not_null(actions, "actions");
+    std::vector<Action> ids;
+    for (int i = 0; i < n; ++i) {
+        if (actions[i] < 0 || actions[i] > std::numeric_limits<Action>::max())
+            throw std::invalid_argument("actions[" + std::to_string(i) + "] is not an action id, got " + std::to_string(actions[i]));
+        ids.push_back(Action(actions[i]));
+    }
+    return ids;
+}
+
 }   // namespace
 
 extern "C" {
@@ -1429,16 +1477,28 @@ int stich_state_table(const stich_state* s, char* buf, int cap) {
 
 int stich_review_open(const stich_state* s, const int32_t* actions, int n, const stich_control* ctl, char* buf, int cap) {
     return STICH_GUARDED({
-        if (n < 0) throw std::invalid_argument("n must be >= 0, got " + std::to_string(n));
-        if (n > 0) not_null(actions, "actions");
-        std::vector<Action> ids;
-        for (int i = 0; i < n; ++i) {
-            if (actions[i] < 0 || actions[i] > std::numeric_limits<Action>::max())
-                throw std::invalid_argument("actions[" + std::to_string(i) + "] is not an action id, got " + std::to_string(actions[i]));
-            ids.push_back(Action(actions[i]));
-        }
+        const std::vector<Action> ids = action_ids(actions, n);
         return put_text(on_state(s, "s", [&]<class Def>(const typename Def::State& st) { return review_open_json<Def>(st, ids, ctl); }),
                         buf, cap);
+    });
+}
+
+int stich_review_view(const stich_state* s, const int32_t* actions, int n, int first, int last, uint64_t worlds, uint64_t iterations,
+                      uint64_t seed, uint64_t record, const stich_control* ctl, char* buf, int cap) {
+    return STICH_GUARDED({
+        const std::vector<Action> ids = action_ids(actions, n);
+        if (first < 0 || first > last || last > n)
+            throw std::invalid_argument("first and last must be in 0 <= first <= last <= n (" + std::to_string(n) + "), got " +
+                                        std::to_string(first) + " and " + std::to_string(last));
+        ViewReviewConfig cfg;
+        cfg.worlds = int64_t(std::min<uint64_t>(worlds, INT64_MAX));
+        cfg.iterations = int64_t(std::min<uint64_t>(iterations, INT64_MAX));
+        cfg.seed = seed;
+        cfg.record = record;
+        cfg.first = size_t(first);
+        cfg.last = size_t(last);
+        return put_text(
+            on_state(s, "s", [&]<class Def>(const typename Def::State& st) { return review_view_json<Def>(st, ids, cfg, ctl); }), buf, cap);
     });
 }
 

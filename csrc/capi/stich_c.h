@@ -243,6 +243,21 @@ STICH_API int stich_analyse_batch(const stich_state *const *states, int n, const
  * NULL and 0 ask the length, which runs the review: pass a buffer large enough (a deal's review is
  * a few KB) to run it once. */
 STICH_API int stich_review_open(const stich_state *s, const int32_t *actions, int n, const stich_control *ctl, char *buf, int cap);
+/* The seat's-view review of a deal played from `s` along `actions` (as stich_review_open takes
+ * them), as stich.review(records, worlds=..., iterations=..., seed=...)'s "view" verdicts for the
+ * record of index `record` (part of each decision's seed): a JSON array, one object a decision
+ * with a choice whose action's index is in [first, last) (0 and n: the whole deal; the rest are
+ * checked and played through, so a caller without threads can review a few decisions a call):
+ * "index", "seat", "method" ("exact", "pimc": `worlds` worlds of the seat's view, in the card
+ * play from where the solver starts; "ismcts": `iterations` iterations in four runs, before it),
+ * "played", "best", "value_played", "value_best", "loss" (value_best - value_played), "loss_low"
+ * and "loss_high" (the loss's interval), and "mistake" (the loss is above the game's tie
+ * threshold and its interval excludes 0); the values are null where the search never tried the
+ * played action, the interval null where too few runs tried it. worlds 1..10,000,000,
+ * iterations >= 1. `ctl`'s progress gets the index of the action being judged and n; stopped by
+ * `ctl`: STICH_E_CANCELLED. NULL and 0 ask the length, which runs the review (see stich_review_open). */
+STICH_API int stich_review_view(const stich_state *s, const int32_t *actions, int n, int first, int last, uint64_t worlds,
+                                uint64_t iterations, uint64_t seed, uint64_t record, const stich_control *ctl, char *buf, int cap);
 
 /* ------------------------------------------------------------------ results */
 

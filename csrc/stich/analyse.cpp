@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <numeric>
 
 #include "stich/errors.hpp"
@@ -200,6 +201,14 @@ std::string verdict_text(size_t moves, std::string_view best, std::string_view s
            printed("%+.3f, %+.3f", *diff_low, *diff_high) + "] includes 0: more time would tell";
 }
 
+double round9(double x) {
+    // The decimal text correctly rounded (glibc's and musl's printf are exact, ties to even, as
+    // Python's round), read back as the nearest double: Python's round(x, 9).
+    char buf[400];
+    std::snprintf(buf, sizeof buf, "%.9f", x);
+    return std::strtod(buf, nullptr);
+}
+
 std::string tie_reason_text(double diff, std::optional<double> diff_low, double threshold, std::string_view unit) {
     if (!diff_low) return "too few runs tried both to tell them apart";
     return "the runner-up is " + printed("%.3g", std::abs(diff)) + " behind, less than " + detail::g_text(threshold) + " " +
@@ -209,7 +218,8 @@ std::string tie_reason_text(double diff, std::optional<double> diff_low, double 
 #define STICH_INSTANTIATE_ANALYSE(Def)                                                              \
     template ExactCost exact_cost<Def>(const Def::State&, int, uint64_t, const std::atomic<bool>*); \
     template Analysis analyse<Def>(const Def::State&, const AnalyseConfig&);                        \
-    template Analysis pimc_analysis<Def>(const Def::State&, const PimcConfig&);
+    template Analysis pimc_analysis<Def>(const Def::State&, const PimcConfig&);                     \
+    template std::vector<ViewVerdict> review_view<Def>(const Def::State&, const std::vector<Action>&, const ViewReviewConfig&);
 STICH_GAMES(STICH_INSTANTIATE_ANALYSE)
 #undef STICH_INSTANTIATE_ANALYSE
 

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -190,6 +191,56 @@ void check_analyse_args(const typename Def::State& root, const AnalyseConfig& cf
 // the hands that play) as an Analysis of method Pimc or Exact (why empty). Card play only.
 template <class Def>
 Analysis pimc_analysis(const typename Def::State& root, const PimcConfig& cfg);
+
+// The seat's-view part of a review (stich.review, docs/review.md; review_open in solve.hpp is the
+// open-hand part): each decision with a choice judged from what its seat knew. Where the solver
+// takes the position, PIMC over `worlds` worlds of the seat's view (the exact analysis where the
+// view has at most that many deals of the hands that play); before it, the search (`iterations`
+// ISMCTS iterations in ANALYSE_SEARCH_RUNS independent runs). The best action is the table's best
+// (PIMC) or the highest mean among the moves searched (the search); the loss is its mean less the
+// played action's, with an interval from the played row's difference interval; a mistake is a
+// loss above the game's TIE_THRESHOLD whose interval excludes zero. Every analysis runs on one
+// thread seeded by review_seed(seed, record, index), so a review's numbers are the same whatever
+// runs it. The numbers are rounded to 9 decimals (as stich.review has always given them), the loss
+// before it is compared with the threshold.
+struct ViewVerdict {
+    size_t index = 0;   // of the decision's action among the actions reviewed
+    int seat = 0;
+    AnalyseMethod method = AnalyseMethod::Pimc;   // Exact, Pimc or Ismcts
+    Action played = 0, best = 0;
+    // None where the search never tried the played move: nothing to judge it by (no mistake).
+    std::optional<double> value_played;
+    double value_best = 0;
+    std::optional<double> loss, loss_low, loss_high;
+    bool mistake = false;
+};
+
+struct ViewReviewConfig {
+    int64_t worlds = 100;        // PIMC's worlds a decision, 1..PIMC_MAX_WORLDS
+    int64_t iterations = 4000;   // the search's iterations a decision, >= 1
+    uint64_t seed = 0;
+    uint64_t record = 0;   // the record's index among those reviewed: part of each decision's seed
+    // The decisions judged: those whose action's index is in [first, last) (the rest are checked
+    // and played through): a caller without threads reviews a deal a few decisions a call.
+    size_t first = 0, last = SIZE_MAX;
+    const std::atomic<bool>* stop = nullptr;   // set: the review ends (SolveStopped)
+    std::atomic<size_t>* reached = nullptr;    // optional progress: the index of the action being judged
+};
+
+// The seed of one decision's analysis: reproducible and different for every decision; the same
+// as stich.review's (seed * 1,000,003 + record * 10,007 + decision, modulo 2**63).
+constexpr uint64_t review_seed(uint64_t seed, uint64_t record, uint64_t decision) {
+    return (seed * 1'000'003u + record * 10'007u + decision) & ((uint64_t(1) << 63) - 1);
+}
+
+// `x` rounded to 9 decimals as Python's round(x, 9) rounds it (correctly rounded).
+double round9(double x);
+
+// The seat's-view verdicts of the decisions with a choice among `actions` (the whole deal from
+// `s`, bids included; std::invalid_argument names one that is not legal, or settings not accepted,
+// before any work).
+template <class Def>
+std::vector<ViewVerdict> review_view(const typename Def::State& s, const std::vector<Action>& actions, const ViewReviewConfig& cfg);
 
 // ------------------------------------------------------------------------------ the definitions
 
@@ -394,10 +445,114 @@ Analysis analyse(const typename Def::State& root, const AnalyseConfig& cfg) {
     return a;
 }
 
+namespace detail {
+
+// One decision's verdict from the seat's view (review_view): the seat to act in `at` chose `played`.
+template <class Def>
+ViewVerdict view_verdict(const typename Def::State& at, size_t index, Action played, const ViewReviewConfig& cfg) {
+    ViewVerdict v;
+    v.index = index;
+    v.seat = at.current_player();
+    v.played = played;
+    const uint64_t seed = review_seed(cfg.seed, cfg.record, index);
+    auto row_of = [&](const std::vector<AnalysisRow>& table) -> const AnalysisRow& {
+        for (const AnalysisRow& r : table)
+            if (r.action == played) return r;
+        throw std::logic_error("the action played has no row in its analysis");
+    };
+    double loss = 0;
+    std::optional<double> low, high;
+    const AnalysisRow* best = nullptr;
+    const AnalysisRow* mine = nullptr;
+    bool by_solver = false;   // a game with a solver, from where it starts (stich.games.solvable)
+    if constexpr (Solvable<typename Def::State>) by_solver = solver_takes(at);
+    if (by_solver) {
+        PimcConfig pc = pimc_config_from(cfg.worlds, 1, seed, std::nullopt);
+        pc.stop = cfg.stop;
+        const Analysis a = pimc_analysis<Def>(at, pc);
+        v.method = a.exact ? AnalyseMethod::Exact : AnalyseMethod::Pimc;
+        best = &a.table.at(0);
+        mine = &row_of(a.table);
+        loss = best->mean - mine->mean;
+        // The interval of the loss: of the played action's difference to the best (paired worlds).
+        if (mine->diff_high) low = -*mine->diff_high;
+        if (mine->diff_low) high = -*mine->diff_low;
+        if (a.exact) low = high = loss;
+        v.best = best->action;
+        v.value_best = round9(best->mean);
+        v.value_played = round9(mine->mean);
+    } else {
+        SearchConfig sc =
+            search_config_from(cfg.iterations, std::nullopt, 1, std::nullopt, Def::SEARCH_C, SearchConfig{}.max_nodes, ANALYSE_SEARCH_RUNS);
+        sc.seed = seed;
+        sc.playout = Playout::Heuristic;
+        sc.stop = cfg.stop;
+        const SearchResult r = ismcts(at, sc);
+        if (cfg.stop && cfg.stop->load()) throw SolveStopped();
+        // The table with the actions numbered in the search's order (ties by that order, as stich.ismcts's tables).
+        std::vector<ActionStats> merged = r.actions;
+        std::vector<std::vector<ActionStats>> runs = r.runs;
+        for (size_t i = 0; i < merged.size(); ++i) merged[i].action = Action(i);
+        std::vector<AnalysisRow> table = search_rows(merged, runs, false);
+        for (AnalysisRow& row : table) row.action = r.actions[row.action].action;
+        v.method = AnalyseMethod::Ismcts;
+        // The best: the highest mean among the moves searched (the first of the table's order among equals).
+        best = &table[0];
+        auto key = [](const AnalysisRow& row) { return row.visits ? row.mean : -std::numeric_limits<double>::infinity(); };
+        for (const AnalysisRow& row : table)
+            if (key(row) > key(*best)) best = &row;
+        mine = &row_of(table);
+        v.best = best->action;
+        v.value_best = round9(best->mean);
+        if (!mine->visits) return v;   // the search never tried the move: nothing to judge it by
+        v.value_played = round9(mine->mean);
+        loss = best->mean - mine->mean;
+        // The runs' spread gives each row's interval on its difference to the most visited move;
+        // the loss is against the best mean, so its interval is the played row's shifted by the best's.
+        if (mine->diff_low && mine->diff_high) {
+            const double shift = best->mean - table[0].mean;
+            low = shift - *mine->diff_high;
+            high = shift - *mine->diff_low;
+        }
+    }
+    v.loss = round9(loss);
+    v.mistake = *v.loss > Def::TIE_THRESHOLD && low && *low > 0;
+    if (low) v.loss_low = round9(*low);
+    if (high) v.loss_high = round9(*high);
+    return v;
+}
+
+}   // namespace detail
+
+template <class Def>
+std::vector<ViewVerdict> review_view(const typename Def::State& s, const std::vector<Action>& actions, const ViewReviewConfig& cfg) {
+    check_pimc_values(cfg.worlds, 1, std::nullopt);
+    if (cfg.iterations < 1) throw std::invalid_argument("iterations must be an int >= 1, got " + std::to_string(cfg.iterations));
+    typename Def::State at = s;
+    ActionList legal;
+    std::vector<ViewVerdict> out;
+    for (size_t k = 0; k < actions.size(); ++k) {
+        if (at.is_terminal())
+            throw std::invalid_argument("the deal ended after " + std::to_string(k) + " of the " + std::to_string(actions.size()) +
+                                        " actions given");
+        at.legal_actions(legal);
+        if (std::find(legal.begin(), legal.end(), actions[k]) == legal.end())
+            throw std::invalid_argument("action " + std::to_string(k) + " is not legal for seat " + std::to_string(at.current_player()));
+        if (legal.n >= 2 && cfg.first <= k && k < cfg.last) {
+            if (cfg.reached) cfg.reached->store(k);
+            out.push_back(detail::view_verdict<Def>(at, k, actions[k], cfg));
+            if (cfg.stop && cfg.stop->load()) throw SolveStopped();
+        }
+        at.apply(actions[k]);
+    }
+    return out;
+}
+
 #define STICH_EXTERN_ANALYSE(Def)                                                                          \
     extern template ExactCost exact_cost<Def>(const Def::State&, int, uint64_t, const std::atomic<bool>*); \
     extern template Analysis analyse<Def>(const Def::State&, const AnalyseConfig&);                        \
-    extern template Analysis pimc_analysis<Def>(const Def::State&, const PimcConfig&);
+    extern template Analysis pimc_analysis<Def>(const Def::State&, const PimcConfig&);                     \
+    extern template std::vector<ViewVerdict> review_view<Def>(const Def::State&, const std::vector<Action>&, const ViewReviewConfig&);
 STICH_GAMES(STICH_EXTERN_ANALYSE)
 #undef STICH_EXTERN_ANALYSE
 

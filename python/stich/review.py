@@ -23,7 +23,6 @@ import concurrent.futures
 import contextlib
 import io
 import json
-import math
 import os
 import signal
 import sys
@@ -34,20 +33,12 @@ from typing import Any
 
 from . import _core
 from .records import Record
-from .games import solvable
-from .search import ismcts
-from .solve import pimc
 
 __all__ = ["review", "review_record", "summary_table"]
 
 DEFAULT_WORLDS = 100
 DEFAULT_ITERATIONS = 4000
-SEARCH_RUNS = 4
-
-
-def _seed(seed: int, record: int, decision: int) -> int:
-    """The seed of one analysis: reproducible and different for every decision."""
-    return (seed * 1_000_003 + record * 10_007 + decision) % 2**63
+SEARCH_RUNS = _core.ANALYSE_SEARCH_RUNS   # the search's independent runs a decision (its interval)
 
 
 def review_record(record: Record, index: int = 0, worlds: int = DEFAULT_WORLDS, iterations: int = DEFAULT_ITERATIONS,
@@ -58,27 +49,32 @@ def review_record(record: Record, index: int = 0, worlds: int = DEFAULT_WORLDS, 
     ``value_played``, ``value_best``, ``loss``, ``loss_low``, ``loss_high``, ``mistake``)) and
     ``seats`` (per seat: decisions, mistakes, the losses summed). ``view=False``: the open-hand
     values alone (``view`` is None, no mistakes are called): the fast review of many deals.
-    ``progress(done, total)``: called before each decision's analysis and once at the end (the
-    actions done of the record's); an exception from it ends the review (``stich serve`` cancels so)."""
+    ``progress(done, total)``: called for each action of the record in turn as the review reaches
+    it (checked every 50 ms) and once at the end (the actions done of the record's); an exception
+    from it ends the review within about 50 ms (``stich serve`` cancels so). Both verdicts are the
+    core's (``_core.review_view``, ``_core.review_open``); this function puts them together."""
     game = record.game_class(**record.options)
     threshold = game.TIE_THRESHOLD
+    actions = [t for _, t in record.actions]
     state = record.state(at=0)
     decisions: list[dict[str, Any]] = []
     for k, (seat, text) in enumerate(record.actions):
-        if progress is not None:
-            progress(k, len(record.actions))
-        legal = state.legal_actions()
-        if len(legal) >= 2:
-            entry: dict[str, Any] = {"index": k, "seat": seat, "phase": state.phase, "played": text, "open": None}
-            entry["view"] = _view(state, seat, text, worlds, iterations, _seed(seed, index, k), threshold) if view else None
-            decisions.append(entry)
+        if progress is not None and not view:
+            progress(k, len(actions))
+        if len(state.legal_actions()) >= 2:
+            decisions.append({"index": k, "seat": seat, "phase": state.phase, "played": text, "open": None, "view": None})
         state.apply(text)
-    # Open-handed: the core's verdicts from one analysis along the record's card play.
     by_index = {d["index"]: d for d in decisions}
-    for k, _seat, _played, best, value_played, value_best in _core.review_open(record.state(at=0), [t for _, t in record.actions]):
+    if view:   # from the seat's view: the core's verdicts, each decision seeded from seed, index and its own index
+        for k, _seat, method, best, value_played, value_best, loss, low, high, mistake in _core.review_view(
+                record.state(at=0), actions, worlds, iterations, seed, index, progress):
+            by_index[k]["view"] = {"method": method, "best": best, "value_played": value_played, "value_best": value_best,
+                                   "loss": loss, "loss_low": low, "loss_high": high, "mistake": mistake}
+    # Open-handed: the core's verdicts from one analysis along the record's card play.
+    for k, _seat, _played, best, value_played, value_best in _core.review_open(record.state(at=0), actions):
         by_index[k]["open"] = {"best": best, "value_played": value_played, "value_best": value_best, "loss": value_best - value_played}
     if progress is not None:
-        progress(len(record.actions), len(record.actions))
+        progress(len(actions), len(actions))
     seats = []
     names = record.names or ()
     for s in range(game.num_players):
@@ -88,47 +84,6 @@ def review_record(record: Record, index: int = 0, worlds: int = DEFAULT_WORLDS, 
                       "loss_view": round(sum(d["view"]["loss"] or 0.0 for d in mine if d["view"]), 6),
                       "loss_open": sum(d["open"]["loss"] for d in mine if d["open"] is not None)})
     return {"record": index, "game": record.game, "threshold": threshold, "decisions": decisions, "seats": seats}
-
-
-def _view(state: Any, seat: int, played: str, worlds: int, iterations: int, seed: int, threshold: float) -> dict[str, Any]:
-    """The decision judged from the seat's view: PIMC where the solver takes the position (the card
-    play, from where the game's solver starts), the search before it."""
-    view = state.view(seat)
-    if solvable(state):
-        r = pimc(view, worlds=worlds, seed=seed)
-        method = "exact" if r.exact else "pimc"
-        played_row = {str(row.action): row for row in r.table}
-        best_row: Any = r.table[0]
-        mine: Any = played_row[played]
-        loss = best_row.mean - mine.mean
-        # The interval of the loss: of the played card's difference to the best (paired worlds).
-        low = None if mine.diff_high is None else -mine.diff_high
-        high = None if mine.diff_low is None else -mine.diff_low
-        if r.exact:
-            low = high = loss
-    else:
-        s = ismcts(view, iterations=iterations, seed=seed, runs=SEARCH_RUNS)
-        method = "ismcts"
-        searched = {str(row.action): row for row in s.table}
-        best_row = max(s.table, key=lambda row: (row.mean if row.visits else -math.inf))
-        mine = searched[played]
-        if not mine.visits:   # the search never tried the move: nothing to judge it by
-            return {"method": method, "best": str(best_row.action), "value_played": None, "value_best": round(float(best_row.mean), 9),
-                    "loss": None, "loss_low": None, "loss_high": None, "mistake": False}
-        loss = best_row.mean - mine.mean
-        # The runs' spread gives an interval on each row's difference to the most visited move; the
-        # loss is measured against the best mean, so its interval is the played row's against the top row.
-        top = s.table[0]
-        low = high = None
-        if mine.diff_low is not None and mine.diff_high is not None:
-            shift = best_row.mean - top.mean
-            low, high = shift - mine.diff_high, shift - mine.diff_low
-    loss = round(float(loss), 9)
-    mistake = bool(loss > threshold and low is not None and low > 0)
-    return {"method": method, "best": str(best_row.action), "value_played": round(float(mine.mean), 9),
-            "value_best": round(float(best_row.mean), 9), "loss": loss,
-            "loss_low": None if low is None else round(float(low), 9), "loss_high": None if high is None else round(float(high), 9),
-            "mistake": mistake}
 
 
 Job = tuple[int, Record]   # a record and its index among the records given

@@ -35,7 +35,8 @@ stich_game_name stich_game_new stich_game_num_players stich_game_schema stich_ga
 stich_is_terminal stich_ismcts stich_last_error stich_legal_actions stich_num_players stich_phase
 stich_position_read stich_position_text stich_record_length stich_record_state stich_record_text
 stich_records_count stich_records_free stich_records_read stich_result_actions stich_result_best stich_result_column
-stich_result_count stich_result_free stich_result_method stich_result_partial stich_result_tied stich_returns stich_review_open stich_solve
+stich_result_count stich_result_free stich_result_method stich_result_partial stich_result_tied stich_returns stich_review_open
+stich_review_view stich_solve
 stich_solve_batch stich_state_clone stich_state_free stich_state_game stich_state_table stich_state_text stich_status_name stich_step
 stich_version stich_view_free stich_view_new stich_view_sample stich_view_seat stich_view_text
 stich_view_world_count
@@ -555,6 +556,18 @@ def _bad_calls(lib: Lib, h: dict) -> list[tuple[str, tuple, str]]:
         ("stich_review_open", (s, (C.c_int32 * 1)(-1), 1, None, buf, 64), IA),
         ("stich_review_open", (s, (C.c_int32 * 1)(70_000), 1, None, buf, 64), IA),
         ("stich_review_open", (s, ids, 0, None, buf, -1), IA), ("stich_review_open", (s, ids, 0, None, None, 10), IA),
+        ("stich_review_view", (None, ids, 0, 0, 0, 4, 50, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (g, ids, 0, 0, 0, 4, 50, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (s, None, 1, 0, 1, 4, 50, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (s, ids, -1, 0, 0, 4, 50, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (s, (C.c_int32 * 1)(-1), 1, 0, 1, 4, 50, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (s, ids, 0, 1, 0, 4, 50, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (s, ids, 0, 0, 1, 4, 50, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (s, ids, 0, -1, 0, 4, 50, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (s, ids, 0, 0, 0, 0, 50, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (s, ids, 0, 0, 0, 10**12, 50, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (s, ids, 0, 0, 0, 4, 0, 0, 0, None, buf, 64), IA),
+        ("stich_review_view", (s, ids, 0, 0, 0, 4, 50, 0, 0, None, buf, -1), IA),
     ]
     for text in HOSTILE:
         rows += [("stich_game_new", (text, b"", C.byref(out)), UN), ("stich_position_read", (text, 0, C.byref(out), None), BT),
@@ -766,6 +779,42 @@ def test_the_open_review_agrees_with_stich_review(lib, name, game):
         want = [{"index": d["index"], "seat": d["seat"], "played": d["played"], **d["open"]}
                 for d in review_record(record, index, view=False)["decisions"] if d["open"] is not None]
         assert got == want
+
+
+@pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)
+def test_the_view_review_agrees_with_stich_review(lib, name, game):
+    """stich_review_view gives stich.review's seat's-view verdicts (the same decisions, methods,
+    best actions, values, intervals and mistakes, from the one implementation in the core), and a
+    deal reviewed a few decisions a call (first, last) gives the same as in one call."""
+    import io
+    import json
+
+    from stich.review import review_record
+
+    if lib.not_built("records"):
+        pytest.skip(lib.not_built("records"))
+    bots = [stich.HeuristicBot() if k % 2 else stich.RandomBot() for k in range(game.num_players)]
+    records = stich.play(game, bots, deals=2, seed=9, records=True)[1]
+    for index, record in enumerate(records):
+        state = record.state(at=0)
+        ids = []
+        for _, text in record.actions:
+            ids.append(next(a.id for a in state.legal_actions() if str(a) == text))
+            state.apply(text)
+        text = io.StringIO()
+        stich.write_records([record], text)
+        s = lib.new("stich_record_state", lib.new("stich_records_read", text.getvalue().encode()), 0, 0)
+        array = (C.c_int32 * max(len(ids), 1))(*ids)
+
+        def view(first, last):
+            return json.loads(lib.text("stich_review_view", s, array, len(ids), first, last, 5, 80, 3, index + 1, None))
+
+        got = view(0, len(ids))
+        want = [{"index": d["index"], "seat": d["seat"], "played": d["played"], **d["view"]}
+                for d in review_record(record, index + 1, worlds=5, iterations=80, seed=3)["decisions"]]
+        assert got == want
+        cut = len(ids) // 3
+        assert view(0, cut) + view(cut, cut) + view(cut, len(ids)) == got
 
 
 @pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)

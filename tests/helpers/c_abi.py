@@ -96,6 +96,7 @@ SIGNATURES: dict[str, tuple[object, list[object]]] = {
     "stich_state_table": (_int, [P, *_buf]),
     "stich_game_schema": (_int, [P, *_buf]),
     "stich_review_open": (_int, [P, C.POINTER(C.c_int32), _int, _ctl, *_buf]),
+    "stich_review_view": (_int, [P, C.POINTER(C.c_int32), _int, _int, _int, C.c_uint64, C.c_uint64, C.c_uint64, C.c_uint64, _ctl, *_buf]),
 }
 
 
