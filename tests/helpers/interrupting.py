@@ -33,8 +33,12 @@ WALL_BOUND = 5.0
 
 _PROC = Path("/proc")
 
-# The sender: waits for the mark (a byte on stdin; end of file: the test ended, nothing to send),
-# then for the evidence of CPU time, prints the clock and the CPU time at the signal, and sends it.
+# The sender: says it is ready (a line on stdout), waits for the mark (a byte on stdin; end of file:
+# the test ended, nothing to send), then for the evidence of CPU time, prints the clock and the CPU
+# time at the signal, and sends it. The call starts only once the sender is ready: on a loaded
+# machine a new interpreter can take seconds to start, and a sender that read the CPU time only
+# then would count from late in the call (a call that builds its Python result at the end, such as
+# sample_worlds, was then interrupted while it freed a large partial result).
 _SENDER = r"""
 import os, signal, sys, time
 pid, busy = int(sys.argv[1]), float(sys.argv[2])
@@ -45,6 +49,7 @@ def cpu():
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+print("ready", flush=True)
 if not sys.stdin.buffer.read(1):
     sys.exit(0)
 start = cpu()
@@ -109,6 +114,8 @@ class CtrlC:
                                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         caught = cpu = None
         try:
+            ready = sender.stdout.readline() if sender.stdout is not None else b""
+            assert ready == b"ready\n", f"the interrupt sender did not start (it printed {ready!r})"
             try:
                 if mark:
                     self.mark()
