@@ -8,7 +8,9 @@ against, taken from the native engine's recorded data in a form JavaScript reads
 - ``solved``: every row of tests/data/solved.json (its values as recorded there);
 - ``bench``: the bench's search positions (stich.bench.positions(), their seeded moves played) and
   the signature's configuration; the signature itself node reads from docs/bench.md;
-- ``solve_bench``: the bench's solver deals (stich.bench.solve_cases()), for benchmarks/wasm_bench.mjs.
+- ``solve_bench``: the bench's solver deals (stich.bench.solve_cases()), for benchmarks/wasm_bench.mjs;
+- ``review``: a Couillon deal played with the last legal action each turn and stich.review's
+  seat's-view verdicts of its record under small settings, for state.reviewView.
 
 Run it when one of those changes (tests/common/test_wasm.py fails while it is stale):
 
@@ -96,8 +98,25 @@ def solve_bench() -> list[dict[str, Any]]:
     return out
 
 
+def review_case() -> dict[str, Any]:
+    game = stich.GAMES["Couillon"]()
+    state = game.deal(seed=5, dealer=0)
+    record = stich.Record.dealt(state, seed=5)
+    while not state.is_terminal:
+        action = state.legal_actions()[-1]
+        record = record.with_action(state.current_player, action.text)
+        state.apply(action)
+    settings = {"worlds": 8, "iterations": 200, "seed": 3}
+    reviewed = next(stich.review([record], **settings))
+    verdicts = [{"index": d["index"], "seat": d["seat"], "played": d["played"], **d["view"]}
+                for d in reviewed["decisions"] if d["view"] is not None]
+    return {"game": game.name, "options": options_text(game), "deal_seed": 5, "dealer": 0, **settings, "record": 0,
+            "verdicts": verdicts}
+
+
 def expected() -> dict[Path, str]:
-    data = {"perft": perft_rows(), "solved": solved_rows(), "bench": bench(), "solve_bench": solve_bench()}
+    data = {"perft": perft_rows(), "solved": solved_rows(), "bench": bench(), "solve_bench": solve_bench(),
+            "review": review_case()}
     return {OUT: json.dumps(data, indent=0, ensure_ascii=False) + "\n"}
 
 

@@ -345,6 +345,28 @@ class State extends Handle {
             return JSON.parse(text ?? this._s._text(call));
         });
     }
+    /** The seat's-view review of the deal played from this state along `actions` (as reviewOpen takes
+     *  them), stich.review's "view" verdicts from the core (stich_review_view): options { worlds = 100,
+     *  iterations = 4000, seed = 0, record = 0 (the record's index, part of each decision's seed),
+     *  first = 0, last = actions.length (the decisions reviewed: [first, last), the rest played
+     *  through, so a caller can go one decision a call) }: [{ index, seat, method, played, best,
+     *  value_played, value_best, loss, loss_low, loss_high, mistake }]. */
+    reviewView(actions, options = {}) {
+        const { worlds = 100, iterations = 4000, seed = 0, record = 0, first = 0, last = actions.length } = options;
+        const w = seed64(worlds), it = seed64(iterations), seed_ = seed64(seed), rec = seed64(record);
+        const first_ = int32(first, "first"), last_ = int32(last, "last");
+        const m = this._s._m, cap = 1 << 16;
+        return this._s._withMemory(4 * Math.max(actions.length, 1), (ids) => {
+            m.HEAP32.set(Int32Array.from(actions), ids / 4);
+            const call = (b, c) => m._stich_review_view(this._p, ids, actions.length, first_, last_, w, it, seed_, rec, 0, b, c);
+            // As reviewOpen: one run into a buffer large enough for a deal's review, else _text (a second run).
+            const text = this._s._withMemory(cap, (buf) => {
+                const n = call(buf, cap);
+                return n >= 0 && n < cap ? m.UTF8ToString(buf, n) : null;
+            });
+            return JSON.parse(text ?? this._s._text(call));
+        });
+    }
     /** The record of the deal as played so far (docs/records.md). */
     recordText() {
         return this._s._text((b, c) => this._s._m._stich_record_text(this._p, b, c));

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { stich, perft, WASM_DIR } from "./helpers.mjs";
+import { stich, perft, WASM_DIR, DATA } from "./helpers.mjs";
 
 const api = await stich();
 const { StichError, load } = await import(pathToFileURL(path.join(WASM_DIR, "stich.mjs")).href);
@@ -278,4 +278,35 @@ test("reviewOpen: the core's open-hand verdicts of a deal played, each the solve
     }
     assert.throws(() => g.deal(5, 0).reviewOpen([70000]), StichError);
     assert.deepEqual(g.deal(5, 0).reviewOpen([]), []);
+});
+
+test("reviewView: the core's seat's-view verdicts, as native stich.review gives them; ranges joined equal one call", () => {
+    const c = DATA.review, g = api.game(c.game, c.options);
+    const s = g.deal(c.deal_seed, c.dealer), actions = [];
+    while (!s.isTerminal) {
+        const legal = s.legalActions();
+        actions.push(legal[legal.length - 1]);
+        s.apply(legal[legal.length - 1]);
+    }
+    const settings = { worlds: c.worlds, iterations: c.iterations, seed: c.seed, record: c.record };
+    const whole = g.deal(c.deal_seed, c.dealer).reviewView(actions, settings);
+    assert.equal(whole.length, c.verdicts.length);
+    whole.forEach((v, i) => {
+        const want = c.verdicts[i];
+        for (const key of ["index", "seat", "method", "played", "best", "mistake"]) assert.equal(v[key], want[key], key);
+        for (const key of ["value_played", "value_best", "loss", "loss_low", "loss_high"]) {
+            if (want[key] === null) assert.equal(v[key], null, key);
+            else assert.ok(Math.abs(v[key] - want[key]) < 1e-8, `${key}: ${v[key]} vs ${want[key]}`);
+        }
+    });
+    const joined = [];
+    for (let k = 0; k < actions.length; k++)
+        joined.push(...g.deal(c.deal_seed, c.dealer).reviewView(actions, { ...settings, first: k, last: k + 1 }));
+    assert.deepEqual(joined, whole);
+    const fresh = g.deal(c.deal_seed, c.dealer);
+    assert.throws(() => fresh.reviewView([70000], settings), StichError);
+    assert.throws(() => fresh.reviewView(actions, { ...settings, worlds: 0 }), StichError);
+    assert.throws(() => fresh.reviewView(actions, { ...settings, first: 3, last: 1 }), StichError);
+    assert.deepEqual(fresh.reviewView([], settings), []);
+    assert.ok(fresh.legalActions().length > 0);   // usable after the errors
 });
