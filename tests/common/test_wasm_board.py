@@ -219,7 +219,8 @@ def paste(page, text):
 
 def test_records_out_and_in_and_reviewed(page):
     """The record of a deal played by clicks is the core's; read back, it is stepped through to its
-    end; the open-hand review marks the card-play actions that lost value (stich.solve's)."""
+    end; the review marks the card-play actions that lost value (stich.solve's) and the seat's-view
+    mistakes, and shows a decision's seat's-view verdict, stich.review's under the same settings."""
     import io
 
     deal(page, "Mucken", 4)
@@ -253,8 +254,11 @@ def test_records_out_and_in_and_reviewed(page):
             if values[text] < max(values.values()):
                 losing.append(k)
         replay.apply(text)
+    # The seat's-view verdicts: stich.review's with the board's settings (the served board's defaults).
+    views = {d["index"]: d["view"] for d in next(stich.review([record], worlds=100, iterations=4000, seed=0))["decisions"] if d["view"]}
+    losing = sorted(set(losing) | {k for k, v in views.items() if v["mistake"]})
     page.find_element(By.ID, "review").click()
-    wait_for(page, lambda: page.find_element(By.ID, "review-status").get_attribute("data-status") == "done")
+    wait_for(page, lambda: page.find_element(By.ID, "review-status").get_attribute("data-status") == "done", timeout=600)
     marked = [int(li.get_attribute("data-index")) for li in page.find_elements(By.CSS_SELECTOR, "#history li.mistake")]
     assert marked == losing
     # The review's chart (the served board's): a dot per choice of the card play, the losses red;
@@ -264,6 +268,11 @@ def test_records_out_and_in_and_reviewed(page):
     first = dots[0].get_attribute("data-index")
     dots[0].click()
     wait_for(page, lambda: board(page, "actions") == first)
+    v = views[int(first)]
+    loss = "–" if v["loss"] is None else f"{v['loss']:.3f}"
+    interval = "" if v["loss_low"] is None else f" [{v['loss_low']:.3f}, {v['loss_high']:.3f}]"
+    want = f"from the seat's view ({v['method']}): best {v['best']}, loss {loss}{interval}"
+    wait_for(page, lambda: want in page.find_element(By.ID, "decision").get_attribute("textContent"))
 
 
 def test_a_position_pasted_options_chosen_and_hands_set(page):

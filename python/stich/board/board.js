@@ -124,13 +124,16 @@ function choose(card) {
 }
 
 function drawHistory() {
-    const mistakes = new Map((review ? review.decisions : []).filter((d) => d.open.loss > 0).map((d) => [d.index, d]));
+    const mistakes = new Map((review ? review.decisions : []).filter((d) => (d.view && d.view.mistake) || (d.open && d.open.loss > 0))
+        .map((d) => [d.index, d]));
     $("history").replaceChildren(...shown.history.concat(line.actions.slice(line.at).map(() => null)).map((h, k) => {
         const li = el("li", { "data-index": k, onclick: () => goto(k + 1) }, h ? `${h.seat} ${h.action}` : `action ${k + 1}`);
         if (k + 1 === line.at) li.classList.add("current");
         if (mistakes.has(k)) {
             li.classList.add("mistake");
-            li.title = `open-hand loss ${mistakes.get(k).open.loss}`;
+            const d = mistakes.get(k);
+            li.title = [d.open && `open-hand loss ${d.open.loss}`, d.view && d.view.mistake && `a mistake from the seat's view (loss ${fmt(d.view.loss)})`]
+                .filter(Boolean).join("; ");
         }
         return li;
     }));
@@ -139,9 +142,17 @@ function drawHistory() {
 function drawDecision() {
     drawReviewChart($("review-chart"), { review, history: line.actions, at: line.at }, goto);
     const d = review && review.decisions.find((x) => x.index === line.at);
-    $("decision").textContent = !review ? "" : !d ? "no choice of the card play at this action"
-        : `action ${d.index}: seat ${d.seat} chose ${d.played}\nopen-hand: best ${d.open.best} (${fmt(d.open.value_best)}), `
-          + `chosen ${fmt(d.open.value_played)}, loss ${fmt(d.open.loss)}`;
+    if (!review || !d) { $("decision").textContent = !review ? "" : "no choice at this action"; return; }
+    // As the served board's decision (web/static/app.js): the open-hand verdict, then the seat's view's.
+    let text = `action ${d.index}: seat ${d.seat} chose ${d.played}`;
+    if (d.open) text += `\nopen-hand: best ${d.open.best} (${fmt(d.open.value_best)}), chosen ${fmt(d.open.value_played)}, loss ${fmt(d.open.loss)}`;
+    if (d.view) {
+        const v = d.view;
+        const interval = v.loss_low === null ? "" : ` [${v.loss_low.toFixed(3)}, ${v.loss_high.toFixed(3)}]`;
+        text += `\nfrom the seat's view (${v.method}): best ${v.best}, loss ${v.loss === null ? "–" : v.loss.toFixed(3)}${interval}`
+            + (v.mistake ? " — a mistake" : "");
+    }
+    $("decision").textContent = text;
 }
 
 function play(id) {
@@ -241,8 +252,10 @@ async function reviewDeal() {
             ({ done, total }) => ($("review-status").textContent = `reviewing: ${done} of ${total} actions`));
         if (line.start !== reviewed.start || line.actions !== reviewed.actions) return;
         review = r;
-        const lost = r.decisions.filter((d) => d.open.loss > 0).length;
-        $("review-status").textContent = `reviewed (open-hand): ${r.decisions.length} choices of the card play, ${lost} losing value`;
+        const lost = r.decisions.filter((d) => d.open && d.open.loss > 0).length;
+        const called = r.decisions.filter((d) => d.view && d.view.mistake).length;
+        $("review-status").textContent = `reviewed: ${r.decisions.length} choices, ${lost} losing value open-handed, `
+            + `${called} mistakes from the seat's view (${r.settings.worlds} worlds, ${r.settings.iterations} iterations)`;
         $("review-status").dataset.status = "done";
         drawHistory();
         drawDecision();

@@ -135,15 +135,30 @@ function recordActions(text, index) {
     }
 }
 
-// The open-hand review of the line: the core's verdicts (stich.review's open-hand ones, one
-// implementation: stich_review_open), in the shape of the served board's review decisions.
+// The seat's-view review's settings: the served board's (stich.review's defaults, record 0), so the
+// verdicts equal `stich review`'s of the deal's record.
+const VIEW = { worlds: 100, iterations: 4000, seed: 0, record: 0 };
+
+// The review of the line: the core's verdicts (stich.review's, one implementation), open-handed
+// (stich_review_open) and from the seat's view (stich_review_view, one decision a call with the
+// progress posted between, so a cancel, the worker's terminate, stays prompt), in the shape of the
+// served board's review decisions ({ index, seat, played, open, view }).
 function review(line, progress) {
     const s = start(line.start);
     try {
-        progress(0, line.actions.length);
-        const decisions = s.reviewOpen(line.actions).map(({ index, seat, played, ...open }) => ({ index, seat, played, open }));
-        progress(line.actions.length, line.actions.length);
-        return { decisions };
+        const n = line.actions.length;
+        progress(0, n);
+        const byIndex = new Map();
+        for (const { index, seat, played, ...open } of s.reviewOpen(line.actions)) byIndex.set(index, { index, seat, played, open, view: null });
+        for (let k = 0; k < n; k++) {
+            for (const { index, seat, played, ...view } of s.reviewView(line.actions, { ...VIEW, first: k, last: k + 1 })) {
+                const d = byIndex.get(index) ?? { index, seat, played, open: null };
+                d.view = view;
+                byIndex.set(index, d);
+            }
+            progress(k + 1, n);
+        }
+        return { decisions: [...byIndex.values()].sort((a, b) => a.index - b.index), settings: VIEW };
     } finally {
         s.free();
     }
