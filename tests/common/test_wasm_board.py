@@ -254,8 +254,8 @@ def test_records_out_and_in_and_reviewed(page):
             if values[text] < max(values.values()):
                 losing.append(k)
         replay.apply(text)
-    # The seat's-view verdicts: stich.review's with the board's settings (the served board's defaults).
-    views = {d["index"]: d["view"] for d in next(stich.review([record], worlds=100, iterations=4000, seed=0))["decisions"] if d["view"]}
+    # The seat's-view verdicts: stich.review's with the board's settings (the served board page's).
+    views = {d["index"]: d["view"] for d in next(stich.review([record], worlds=30, iterations=500, seed=0))["decisions"] if d["view"]}
     losing = sorted(set(losing) | {k for k, v in views.items() if v["mistake"]})
     page.find_element(By.ID, "review").click()
     wait_for(page, lambda: page.find_element(By.ID, "review-status").get_attribute("data-status") == "done", timeout=600)

@@ -135,9 +135,9 @@ function recordActions(text, index) {
     }
 }
 
-// The seat's-view review's settings: the served board's (stich.review's defaults, record 0), so the
-// verdicts equal `stich review`'s of the deal's record.
-const VIEW = { worlds: 100, iterations: 4000, seed: 0, record: 0 };
+// The seat's-view review's settings: the served board page's (web/static/app.js: 30 worlds, 500
+// iterations; seed 0, record 0), so the verdicts equal stich.review's of the deal's record with them.
+const VIEW = { worlds: 30, iterations: 500, seed: 0, record: 0 };
 
 // The review of the line: the core's verdicts (stich.review's, one implementation), open-handed
 // (stich_review_open) and from the seat's view (stich_review_view, one decision a call with the
