@@ -532,12 +532,7 @@ std::vector<ViewVerdict> review_view(const typename Def::State& s, const std::ve
     ActionList legal;
     std::vector<ViewVerdict> out;
     for (size_t k = 0; k < actions.size(); ++k) {
-        if (at.is_terminal())
-            throw std::invalid_argument("the deal ended after " + std::to_string(k) + " of the " + std::to_string(actions.size()) +
-                                        " actions given");
-        at.legal_actions(legal);
-        if (std::find(legal.begin(), legal.end(), actions[k]) == legal.end())
-            throw std::invalid_argument("action " + std::to_string(k) + " is not legal for seat " + std::to_string(at.current_player()));
+        check_record_action(at, actions, k, legal);
         if (legal.n >= 2 && cfg.first <= k && k < cfg.last) {
             if (cfg.reached) cfg.reached->store(k);
             out.push_back(detail::view_verdict<Def>(at, k, actions[k], cfg));

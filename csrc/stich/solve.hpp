@@ -647,6 +647,18 @@ inline OpenVerdict open_verdict(const SolveResult& r, size_t index, int seat, Ac
     return v;
 }
 
+// A record's action k, about to be taken at `at`: std::invalid_argument where the deal has ended
+// or the action is not legal for the seat to act. `legal` is left holding at's legal actions.
+template <GameState State>
+void check_record_action(const State& at, const std::vector<Action>& actions, size_t k, ActionList& legal) {
+    if (at.is_terminal())
+        throw std::invalid_argument("the deal ended after " + std::to_string(k) + " of the " + std::to_string(actions.size()) +
+                                    " actions given");
+    at.legal_actions(legal);
+    if (std::find(legal.begin(), legal.end(), actions[k]) == legal.end())
+        throw std::invalid_argument("action " + std::to_string(k) + " is not legal for seat " + std::to_string(at.current_player()));
+}
+
 // The index of the first of `actions` (legal ones, taken in turn from `s`; std::invalid_argument
 // names one that is not) taken in the card play, from where the solver starts; actions.size()
 // when the actions do not reach it. `at` is left at that action's position.
@@ -655,12 +667,7 @@ size_t first_card_play(State& at, const std::vector<Action>& actions) {
     ActionList legal;
     for (size_t k = 0; k < actions.size(); ++k) {
         if (!at.is_terminal() && SolverTraits<State>::in_play(at)) return k;
-        if (at.is_terminal())
-            throw std::invalid_argument("the deal ended after " + std::to_string(k) + " of the " + std::to_string(actions.size()) +
-                                        " actions given");
-        at.legal_actions(legal);
-        if (std::find(legal.begin(), legal.end(), actions[k]) == legal.end())
-            throw std::invalid_argument("action " + std::to_string(k) + " is not legal for seat " + std::to_string(at.current_player()));
+        check_record_action(at, actions, k, legal);
         at.apply(actions[k]);
     }
     return actions.size();

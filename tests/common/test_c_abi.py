@@ -753,11 +753,26 @@ def _table_of(state) -> dict:
             "places": [{"name": names[k], "cards": cards(held)} for k, held in enumerate(state._locations()) if k >= state.num_players]}
 
 
+def record_in_the_library(lib, record):
+    """A played record as the C ABI's reviews take it: its first state read by the library from the
+    record's text (stich_records_read), its action ids as a C array, and their count."""
+    import io
+
+    state = record.state(at=0)
+    ids = []
+    for _, text in record.actions:
+        ids.append(next(a.id for a in state.legal_actions() if str(a) == text))
+        state.apply(text)
+    text = io.StringIO()
+    stich.write_records([record], text)
+    s = lib.new("stich_record_state", lib.new("stich_records_read", text.getvalue().encode()), 0, 0)
+    return s, (C.c_int32 * max(len(ids), 1))(*ids), len(ids)
+
+
 @pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)
 def test_the_open_review_agrees_with_stich_review(lib, name, game):
     """stich_review_open (the static board's review) gives stich.review's open-hand verdicts: the
     same decisions, best actions, values and losses, from the one implementation in the core."""
-    import io
     import json
 
     from stich.review import review_record
@@ -767,15 +782,8 @@ def test_the_open_review_agrees_with_stich_review(lib, name, game):
     bots = [stich.HeuristicBot() if k % 2 else stich.RandomBot() for k in range(game.num_players)]
     records = stich.play(game, bots, deals=2, seed=7, records=True)[1]
     for index, record in enumerate(records):
-        state = record.state(at=0)
-        ids = []
-        for _, text in record.actions:
-            ids.append(next(a.id for a in state.legal_actions() if str(a) == text))
-            state.apply(text)
-        text = io.StringIO()
-        stich.write_records([record], text)
-        s = lib.new("stich_record_state", lib.new("stich_records_read", text.getvalue().encode()), 0, 0)
-        got = json.loads(lib.text("stich_review_open", s, (C.c_int32 * max(len(ids), 1))(*ids), len(ids), None))
+        s, array, n = record_in_the_library(lib, record)
+        got = json.loads(lib.text("stich_review_open", s, array, n, None))
         want = [{"index": d["index"], "seat": d["seat"], "played": d["played"], **d["open"]}
                 for d in review_record(record, index, view=False)["decisions"] if d["open"] is not None]
         assert got == want
@@ -786,7 +794,6 @@ def test_the_view_review_agrees_with_stich_review(lib, name, game):
     """stich_review_view gives stich.review's seat's-view verdicts (the same decisions, methods,
     best actions, values, intervals and mistakes, from the one implementation in the core), and a
     deal reviewed a few decisions a call (first, last) gives the same as in one call."""
-    import io
     import json
 
     from stich.review import review_record
@@ -796,25 +803,17 @@ def test_the_view_review_agrees_with_stich_review(lib, name, game):
     bots = [stich.HeuristicBot() if k % 2 else stich.RandomBot() for k in range(game.num_players)]
     records = stich.play(game, bots, deals=2, seed=9, records=True)[1]
     for index, record in enumerate(records):
-        state = record.state(at=0)
-        ids = []
-        for _, text in record.actions:
-            ids.append(next(a.id for a in state.legal_actions() if str(a) == text))
-            state.apply(text)
-        text = io.StringIO()
-        stich.write_records([record], text)
-        s = lib.new("stich_record_state", lib.new("stich_records_read", text.getvalue().encode()), 0, 0)
-        array = (C.c_int32 * max(len(ids), 1))(*ids)
+        s, array, n = record_in_the_library(lib, record)
 
         def view(first, last):
-            return json.loads(lib.text("stich_review_view", s, array, len(ids), first, last, 5, 80, 3, index + 1, None))
+            return json.loads(lib.text("stich_review_view", s, array, n, first, last, 5, 80, 3, index + 1, None))
 
-        got = view(0, len(ids))
+        got = view(0, n)
         want = [{"index": d["index"], "seat": d["seat"], "played": d["played"], **d["view"]}
                 for d in review_record(record, index + 1, worlds=5, iterations=80, seed=3)["decisions"]]
         assert got == want
-        cut = len(ids) // 3
-        assert view(0, cut) + view(cut, cut) + view(cut, len(ids)) == got
+        cut = n // 3
+        assert view(0, cut) + view(cut, cut) + view(cut, n) == got
 
 
 @pytest.mark.parametrize(("name", "game"), CONFIGS, ids=CONFIG_IDS)
