@@ -5,7 +5,7 @@
 // function of its own with f's body inlined, so the code f calls inlines into the copy and runs
 // with the copy's instructions (GCC inlines the whole call tree; Clang 22, whose flatten is not
 // recursive, f's direct callees and what they mark flatten: so the templates between a loop and
-// the game's moves are flattened too, random_playouts, play_out_randomly, playout_action).
+// the game's moves are flattened too, random_playouts, play_out_randomly, play_out_heuristically).
 // Not gnu::target_clones: Clang refuses it on templates (the search's tree loop is one), and the
 // compiler runtime of zig's Clang, which builds the wheels (tools/wheels.sh), answers "nothing" to
 // the CPU tests of its resolvers (__builtin_cpu_supports), so they would always pick the baseline.

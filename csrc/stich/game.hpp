@@ -449,4 +449,15 @@ template <GameState State>
         while (!s.is_terminal()) s.apply(s.random_action(rng));
 }
 
+// Plays s to its end with the game's heuristic: apply(heuristic_action(rng)) until the end, or the
+// game's own loop for it where it has one (State::play_out_heuristic(rng), with the same draws and
+// the same end state). Games without a heuristic play randomly.
+template <GameState State>
+[[gnu::flatten]] void play_out_heuristically(State& s, Rng& rng) {
+    if constexpr (requires { s.play_out_heuristic(rng); }) s.play_out_heuristic(rng);
+    else if constexpr (requires { s.heuristic_action(rng); })
+        while (!s.is_terminal()) s.apply(s.heuristic_action(rng));
+    else play_out_randomly(s, rng);
+}
+
 }   // namespace stich

@@ -229,7 +229,7 @@ inline float exploration_bonus(const QuarterRootTable& root4, float c, uint32_t 
 }
 
 // A uniformly chosen legal action of another seat whose public projection equals `key`.
-// This and playout_action are flattened for search_tree's: Clang's flatten is not recursive.
+// Flattened for search_tree's, as the playouts are (stich/game.hpp): Clang's flatten is not recursive.
 template <GameState State>
 [[gnu::flatten]] Action action_for_key(const State& s, const ActionList& legal, Action key, Rng& rng) {
     int matching = 0;
@@ -238,13 +238,6 @@ template <GameState State>
     for (Action a : legal)
         if (s.public_projection(a) == key && pick-- == 0) return a;
     return legal.a[0];
-}
-
-template <GameState State>
-[[gnu::flatten]] Action playout_action(const State& s, Playout p, Rng& rng) {
-    if constexpr (requires { s.heuristic_action(rng); })
-        if (p == Playout::Heuristic) return s.heuristic_action(rng);
-    return s.random_action(rng);
 }
 
 // Which of n (at most 16) consecutive edge keys are in `keys`: bit i for keys[i]. With SSSE3,
@@ -526,8 +519,7 @@ template <GameState State, class Worlds>
     auto finish = [&](Descent& d) {
         State& s = d.s;
         if (cfg.playout == Playout::Random) play_out_randomly(s, rng);
-        else
-            while (!s.is_terminal()) s.apply(playout_action(s, cfg.playout, rng));
+        else play_out_heuristically(s, rng);
         Returns r;
         s.returns(r);
         const auto [r_lo, r_hi] = std::minmax_element(r.begin(), r.begin() + root.num_players());
