@@ -213,7 +213,18 @@ bool plays_out_as_apply(const State& s, uint64_t seed) {
     return own == by_apply && own_rng == apply_rng;
 }
 
-// Every game with its own playout loop, from every point of random deals (the passes, the first
+// The same for a game's own heuristic playout loop (State::play_out_heuristic) against
+// apply(heuristic_action).
+template <class State>
+bool plays_out_heuristically_as_apply(const State& s, uint64_t seed) {
+    State own = s, by_apply = s;
+    Rng own_rng(seed), apply_rng(seed);
+    own.play_out_heuristic(own_rng);
+    while (!by_apply.is_terminal()) by_apply.apply(by_apply.heuristic_action(apply_rng));
+    return own == by_apply && own_rng == apply_rng;
+}
+
+// Every game with its own playout loop (random or heuristic), from every point of random deals (the passes, the first
 // trick, later tricks, the last card); Hearts under every combination of its eight options.
 void check_own_play_out() {
     int starts = 0;
@@ -222,7 +233,9 @@ void check_own_play_out() {
             auto s = stich::deal<Def>(rules, seed, int(seed % 4));
             Rng rng(~seed);
             for (;;) {
-                CHECK(plays_out_as_apply(s, seed * 1000 + uint64_t(starts)));
+                if constexpr (requires(Rng& r) { s.play_out(r); }) CHECK(plays_out_as_apply(s, seed * 1000 + uint64_t(starts)));
+                if constexpr (requires(Rng& r) { s.play_out_heuristic(r); })
+                    CHECK(plays_out_heuristically_as_apply(s, seed * 1000 + uint64_t(starts)));
                 ++starts;
                 if (s.is_terminal()) break;
                 s.apply(s.random_action(rng));
@@ -230,7 +243,9 @@ void check_own_play_out() {
         }
     };
     for_each_game([&]<class Def>() {
-        if constexpr (requires(typename Def::State& s, Rng& r) { s.play_out(r); })
+        if constexpr (
+            requires(typename Def::State& s, Rng& r) { s.play_out(r); } ||
+            requires(typename Def::State& s, Rng& r) { s.play_out_heuristic(r); })
             from_every_point.template operator()<Def>(rules_of<Def>(), 40);
     });
     for (int flags = 0; flags < 256; ++flags) {
