@@ -1,6 +1,6 @@
 // search_cost PART N: runs one part of an ISMCTS iteration N times from each of the four Euchre
 // peer positions (stich.Euchre().deal(seed=s, dealer=s % 4) for s = 1..4, as
-// benchmarks/peers/euchre_speed.py deals them), so that an instruction counter (cachegrind) run on
+// benchmarks/peers/openspiel_speed.py deals them), so that an instruction counter (cachegrind) run on
 // two parts gives the cost of the difference:
 //   setup   the positions and their world samplers only
 //   worlds  + N worlds drawn and installed in a copy of the position
