@@ -233,7 +233,11 @@ template <GameState State>
 struct InvariantCheck {
     const State& s;
     Action a;
-    ~InvariantCheck() {
+    ~InvariantCheck() { check(s, a); }
+    // Out of line: the hot loops are flattened (stich/dispatch.hpp), and a flattened playout would
+    // otherwise inline the whole check (views, text, strings) at every apply it inlines, which
+    // made the sanitized build of one game's source take most of the build's time.
+    [[gnu::noinline]] static void check(const State& s, Action a) {
         if (const char* why = broken_invariant(s)) {
             std::fprintf(stderr, "stich: invariant broken after action %u (%s): %s\n%s\n", unsigned(a), s.action_text(a).c_str(), why,
                          s.to_string().c_str());
