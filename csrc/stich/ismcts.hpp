@@ -44,9 +44,13 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <cstdio>
 #include <exception>
 #if defined(__SSSE3__)
 #include <immintrin.h>
+#endif
+#if STICH_SEARCH_PROFILE && defined(__x86_64__)
+#include <x86intrin.h>
 #endif
 #include <mutex>
 #include <new>
@@ -260,6 +264,49 @@ inline uint32_t available_mask(const ActionSet& keys, const uint8_t* edge, int n
 #endif
 }
 
+#if STICH_SEARCH_PROFILE
+// Where a search's time goes, by part and tree level (the profiling build only, CMake option
+// STICH_SEARCH_PROFILE; without it none of this is compiled): time-stamp counter cycles and counts,
+// printed to stderr at the end of every search_tree run (benchmarks/search_levels.py reads them;
+// docs/search.md, "third round: by level"). A part's level is the depth of the node it starts
+// from (1: the root's choice); the draw is level 0; the playout and backup go by the descent's end.
+struct SearchProfile {
+    enum Part : uint8_t { Draw, Select, Heuristic, Expand, End, Playout, Backup, Iteration, PARTS };
+    static constexpr const char* NAMES[PARTS] = {"draw", "select", "heuristic", "expand", "end", "playout", "backup", "iteration"};
+    std::array<std::array<uint64_t, MAX_DEPTH + 1>, PARTS> cycles{}, count{};
+    std::array<uint64_t, MAX_DEPTH + 1> children{};   // children of the nodes a selection scanned
+    static uint64_t now() {
+#if defined(__x86_64__)
+        return __rdtsc();
+#else
+        return uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+#endif
+    }
+    // Counts one part from `start` to its end (the scope's end).
+    struct Timed {
+        SearchProfile& profile;
+        Part part;
+        int level;
+        uint64_t start = now();
+        ~Timed() {
+            profile.cycles[part][size_t(level)] += now() - start;
+            profile.count[part][size_t(level)]++;
+        }
+    };
+    void print() const __attribute__((noinline, cold)) {
+        for (int part = 0; part < PARTS; ++part)
+            for (size_t level = 0; level <= MAX_DEPTH; ++level)
+                if (count[size_t(part)][level])
+                    std::fprintf(stderr, "stich-search-profile %s %zu %llu %llu %llu\n", NAMES[part], level,
+                                 (unsigned long long)count[size_t(part)][level], (unsigned long long)cycles[size_t(part)][level],
+                                 (unsigned long long)(part == Select ? children[level] : 0));
+    }
+};
+#define STICH_SEARCH_PROFILED(...) __VA_ARGS__
+#else
+#define STICH_SEARCH_PROFILED(...)
+#endif
+
 // The node arena: child arrays have power-of-two sizes; an array left behind when its node
 // outgrows it goes on a free list of its size (linked through its first slot) for reuse. The
 // edges' keys are in `keys`, at the same indices as the nodes.
@@ -413,7 +460,9 @@ template <GameState State, class Worlds>
         ++it;
         return true;
     };
+    STICH_SEARCH_PROFILED(SearchProfile profile;)
     auto begin = [&](Descent& d) {
+        STICH_SEARCH_PROFILED(SearchProfile::Timed timed{profile, SearchProfile::Draw, 0};)
         d.s = root;
         d.s.set_hidden(worlds.sample(rng), observer, rng);
         d.depth = 0;
@@ -431,6 +480,7 @@ template <GameState State, class Worlds>
     // One tree level of d; false when its descent has ended (the playout and backup follow).
     auto step = [&](Descent& d) -> bool {
         State& s = d.s;
+        STICH_SEARCH_PROFILED(SearchProfile::Timed timed{profile, SearchProfile::End, d.depth};)
         if (s.is_terminal() || d.expanded || d.depth >= MAX_DEPTH) return false;
         const uint32_t node = d.node;
         const int depth = d.depth;
@@ -440,6 +490,7 @@ template <GameState State, class Worlds>
         // world (others_before_play; see the top of this file), keyed like the tree's edges.
         if constexpr (Solvable<State> && requires { s.heuristic_action(rng); }) {
             if (!own && cfg.others_before_play == Others::Heuristic && !stich::in_card_play(s)) {
+                STICH_SEARCH_PROFILED(timed.part = SearchProfile::Heuristic;)
                 const Action a = s.heuristic_action(rng);
                 const uint8_t k = key_bit(s.public_projection(a));
                 const SearchNode& parent = nodes[node];
@@ -447,6 +498,7 @@ template <GameState State, class Worlds>
                 for (uint32_t ch = parent.children; ch < parent.children + parent.num_children; ++ch)
                     if (edge_keys[ch] == k) child = ch;
                 if (child == Arena::FULL) {
+                    STICH_SEARCH_PROFILED(timed.part = SearchProfile::Expand;)
                     child = arena_.add_child(node, k, uint8_t(p), 4);
                     used += child != Arena::FULL;
                     d.expanded = true;
@@ -457,6 +509,7 @@ template <GameState State, class Worlds>
                 return true;
             }
         }
+        STICH_SEARCH_PROFILED(timed.part = SearchProfile::Select;)
         // The legal keys: the observer's own actions, the other seats' public projections;
         // from the game where it lists them directly, else from the listed actions.
         ActionList legal;
@@ -482,7 +535,9 @@ template <GameState State, class Worlds>
         }
         uint32_t best = 0;
         uint8_t key;
+        STICH_SEARCH_PROFILED(profile.children[size_t(depth)] += uint64_t(num_children);)
         if (const int fresh = keys.count() - num_available) {
+            STICH_SEARCH_PROFILED(timed.part = SearchProfile::Expand;)
             // Leave in `keys` only the legal keys without a child, and add one of them.
             for (int i = 0; i < num_children; ++i) keys.remove(edge_keys[first + uint32_t(i)]);
             for (int j = 0; j < chunks; ++j)
@@ -518,10 +573,14 @@ template <GameState State, class Worlds>
     // The playout from where d's descent ended, and the backup of its returns.
     auto finish = [&](Descent& d) {
         State& s = d.s;
-        if (cfg.playout == Playout::Random) play_out_randomly(s, rng);
-        else play_out_heuristically(s, rng);
         Returns r;
-        s.returns(r);
+        {
+            STICH_SEARCH_PROFILED(SearchProfile::Timed timed{profile, SearchProfile::Playout, d.depth};)
+            if (cfg.playout == Playout::Random) play_out_randomly(s, rng);
+            else play_out_heuristically(s, rng);
+            s.returns(r);
+        }
+        STICH_SEARCH_PROFILED(SearchProfile::Timed timed{profile, SearchProfile::Backup, d.depth};)
         const auto [r_lo, r_hi] = std::minmax_element(r.begin(), r.begin() + root.num_players());
         if (*r_lo < lo || *r_hi > hi) [[unlikely]] {
             lo = std::min(lo, double(*r_lo));
@@ -547,10 +606,12 @@ template <GameState State, class Worlds>
     };
     Descent d{root};
     while (may_start()) {
+        STICH_SEARCH_PROFILED(SearchProfile::Timed timed{profile, SearchProfile::Iteration, 0};)
         begin(d);
         while (step(d)) {}
         finish(d);
     }
+    STICH_SEARCH_PROFILED(profile.print();)
     done = it;
     node_count = used;
     add_root(out);
