@@ -325,7 +325,8 @@ struct SearchProfile {
         std::fprintf(stderr, "stich-search-profile clock 0 1000 %llu 0\n", (unsigned long long)clock);
         for (int part = 0; part < PARTS; ++part)
             if (preempted[size_t(part)])
-                std::fprintf(stderr, "stich-search-profile preempted-%s 0 %llu 0 0\n", NAMES[part], (unsigned long long)preempted[size_t(part)]);
+                std::fprintf(stderr, "stich-search-profile preempted-%s 0 %llu 0 0\n", NAMES[part],
+                             (unsigned long long)preempted[size_t(part)]);
         for (int part = 0; part < PARTS; ++part)
             for (size_t level = 0; level <= MAX_DEPTH; ++level)
                 if (count[size_t(part)][level])
