@@ -17,11 +17,10 @@
 // with the lowest and highest return any seat has had in this tree so far (MuZero's min-max
 // normalisation, here over returns), so that c means the same in every phase of every game
 // (docs/search.md).
-// Memory: nodes in an arena reserved up front, as three arrays at the same index: the 16 bytes the
-// selection reads (mean, 1/visits, availability, child array), the 8 it does not (visits, child
-// count, seat) and the edge's key byte. A node's children sit side by side (a full child array
-// moves to the arena's end with twice the room). A selection step tests 16 keys at a time against
-// the legal keys and then touches only the selection fields of the available children.
+// Memory: 32-byte nodes in an arena reserved up front; a node's children sit side by side (a full
+// child array moves to the arena's end with twice the room), and their keys sit in a byte array
+// beside the nodes. A selection step tests 16 keys at a time against the legal keys and then
+// touches only the nodes of the available children.
 // At the root the bonus is c * sqrt(available^(1/2) / visits) instead: a move's visits there grow
 // like the square root of the iterations over its gap to the best, so no root move freezes (with
 // the fourth root, a move behind by a tenth of the return range kept its 2,691 visits from 34k to
@@ -149,29 +148,16 @@ struct SearchResult {
 inline uint8_t key_bit(Action a) { return a == HIDDEN_ACTION ? 127 : uint8_t(a); }
 inline Action key_action(uint8_t bit) { return bit == 127 ? HIDDEN_ACTION : Action(bit); }
 
-// A node's fields that the selection step reads, 16 bytes (four to a cache line): the arena keeps
-// them apart from the rest (NodeCounts) and from the edge keys, each in an array of its own.
-struct alignas(16) SearchNode {
-    // The mean return of the seat that chose this edge (the game's unit) and 1/visits, kept by the
-    // backup so that scoring a child in the selection step multiplies instead of dividing.
-    float mean = 0, inv_visits = 1;
-    uint32_t available = 0;
+struct alignas(32) SearchNode {
     uint32_t children = 0;   // index of this node's child array in the arena
+    uint16_t num_children = 0, capacity = 0;
+    uint32_t visits = 0, available = 0;
+    // The mean return of `seat` (the game's unit) and 1/visits, kept by the backup so that
+    // scoring a child in the selection step multiplies instead of dividing.
+    float mean = 0, inv_visits = 1;
+    uint8_t seat = 0;   // the seat that chose this edge
 };
-static_assert(sizeof(SearchNode) == 16);
-
-// The rest of a node, 8 bytes: read by the backup and when a node's children are listed.
-struct NodeCounts {
-    uint32_t visits = 0;
-    uint16_t num_children = 0;
-    uint8_t log_capacity = 0;   // the child array has 2^log_capacity slots; 0: none yet
-    uint8_t seat = 0;           // the seat that chose this edge
-    uint32_t capacity() const { return log_capacity ? uint32_t(1) << log_capacity : 0; }
-};
-static_assert(sizeof(NodeCounts) == 8);
-
-// Bytes a node slot takes in the arena: its SearchNode, its NodeCounts and its edge key.
-constexpr size_t NODE_SLOT_BYTES = sizeof(SearchNode) + sizeof(NodeCounts) + 1;
+static_assert(sizeof(SearchNode) == 32);
 
 // A running search's root statistics on demand: request() asks every running thread to add its
 // statistics at its next budget check (every 256 iterations) and waits for all of them; threads
@@ -212,7 +198,7 @@ constexpr double MAX_C = 100;
 // smaller machine accepts too: its tree stops growing where memory runs out (Arena::allocate).
 inline uint64_t max_nodes_limit() {
     const uint64_t memory = physical_memory();
-    const uint64_t by_memory = memory ? memory / NODE_SLOT_BYTES : uint64_t(1) << 31;
+    const uint64_t by_memory = memory ? memory / (sizeof(SearchNode) + 1) : uint64_t(1) << 31;
     return std::clamp<uint64_t>(by_memory, SearchConfig{}.max_nodes, uint64_t(1) << 31);
 }
 
@@ -341,13 +327,11 @@ struct SearchProfile {
 #endif
 
 // The node arena: child arrays have power-of-two sizes; an array left behind when its node
-// outgrows it goes on a free list of its size (linked through its first slot) for reuse. A node
-// is in three arrays at the same index: its selection fields (`nodes`), the rest (`counts`) and
-// its edge's key (`keys`).
+// outgrows it goes on a free list of its size (linked through its first slot) for reuse. The
+// edges' keys are in `keys`, at the same indices as the nodes.
 struct Arena {
     static constexpr uint32_t FULL = UINT32_MAX;   // add_child: no room left
     std::vector<SearchNode> nodes;
-    std::vector<NodeCounts> counts;
     std::vector<uint8_t> keys;
     std::array<uint32_t, 17> free_head{};   // by log2(size); 0: empty (slot 0 is the root)
     size_t max_nodes = 0;
@@ -362,11 +346,9 @@ struct Arena {
         const size_t at = nodes.size();
         try {
             nodes.resize(at + (size_t(1) << log_size));
-            counts.resize(nodes.size());
             keys.resize(nodes.size() + 16);   // room for reading 16 keys at once
         } catch (const std::bad_alloc&) {
             nodes.resize(at);   // shrinking does not allocate
-            counts.resize(at);
             max_nodes = at;
             return FULL;
         }
@@ -381,27 +363,26 @@ struct Arena {
     // least `room_hint`, the keys seen at this node). Returns the child's index, or FULL when the
     // arena would grow past max_nodes.
     uint32_t add_child(uint32_t parent, uint8_t key, uint8_t seat, int room_hint) {
-        const uint32_t num_children = counts[parent].num_children;
-        if (num_children == counts[parent].capacity()) {
+        SearchNode* p = &nodes[parent];
+        if (p->num_children == p->capacity) {
             int log_size = 1;
-            while ((1 << log_size) < std::max(int(counts[parent].capacity()) * 2, room_hint)) ++log_size;
+            while ((1 << log_size) < std::max(int(p->capacity) * 2, room_hint)) ++log_size;
             if (!free_head[size_t(log_size)] && nodes.size() + (size_t(1) << log_size) > max_nodes) return FULL;
             const uint32_t at = allocate(log_size);
             if (at == FULL) return FULL;
-            const uint32_t from = nodes[parent].children;   // allocate may have moved the arrays: indices, not references
-            std::copy_n(nodes.begin() + from, num_children, nodes.begin() + at);
-            std::copy_n(counts.begin() + from, num_children, counts.begin() + at);
-            std::copy_n(keys.begin() + from, num_children, keys.begin() + at);
-            if (counts[parent].log_capacity) release(from, counts[parent].log_capacity);
-            nodes[parent].children = at;
-            counts[parent].log_capacity = uint8_t(log_size);
+            p = &nodes[parent];   // allocate may have moved the arena
+            std::copy_n(nodes.begin() + p->children, p->num_children, nodes.begin() + at);
+            std::copy_n(keys.begin() + p->children, p->num_children, keys.begin() + at);
+            if (p->capacity) release(p->children, std::countr_zero(unsigned(p->capacity)));
+            p->children = at;
+            p->capacity = uint16_t(1 << log_size);
         }
-        const uint32_t child = nodes[parent].children + counts[parent].num_children++;
-        nodes[child] = SearchNode{};
-        nodes[child].available = 1;
-        counts[child] = NodeCounts{};
-        counts[child].seat = seat;
+        const uint32_t child = p->children + p->num_children++;
+        SearchNode& n = nodes[child];
+        n = SearchNode{};
         keys[child] = key;
+        n.seat = seat;
+        n.available = 1;
         return child;
     }
 };
@@ -420,14 +401,12 @@ template <GameState State, class Worlds>
     Rng rng(seed);
     Arena arena_;
     std::vector<SearchNode>& nodes = arena_.nodes;
-    std::vector<NodeCounts>& counts = arena_.counts;
     std::vector<uint8_t>& edge_keys = arena_.keys;
     arena_.max_nodes = cfg.max_nodes;
     // The first room asked for up front; less when memory is short (the tree then grows as it can).
     for (size_t room = std::min<size_t>(timed ? 1 << 21 : 2 * iterations + 64, cfg.max_nodes);; room /= 2) {
         try {
             nodes.reserve(room);
-            counts.reserve(nodes.capacity());
             edge_keys.reserve(nodes.capacity() + 16);
             break;
         } catch (const std::bad_alloc&) {
@@ -436,7 +415,6 @@ template <GameState State, class Worlds>
         }
     }
     nodes.emplace_back();
-    counts.emplace_back();
     edge_keys.resize(1 + 16);
     const float c = float(cfg.c);
     // The lowest and highest return of any seat so far, and 1 / (highest - lowest): the selection
@@ -452,10 +430,11 @@ template <GameState State, class Worlds>
     uint64_t it = 0, used = 1;   // iterations started, nodes
     // Adds the root children's statistics to `to` (out of line: kept off the hot loop's code).
     auto add_root = [&](std::vector<ActionStats>& to) __attribute__((noinline, cold)) {
-        for (uint32_t ch = nodes[0].children; ch < nodes[0].children + counts[0].num_children; ++ch)
+        const SearchNode& rootnode = nodes[0];
+        for (uint32_t ch = rootnode.children; ch < rootnode.children + rootnode.num_children; ++ch)
             for (ActionStats& a : to)
                 if (a.action == key_action(edge_keys[ch])) {
-                    a.visits += counts[ch].visits;
+                    a.visits += nodes[ch].visits;
                     a.reward += root_reward[edge_keys[ch]];
                     a.reward_sq += root_reward_sq[edge_keys[ch]];
                     a.tally += root_tally[edge_keys[ch]];
@@ -508,7 +487,7 @@ template <GameState State, class Worlds>
         d.depth = 0;
         d.node = 0;
         d.path[size_t(d.depth++)] = 0;
-        counts[0].visits++;
+        nodes[0].visits++;
         d.expanded = false;
         d.root_key = 0;
     };
@@ -533,9 +512,9 @@ template <GameState State, class Worlds>
                 STICH_SEARCH_PROFILED(part_clock.part = SearchProfile::Heuristic;)
                 const Action a = s.heuristic_action(rng);
                 const uint8_t k = key_bit(s.public_projection(a));
+                const SearchNode& parent = nodes[node];
                 uint32_t child = Arena::FULL;
-                const uint32_t first = nodes[node].children;
-                for (uint32_t ch = first; ch < first + counts[node].num_children; ++ch)
+                for (uint32_t ch = parent.children; ch < parent.children + parent.num_children; ++ch)
                     if (edge_keys[ch] == k) child = ch;
                 if (child == Arena::FULL) {
                     STICH_SEARCH_PROFILED(part_clock.part = SearchProfile::Expand;)
@@ -564,8 +543,9 @@ template <GameState State, class Worlds>
         }
         // The children whose keys are legal here gain an availability and compete by UCB,
         // unless a legal key has no child yet: then one of those is added.
-        const uint32_t first = nodes[node].children;
-        const int num_children = counts[node].num_children;
+        const SearchNode& parent = nodes[node];
+        const uint32_t first = parent.children;
+        const int num_children = parent.num_children;
         // Bit i of available[j]: child 16 j + i is available.
         std::array<uint32_t, 8> available;
         int num_available = 0;
@@ -603,9 +583,8 @@ template <GameState State, class Worlds>
             key = edge_keys[best];
             // Start loading the next level's children while the move is applied.
             __builtin_prefetch(&nodes[nodes[best].children]);
-            __builtin_prefetch(&nodes[nodes[best].children] + 4);
+            __builtin_prefetch(&nodes[nodes[best].children] + 2);
             __builtin_prefetch(&edge_keys[nodes[best].children]);
-            __builtin_prefetch(&counts[best]);
         }
         if (depth == 1) d.root_key = key;
         {
@@ -634,12 +613,10 @@ template <GameState State, class Worlds>
             inv_range = hi > lo ? float(1 / (hi - lo)) : 1.0f;
         }
         for (int i = 1; i < d.depth; ++i) {
-            const uint32_t at = d.path[size_t(i)];
-            SearchNode& n = nodes[at];
-            NodeCounts& k = counts[at];
-            const float v = float(r[k.seat]);
-            k.visits++;
-            n.inv_visits = 1.0f / float(k.visits);
+            SearchNode& n = nodes[d.path[size_t(i)]];
+            const float v = float(r[n.seat]);
+            n.visits++;
+            n.inv_visits = 1.0f / float(n.visits);
             n.mean += (v - n.mean) * n.inv_visits;
         }
         if (d.depth > 1) {
@@ -675,7 +652,7 @@ template <GameState State, class Worlds>
             if (--p.pending == 0) p.cv.notify_all();
         }
     }
-    arena = nodes.size() * NODE_SLOT_BYTES;
+    arena = nodes.size() * (sizeof(SearchNode) + sizeof(uint8_t));
     if (keep) *keep = std::move(arena_);
 }
 
@@ -684,12 +661,13 @@ inline std::vector<LineStep> principal_line(const Arena& a, Action first) {
     std::vector<LineStep> line;
     uint32_t node = 0;
     for (bool root = true;; root = false) {
-        const uint32_t children = a.nodes[node].children;
+        const SearchNode& parent = a.nodes[node];
         uint32_t best = Arena::FULL;
-        for (uint32_t ch = children; ch < children + a.counts[node].num_children; ++ch)
-            if (root ? key_action(a.keys[ch]) == first : best == Arena::FULL || a.counts[ch].visits > a.counts[best].visits) best = ch;
-        if (best == Arena::FULL || a.counts[best].visits < LINE_MIN_VISITS) return line;
-        line.push_back({key_action(a.keys[best]), a.counts[best].seat, a.counts[best].visits, double(a.nodes[best].mean)});
+        for (uint32_t ch = parent.children; ch < parent.children + parent.num_children; ++ch)
+            if (root ? key_action(a.keys[ch]) == first : best == Arena::FULL || a.nodes[ch].visits > a.nodes[best].visits) best = ch;
+        if (best == Arena::FULL || a.nodes[best].visits < LINE_MIN_VISITS) return line;
+        const SearchNode& n = a.nodes[best];
+        line.push_back({key_action(a.keys[best]), n.seat, n.visits, double(n.mean)});
         node = best;
     }
 }
