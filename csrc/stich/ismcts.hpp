@@ -44,9 +44,13 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <cstdio>
 #include <exception>
 #if defined(__SSSE3__)
 #include <immintrin.h>
+#endif
+#if STICH_SEARCH_PROFILE && defined(__x86_64__)
+#include <x86intrin.h>
 #endif
 #include <mutex>
 #include <new>
@@ -260,6 +264,68 @@ inline uint32_t available_mask(const ActionSet& keys, const uint8_t* edge, int n
 #endif
 }
 
+#if STICH_SEARCH_PROFILE
+// Where a search's time goes, by part and tree level (the profiling build only, CMake option
+// STICH_SEARCH_PROFILE; without it none of this is compiled): time-stamp counter cycles and counts,
+// printed to stderr at the end of every search_tree run (benchmarks/search_levels.py reads them;
+// docs/search.md, "third round: by level"). A part's level is the depth of the node it starts
+// from (1: the root's choice); the draw is level 0; the playout and backup go by the descent's end.
+struct SearchProfile {
+    enum Part : uint8_t { Draw, Select, Heuristic, Expand, End, Apply, Playout, Backup, Iteration, PARTS };
+    static constexpr const char* NAMES[PARTS] = {"draw", "select", "heuristic", "expand", "end", "apply", "playout", "backup", "iteration"};
+    // A span longer than this (about 0.3 ms) had the thread descheduled: it is counted apart.
+    static constexpr uint64_t PREEMPTED = uint64_t(1) << 20;
+    std::array<std::array<uint64_t, MAX_DEPTH + 1>, PARTS> cycles{}, count{};
+    std::array<uint64_t, PARTS> preempted{};
+    std::array<uint64_t, MAX_DEPTH + 1> children{};   // children of the nodes a selection scanned
+    static uint64_t now() {
+#if defined(__x86_64__)
+        return __rdtsc();
+#else
+        return uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+#endif
+    }
+    // Counts one part from `start` to its end (the scope's end).
+    struct Timed {
+        SearchProfile& profile;
+        Part part;
+        int level;
+        uint64_t start = now();
+        ~Timed() {
+            const uint64_t span = now() - start;
+            if (span > PREEMPTED) [[unlikely]] {
+                profile.preempted[part]++;
+                return;
+            }
+            profile.cycles[part][size_t(level)] += span;
+            profile.count[part][size_t(level)]++;
+        }
+    };
+    void print() const __attribute__((noinline, cold)) {
+        // What two reads of the clock cost (a span's overhead): their mean over 1,000 pairs.
+        uint64_t clock = 0;
+        for (int i = 0; i < 1000; ++i) {
+            const uint64_t t = now();
+            clock += now() - t;
+        }
+        std::fprintf(stderr, "stich-search-profile clock 0 1000 %llu 0\n", (unsigned long long)clock);
+        for (int part = 0; part < PARTS; ++part)
+            if (preempted[size_t(part)])
+                std::fprintf(stderr, "stich-search-profile preempted-%s 0 %llu 0 0\n", NAMES[part],
+                             (unsigned long long)preempted[size_t(part)]);
+        for (int part = 0; part < PARTS; ++part)
+            for (size_t level = 0; level <= MAX_DEPTH; ++level)
+                if (count[size_t(part)][level])
+                    std::fprintf(stderr, "stich-search-profile %s %zu %llu %llu %llu\n", NAMES[part], level,
+                                 (unsigned long long)count[size_t(part)][level], (unsigned long long)cycles[size_t(part)][level],
+                                 (unsigned long long)(part == Select ? children[level] : 0));
+    }
+};
+#define STICH_SEARCH_PROFILED(...) __VA_ARGS__
+#else
+#define STICH_SEARCH_PROFILED(...)
+#endif
+
 // The node arena: child arrays have power-of-two sizes; an array left behind when its node
 // outgrows it goes on a free list of its size (linked through its first slot) for reuse. The
 // edges' keys are in `keys`, at the same indices as the nodes.
@@ -413,7 +479,9 @@ template <GameState State, class Worlds>
         ++it;
         return true;
     };
+    STICH_SEARCH_PROFILED(SearchProfile profile;)
     auto begin = [&](Descent& d) {
+        STICH_SEARCH_PROFILED(SearchProfile::Timed part_clock{profile, SearchProfile::Draw, 0};)
         d.s = root;
         d.s.set_hidden(worlds.sample(rng), observer, rng);
         d.depth = 0;
@@ -431,6 +499,7 @@ template <GameState State, class Worlds>
     // One tree level of d; false when its descent has ended (the playout and backup follow).
     auto step = [&](Descent& d) -> bool {
         State& s = d.s;
+        STICH_SEARCH_PROFILED(SearchProfile::Timed part_clock{profile, SearchProfile::End, d.depth};)
         if (s.is_terminal() || d.expanded || d.depth >= MAX_DEPTH) return false;
         const uint32_t node = d.node;
         const int depth = d.depth;
@@ -440,6 +509,7 @@ template <GameState State, class Worlds>
         // world (others_before_play; see the top of this file), keyed like the tree's edges.
         if constexpr (Solvable<State> && requires { s.heuristic_action(rng); }) {
             if (!own && cfg.others_before_play == Others::Heuristic && !stich::in_card_play(s)) {
+                STICH_SEARCH_PROFILED(part_clock.part = SearchProfile::Heuristic;)
                 const Action a = s.heuristic_action(rng);
                 const uint8_t k = key_bit(s.public_projection(a));
                 const SearchNode& parent = nodes[node];
@@ -447,16 +517,21 @@ template <GameState State, class Worlds>
                 for (uint32_t ch = parent.children; ch < parent.children + parent.num_children; ++ch)
                     if (edge_keys[ch] == k) child = ch;
                 if (child == Arena::FULL) {
+                    STICH_SEARCH_PROFILED(part_clock.part = SearchProfile::Expand;)
                     child = arena_.add_child(node, k, uint8_t(p), 4);
                     used += child != Arena::FULL;
                     d.expanded = true;
                 }
-                s.apply(a);
+                {
+                    STICH_SEARCH_PROFILED(SearchProfile::Timed apply_clock{profile, SearchProfile::Apply, depth};)
+                    s.apply(a);
+                }
                 if (child == Arena::FULL) return false;
                 enter(d, child);
                 return true;
             }
         }
+        STICH_SEARCH_PROFILED(part_clock.part = SearchProfile::Select;)
         // The legal keys: the observer's own actions, the other seats' public projections;
         // from the game where it lists them directly, else from the listed actions.
         ActionList legal;
@@ -482,7 +557,9 @@ template <GameState State, class Worlds>
         }
         uint32_t best = 0;
         uint8_t key;
+        STICH_SEARCH_PROFILED(profile.children[size_t(depth)] += uint64_t(num_children);)
         if (const int fresh = keys.count() - num_available) {
+            STICH_SEARCH_PROFILED(part_clock.part = SearchProfile::Expand;)
             // Leave in `keys` only the legal keys without a child, and add one of them.
             for (int i = 0; i < num_children; ++i) keys.remove(edge_keys[first + uint32_t(i)]);
             for (int j = 0; j < chunks; ++j)
@@ -510,7 +587,10 @@ template <GameState State, class Worlds>
             __builtin_prefetch(&edge_keys[nodes[best].children]);
         }
         if (depth == 1) d.root_key = key;
-        s.apply(own ? Action(key) : listed ? action_for_key(s, legal, key_action(key), rng) : s.action_with_key(key, rng));
+        {
+            STICH_SEARCH_PROFILED(SearchProfile::Timed apply_clock{profile, SearchProfile::Apply, depth};)
+            s.apply(own ? Action(key) : listed ? action_for_key(s, legal, key_action(key), rng) : s.action_with_key(key, rng));
+        }
         if (best == Arena::FULL) return false;   // no room for the new node: play out from here
         enter(d, best);
         return true;
@@ -518,10 +598,14 @@ template <GameState State, class Worlds>
     // The playout from where d's descent ended, and the backup of its returns.
     auto finish = [&](Descent& d) {
         State& s = d.s;
-        if (cfg.playout == Playout::Random) play_out_randomly(s, rng);
-        else play_out_heuristically(s, rng);
         Returns r;
-        s.returns(r);
+        {
+            STICH_SEARCH_PROFILED(SearchProfile::Timed part_clock{profile, SearchProfile::Playout, d.depth};)
+            if (cfg.playout == Playout::Random) play_out_randomly(s, rng);
+            else play_out_heuristically(s, rng);
+            s.returns(r);
+        }
+        STICH_SEARCH_PROFILED(SearchProfile::Timed part_clock{profile, SearchProfile::Backup, d.depth};)
         const auto [r_lo, r_hi] = std::minmax_element(r.begin(), r.begin() + root.num_players());
         if (*r_lo < lo || *r_hi > hi) [[unlikely]] {
             lo = std::min(lo, double(*r_lo));
@@ -547,10 +631,12 @@ template <GameState State, class Worlds>
     };
     Descent d{root};
     while (may_start()) {
+        STICH_SEARCH_PROFILED(SearchProfile::Timed part_clock{profile, SearchProfile::Iteration, 0};)
         begin(d);
         while (step(d)) {}
         finish(d);
     }
+    STICH_SEARCH_PROFILED(profile.print();)
     done = it;
     node_count = used;
     add_root(out);
