@@ -179,6 +179,109 @@ void CouillonState::finish_trick() {
     if (trick.gather() == HAND_SIZE) phase = CouillonPhase::Over;
 }
 
+template <class Choose>
+void CouillonState::play_cards(Choose&& choose) {
+    // Few locals, so that they stay in registers: the hands, the trick (its cards, the card led,
+    // the card now winning and its seat) and the tricks done.
+    const Contract& k = *contract;
+    std::array<CardSet, NUM_SEATS> h = hands;
+    std::array<Card, NUM_SEATS> cards = trick.cards;
+    int seat = to_act, winner = trick.winner, in_trick = trick.size, done = trick.done, n = history.size;
+    // Any card's entry where the trick is empty (its led card and winner are then not read), so
+    // that the masks below are loaded without a branch.
+    Card led = trick.size ? trick.led() : Card(0), winning = trick.size ? trick.winning : Card(0);
+    std::array<int, 2> tricks = {team_tricks[0], team_tricks[1]}, points = {team_points[0], team_points[1]};
+    for (;;) {
+        // C-5: follow suit or trump, else any card.
+        const CardSet hand = h[size_t(seat)];
+        const CardSet follow = hand & k.same_suit[led] & (CardSet(0) - CardSet(in_trick != 0));
+        const Card c = choose(seat, follow ? hand & (k.same_suit[led] | k.trumps) : hand, in_trick, led, winning, winner);
+        history.actions[size_t(n)] = c;
+        history.actors[size_t(n)] = uint8_t(seat);
+        ++n;
+        h[size_t(seat)] = hand & ~bit(c);
+        const bool takes = in_trick == 0 || contains(k.beats[winning], c);
+        cards[size_t(in_trick)] = c;
+        led = in_trick == 0 ? c : led;
+        winning = takes ? c : winning;
+        winner = takes ? seat : winner;
+        if (++in_trick < NUM_SEATS) {
+            seat = (seat + 1) & (NUM_SEATS - 1);
+            continue;
+        }
+        ++tricks[size_t(winner % 2)];
+        points[size_t(winner % 2)] += k.points[cards[0]] + k.points[cards[1]] + k.points[cards[2]] + k.points[cards[3]];   // C-1
+        seat = winner;
+        in_trick = 0;
+        if (++done == HAND_SIZE) break;
+    }
+    // The state as apply leaves it: the last trick's cards, gathered.
+    hands = h;
+    trick.cards = cards;
+    trick.size = 0;
+    trick.winning = winning;
+    trick.winner = uint8_t(winner);
+    trick.done = uint8_t(done);
+    team_tricks = {uint8_t(tricks[0]), uint8_t(tricks[1])};
+    team_points = {uint8_t(points[0]), uint8_t(points[1])};
+    to_act = uint8_t(seat);
+    history.size = uint8_t(n);
+    phase = CouillonPhase::Over;
+}
+
+namespace {
+#ifdef STICH_DEBUG
+// The debug build plays a copy of the state before an own playout loop move by move through the
+// checked apply with `policy`, and the loop must have reached the same state with the same draws.
+template <class Policy>
+void check_play_out(const CouillonState& before, Rng before_rng, const CouillonState& after, const Rng& rng, Policy policy,
+                    const char* loop) {
+    CouillonState by_apply = before;
+    while (!by_apply.is_terminal()) by_apply.apply(policy(by_apply, before_rng));
+    if (!(after == by_apply) || !(rng == before_rng)) {
+        std::fprintf(stderr, "stich: Couillon's %s left another state than apply\n%s\n", loop, after.to_string().c_str());
+        std::abort();
+    }
+}
+#endif
+}   // namespace
+
+void CouillonState::play_out(Rng& rng_in) {
+#ifdef STICH_DEBUG
+    const CouillonState before = *this;
+    const Rng before_rng = rng_in;
+#endif
+    Rng rng = rng_in;   // a local copy: the history's stores would make the compiler reload a referenced one
+    // The trump, the Mit, Kontra and Re: few, by apply.
+    while (phase != CouillonPhase::Play && phase != CouillonPhase::Over) apply(random_action(rng));
+    if (phase == CouillonPhase::Play) play_cards([&](int, CardSet legal, int, Card, Card, int) { return rng.pick(legal); });
+    rng_in = rng;
+#ifdef STICH_DEBUG
+    check_play_out(before, before_rng, *this, rng_in, [](const CouillonState& s, Rng& r) { return s.random_action(r); }, "play_out");
+#endif
+}
+
+void CouillonState::play_out_heuristic(Rng& rng_in) {
+#ifdef STICH_DEBUG
+    const CouillonState before = *this;
+    const Rng before_rng = rng_in;
+#endif
+    Rng rng = rng_in;
+    while (phase != CouillonPhase::Play && phase != CouillonPhase::Over) apply(heuristic_action(rng));
+    if (phase == CouillonPhase::Play) {
+        const Contract& k = *contract;
+        play_cards([&](int seat, CardSet legal, int in_trick, Card led, Card winning, int winner) {
+            return heuristic_card(k, legal, in_trick ? led : NO_CARD, winning, in_trick > 0 && winner % 2 == seat % 2,
+                                  in_trick == NUM_SEATS - 1);
+        });
+    }
+    rng_in = rng;
+#ifdef STICH_DEBUG
+    check_play_out(
+        before, before_rng, *this, rng_in, [](const CouillonState& s, Rng& r) { return s.heuristic_action(r); }, "play_out_heuristic");
+#endif
+}
+
 std::array<int, 2> CouillonState::score_moves() const {
     std::array<int, 2> moves{0, 0};
     if (!is_terminal() || team_points[0] == team_points[1]) return moves;

@@ -89,6 +89,12 @@ struct CouillonState {
     Action random_action(Rng& rng) const;
     // The rule-of-thumb bot (docs/bots.md): also a playout policy.
     Action heuristic_action(Rng& rng) const;
+    // Play the deal to its end (stich/game.hpp, play_out_randomly and play_out_heuristically: the
+    // random playouts and the search's playouts): the same draws and the same state as
+    // apply(random_action(rng)), resp. apply(heuristic_action(rng)), until the end, with the card
+    // play's state in registers instead of apply's loads and stores a card.
+    void play_out(Rng& rng);
+    void play_out_heuristic(Rng& rng);
     void returns(Returns& out) const;
     // The card points the seat's team has taken so far (C-1): what a search reports per move.
     int tally(int seat) const { return team_points[size_t(seat % 2)]; }
@@ -136,6 +142,10 @@ struct CouillonState {
     // The seat of the given team that speaks k-th, counting clockwise from forehand.
     int team_speaker(int team, int k) const;
     void finish_trick();
+    // The card play from here to the end in locals, each card chosen by `choose` (play_out,
+    // play_out_heuristic).
+    template <class Choose>
+    void play_cards(Choose&& choose);
 };
 
 static_assert(GameState<CouillonState>);

@@ -53,6 +53,23 @@ Card strongest(const Contract& k, CardSet s) {
     return best;
 }
 
+// The heuristic's card (docs/bots.md) for `seat` with the `legal` cards, `in_trick` cards on the
+// table (led first, `winning` by `winner`), `played` out of play, `active` seats playing.
+// Leading: the makers draw trumps with the best one still out; else a plain ace, else the
+// weakest plain card, else the weakest trump. Following: the shared rule of thumb.
+Card heuristic_play(const Contract& k, CardSet legal, int seat, int declarer, CardSet played, int in_trick, Card led, Card winning,
+                    int winner, int active) {
+    if (in_trick == 0) {
+        const CardSet trumps_out = k.trumps & ~played;
+        if (seat % 2 == declarer % 2 && (legal & k.trumps))
+            if (const Card best = strongest(k, trumps_out); contains(legal, best)) return best;
+        const CardSet plain = legal & ~k.trumps;
+        if (const CardSet aces = plain & rank_lane(RANK_ACE)) return lsb(aces);
+        return weakest(k, plain ? plain : legal);
+    }
+    return heuristic_card(k, legal, led, winning, winner % 2 == seat % 2, in_trick == active - 1);
+}
+
 }   // namespace
 
 const Contract& euchre_contract(int trump_suit) {
@@ -135,21 +152,9 @@ Action EuchreState::heuristic_action(Rng& rng) const {
         }
         case EuchrePhase::Alone: return hand_value(h, trump) >= ALONE_VALUE ? ea::ALONE : ea::PARTNER;
         case EuchrePhase::Defend: return ea::PARTNER;
-        case EuchrePhase::Play: {
-            const CardSet legal = legal_cards();
-            if (trick.size == 0) {
-                // Leading: the makers draw trumps with the best one still out; else a plain ace,
-                // else the weakest plain card, else the weakest trump.
-                const CardSet trumps_out = contract->trumps & ~played;
-                if (to_act % 2 == declarer % 2 && (legal & contract->trumps) && contains(legal, strongest(*contract, trumps_out)))
-                    return strongest(*contract, trumps_out);
-                const CardSet plain = legal & ~contract->trumps;
-                if (const CardSet aces = plain & rank_lane(RANK_ACE)) return lsb(aces);
-                return weakest(*contract, plain ? plain : legal);
-            }
-            const bool partner = trick.winner % 2 == to_act % 2;
-            return heuristic_card(*contract, legal, trick.led(), trick.winning, partner, trick.size == active - 1);
-        }
+        case EuchrePhase::Play:
+            return heuristic_play(*contract, legal_cards(), to_act, declarer, played, trick.size, trick.led(), trick.winning, trick.winner,
+                                  active);
         case EuchrePhase::Over: break;
     }
     return random_action(rng);
@@ -228,6 +233,111 @@ void EuchreState::apply(Action a) {
         }
         case EuchrePhase::Over: break;
     }
+}
+
+template <class Choose>
+void EuchreState::play_cards(Choose&& choose) {
+    // Few locals, so that they stay in registers: the hands, the cards out of play, the trick
+    // (its cards, the card led, the card now winning and its seat) and the tricks done.
+    const Contract& k = *contract;
+    std::array<CardSet, NUM_SEATS> h = hands;
+    std::array<Card, NUM_SEATS> cards = trick.cards;
+    CardSet out = played;
+    int seat = to_act, winner = trick.winner, in_trick = trick.size, done = trick.done, n = history.size;
+    // Any card's entry where the trick is empty (its led card and winner are then not read), so
+    // that the masks below are loaded without a branch.
+    Card led = trick.size ? trick.led() : Card(0), winning = trick.size ? trick.winning : Card(0);
+    std::array<int, 2> tricks = {team_tricks[0], team_tricks[1]};
+    const int full = active;
+    unsigned next = 0;   // two bits a seat: the next seat that plays
+    for (int s = 0; s < NUM_SEATS; ++s) next |= unsigned(next_active(s)) << (2 * s);
+    for (;;) {
+        const CardSet hand = h[size_t(seat)];
+        const CardSet follow = hand & k.same_suit[led] & (CardSet(0) - CardSet(in_trick != 0));
+        const Card c = choose(seat, follow ? follow : hand, out, in_trick, led, winning, winner);   // E-9
+        history.actions[size_t(n)] = c;
+        history.actors[size_t(n)] = uint8_t(seat);
+        ++n;
+        h[size_t(seat)] = hand & ~bit(c);
+        out |= bit(c);
+        const bool takes = in_trick == 0 || contains(k.beats[winning], c);
+        cards[size_t(in_trick)] = c;
+        led = in_trick == 0 ? c : led;
+        winning = takes ? c : winning;
+        winner = takes ? seat : winner;
+        if (++in_trick < full) {
+            seat = int(next >> (2 * seat) & 3);
+            continue;
+        }
+        ++tricks[size_t(winner % 2)];
+        seat = winner;
+        in_trick = 0;
+        if (++done == NUM_TRICKS) break;
+    }
+    // The state as apply leaves it: the last trick's cards, gathered.
+    hands = h;
+    played = out;
+    trick.cards = cards;
+    trick.size = 0;
+    trick.winning = winning;
+    trick.winner = uint8_t(winner);
+    trick.done = uint8_t(done);
+    team_tricks = {uint8_t(tricks[0]), uint8_t(tricks[1])};
+    to_act = uint8_t(seat);
+    history.size = uint8_t(n);
+    phase = EuchrePhase::Over;
+}
+
+namespace {
+#ifdef STICH_DEBUG
+// The debug build plays a copy of the state before an own playout loop move by move through the
+// checked apply with `policy`, and the loop must have reached the same state with the same draws.
+template <class Policy>
+void check_play_out(const EuchreState& before, Rng before_rng, const EuchreState& after, const Rng& rng, Policy policy, const char* loop) {
+    EuchreState by_apply = before;
+    while (!by_apply.is_terminal()) by_apply.apply(policy(by_apply, before_rng));
+    if (!(after == by_apply) || !(rng == before_rng)) {
+        std::fprintf(stderr, "stich: Euchre's %s left another state than apply\n%s\n", loop, after.to_string().c_str());
+        std::abort();
+    }
+}
+#endif
+}   // namespace
+
+void EuchreState::play_out(Rng& rng_in) {
+#ifdef STICH_DEBUG
+    const EuchreState before = *this;
+    const Rng before_rng = rng_in;
+#endif
+    Rng rng = rng_in;   // a local copy: the history's stores would make the compiler reload a referenced one
+    // The bids, the discard and the go-alone decisions: few, by apply.
+    while (phase != EuchrePhase::Play && phase != EuchrePhase::Over) apply(random_action(rng));
+    if (phase == EuchrePhase::Play) play_cards([&](int, CardSet legal, CardSet, int, Card, Card, int) { return rng.pick(legal); });
+    rng_in = rng;
+#ifdef STICH_DEBUG
+    check_play_out(before, before_rng, *this, rng_in, [](const EuchreState& s, Rng& r) { return s.random_action(r); }, "play_out");
+#endif
+}
+
+void EuchreState::play_out_heuristic(Rng& rng_in) {
+#ifdef STICH_DEBUG
+    const EuchreState before = *this;
+    const Rng before_rng = rng_in;
+#endif
+    Rng rng = rng_in;
+    while (phase != EuchrePhase::Play && phase != EuchrePhase::Over) apply(heuristic_action(rng));
+    if (phase == EuchrePhase::Play) {
+        const Contract& k = *contract;
+        const int maker = declarer, seats = active;
+        play_cards([&](int seat, CardSet legal, CardSet out, int in_trick, Card led, Card winning, int winner) {
+            return heuristic_play(k, legal, seat, maker, out, in_trick, led, winning, winner, seats);
+        });
+    }
+    rng_in = rng;
+#ifdef STICH_DEBUG
+    check_play_out(
+        before, before_rng, *this, rng_in, [](const EuchreState& s, Rng& r) { return s.heuristic_action(r); }, "play_out_heuristic");
+#endif
 }
 
 void EuchreState::finish_trick() {

@@ -104,6 +104,12 @@ struct EuchreState {
     Action random_action(Rng& rng) const;
     // The rule-of-thumb bot (docs/bots.md): also a playout policy. Uses only what to_act knows.
     Action heuristic_action(Rng& rng) const;
+    // Play the deal to its end (stich/game.hpp, play_out_randomly and play_out_heuristically: the
+    // random playouts and the search's playouts): the same draws and the same state as
+    // apply(random_action(rng)), resp. apply(heuristic_action(rng)), until the end, with the card
+    // play's state in registers instead of apply's loads and stores a card.
+    void play_out(Rng& rng);
+    void play_out_heuristic(Rng& rng);
     void returns(Returns& out) const;
     // The makers' points of the finished deal (E-10): +1, +2, +4, -2 or -4; 0 before the end
     // and when all passed.
@@ -163,6 +169,10 @@ struct EuchreState {
    private:
     void start_play();
     void finish_trick();
+    // The card play from here to the end in locals, each card chosen by `choose` (play_out,
+    // play_out_heuristic).
+    template <class Choose>
+    void play_cards(Choose&& choose);
 };
 
 static_assert(GameState<EuchreState>);

@@ -225,7 +225,7 @@ bool plays_out_heuristically_as_apply(const State& s, uint64_t seed) {
 }
 
 // Every game with its own playout loop (random or heuristic), from every point of random deals (the passes, the first
-// trick, later tricks, the last card); Hearts under every combination of its eight options.
+// trick, later tricks, the last card); Hearts, Euchre and Couillon under every combination of their options.
 void check_own_play_out() {
     int starts = 0;
     auto from_every_point = [&]<class Def>(const typename Def::Rules& rules, uint64_t seeds) {
@@ -256,6 +256,15 @@ void check_own_play_out() {
         for (int i = 0; i < 8; ++i) *options[i] = (flags >> i) & 1;
         from_every_point.template operator()<HeartsDef>(r, 2);
     }
+    for (int flags = 0; flags < 4; ++flags) {   // Euchre: the lone defender (E-8), stick the dealer (E-5)
+        EuchreRules r;
+        r.allow_lone_defender = flags & 1;
+        r.stick_the_dealer = flags & 2;
+        from_every_point.template operator()<EuchreDef>(r, 40);
+    }
+    CouillonRules doubling;   // Couillon: Kontra and Re double (C-6)
+    doubling.kontra_doubles = true;
+    from_every_point.template operator()<CouillonDef>(doubling, 40);
     std::printf("playouts: a game's own playout loop as apply from %d points of random deals\n", starts);
 }
 
