@@ -269,7 +269,7 @@ void check_own_play_out() {
         r.kontra_takes_over = variant % 5 != 4;
         from_every_point.template operator()<MuckenDef>(r, 4);
         for (int opening = 0; opening <= MUCKEN_OPENING_RAMSCH; ++opening) {   // the kinds a random auction seldom reaches
-            if (opening < MUCKEN_GAMES && !r.allows(opening)) continue;
+            if (opening < MUCKEN_GAMES ? !r.allows(opening) : r.if_all_pass != AllPass::Ramsch) continue;
             const uint64_t seed = uint64_t(variant * 100 + opening);
             MuckenState s = mucken_deal(r, seed, int(seed % r.players), false);
             apply_mucken_opening(s, opening);
