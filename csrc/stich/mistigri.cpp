@@ -42,6 +42,37 @@ namespace {
 // The Mistigri played, naming the trump (M-8), and an exchange (a mask of the hand's cards).
 constexpr bool names_trump(Action a) { return a >= mi::PLAY_MISTIGRI && a < mi::PLAY_MISTIGRI + SUIT_NB; }
 constexpr bool is_exchange(Action a) { return a >= mi::EXCHANGE && a < mi::EXCHANGE + 32; }
+
+// The cards a hand may play to a trick led with `led` (NO_CARD: a lead, anything; M-9 cascade).
+// M-11: the trump ace led to the first trick (by whichever joined seat leads it) keeps the
+// Mistigri back (`kept_still`), unless it is all its holder has.
+CardSet playable(const Contract& k, CardSet hand, bool kept_still, Card led, Card winning) {
+    if (led == NO_CARD) return hand;
+    if (kept_still && contains(hand, MISTIGRI) && hand != bit(MISTIGRI)) hand &= ~bit(MISTIGRI);
+    return legal_cards(k, hand, led, winning);
+}
+
+// A uniformly random play among the legal cards, the Mistigri standing for its four actions (M-8).
+Action random_play(CardSet legal, Rng& r) {
+    const CardSet plain = legal & ~bit(MISTIGRI);
+    const int choices = popcount(plain) + (legal != plain ? SUIT_NB : 0);
+    const int k = int(r.below(uint32_t(choices)));
+    return k < popcount(plain) ? Action(nth_card(plain, k)) : Action(mi::PLAY_MISTIGRI + k - popcount(plain));
+}
+
+// The heuristic's Mistigri play: it names the suit the rest of the hand is longest in (the first
+// such suit).
+Action heuristic_mistigri(CardSet hand) {
+    int best = 0, most = -1;
+    for (int s = 0; s < SUIT_NB; ++s) {
+        const int count = popcount(hand & ~bit(MISTIGRI) & suit_lane(s));
+        if (count > most) {
+            most = count;
+            best = s;
+        }
+    }
+    return Action(mi::PLAY_MISTIGRI + best);
+}
 }   // namespace
 
 namespace {
@@ -177,18 +208,7 @@ int MistigriState::max_discard() const {
     return std::min(drawable, MistigriRules::HAND);
 }
 
-bool MistigriState::mistigri_must_keep_still(CardSet hand_now) const {
-    // M-11: the trump ace led to the first trick (by whichever joined seat leads it) keeps the
-    // Mistigri back, unless it is all its holder has.
-    return mistigri_kept_still && contains(hand_now, MISTIGRI) && hand_now != bit(MISTIGRI);
-}
-
-CardSet MistigriState::legal_cards() const {
-    CardSet h = hands[to_act];
-    if (trick.size == 0) return h;
-    if (mistigri_must_keep_still(h)) h &= ~bit(MISTIGRI);
-    return trick.legal(*contract, h);
-}
+CardSet MistigriState::legal_cards() const { return playable(*contract, hands[to_act], mistigri_kept_still, trick.led(), trick.winning); }
 
 void MistigriState::legal_actions(ActionList& out) const {
     // Every Mistigri action id is below 128: the list is the seat's own keys, ascending.
@@ -209,13 +229,7 @@ Action MistigriState::random_action(Rng& r) const {
             if (std::popcount(mask) <= limit) return Action(mi::EXCHANGE + mask);
         }
     }
-    if (phase == MistigriPhase::Play) {
-        const CardSet legal = legal_cards();
-        const CardSet plain = legal & ~bit(MISTIGRI);
-        const int choices = popcount(plain) + (legal != plain ? SUIT_NB : 0);
-        const int k = int(r.below(uint32_t(choices)));
-        return k < popcount(plain) ? Action(nth_card(plain, k)) : Action(mi::PLAY_MISTIGRI + k - popcount(plain));
-    }
+    if (phase == MistigriPhase::Play) return random_play(legal_cards(), r);
     return random_listed_action(*this, r);
 }
 
@@ -245,17 +259,7 @@ Action MistigriState::heuristic_action(Rng& r) const {
         case MistigriPhase::Play: {
             const CardSet legal = legal_cards();
             const Card c = heuristic_card(*contract, legal, trick.led(), trick.winning, false, trick.size == num_joined() - 1);
-            if (c != MISTIGRI) return c;
-            // Name the suit the rest of the hand is longest in.
-            int best = trump, most = -1;
-            for (int s = 0; s < SUIT_NB; ++s) {
-                const int count = popcount(h & ~bit(MISTIGRI) & suit_lane(s));
-                if (count > most) {
-                    most = count;
-                    best = s;
-                }
-            }
-            return Action(mi::PLAY_MISTIGRI + best);
+            return c != MISTIGRI ? Action(c) : heuristic_mistigri(h);
         }
         case MistigriPhase::Over: break;
     }
@@ -399,7 +403,10 @@ void MistigriState::finish_trick() {
     tricks_won[trick.winner]++;
     mistigri_kept_still = false;
     to_act = trick.winner;
-    if (trick.gather() < MistigriRules::HAND) return;
+    if (trick.gather() == MistigriRules::HAND) settle_play();
+}
+
+void MistigriState::settle_play() {
     // M-10: a fifth of the pot per trick; a joined seat without a trick pays a stake.
     end = MistigriEnd::Played;
     const int per_trick = pot_at_play / 5;
@@ -412,6 +419,88 @@ void MistigriState::finish_trick() {
     }
     settle_pot();
     phase = MistigriPhase::Over;
+}
+
+void MistigriState::play_out(Rng& r) { play_out_with<false>(r); }
+void MistigriState::play_out_heuristic(Rng& r) { play_out_with<true>(r); }
+
+template <bool Heuristic>
+void MistigriState::play_out_with(Rng& r_in) {
+    auto next_action = [](const MistigriState& s, Rng& r) { return Heuristic ? s.heuristic_action(r) : s.random_action(r); };
+#ifdef STICH_DEBUG
+    // The debug build plays a copy move by move through the checked apply, and this loop must
+    // reach the same state with the same draws.
+    MistigriState by_apply = *this;
+    Rng by_apply_rng = r_in;
+    while (!by_apply.is_terminal()) by_apply.apply(next_action(by_apply, by_apply_rng));
+#endif
+    Rng r = r_in;   // a local copy: the history's stores would make the compiler reload a referenced one
+    while (phase != MistigriPhase::Play && phase != MistigriPhase::Over) apply(next_action(*this, r));
+    if (phase == MistigriPhase::Play) {
+        // The card play in locals, written back at the end: apply's draws (heuristic_action's
+        // choices) and moves, card by card; the contract changes when the Mistigri names the trump.
+        const Contract* k = contract;
+        const int in_play = num_joined();
+        int trump_suit = trump;
+        bool kept_still = mistigri_kept_still;
+        std::array<CardSet, MAX_SEATS> h = hands;
+        std::array<Card, MAX_SEATS> cards = trick.cards;
+        int in_trick = trick.size, seat = to_act, winner = trick.winner, done = trick.done, size = history.size;
+        Card winning = trick.winning;
+        for (;;) {
+            const Card led = in_trick ? cards[0] : NO_CARD;
+            const CardSet legal = playable(*k, h[size_t(seat)], kept_still, led, winning);
+            Action a;
+            if constexpr (Heuristic) {
+                const Card c = heuristic_card(*k, legal, led, winning, false, in_trick == in_play - 1);
+                a = c != MISTIGRI ? Action(c) : heuristic_mistigri(h[size_t(seat)]);
+            } else {
+                a = random_play(legal, r);
+            }
+            history.actions[size_t(size)] = a;
+            history.actors[size_t(size++)] = uint8_t(seat);
+            Card c = Card(a);
+            if (names_trump(a)) {   // play(): M-8
+                c = MISTIGRI;
+                trump_suit = a - mi::PLAY_MISTIGRI;
+                k = &mistigri_contract(trump_suit, rules.deck);
+            }
+            if (done == 0 && in_trick == 0) kept_still = rules.monch && c == make_card(trump_suit, RANK_ACE);
+            h[size_t(seat)] &= ~bit(c);
+            const bool takes_it = in_trick == 0 || takes(*k, winning, c);   // Trick::play's selects
+            winning = takes_it ? c : winning;
+            winner = takes_it ? seat : winner;
+            cards[size_t(in_trick++)] = c;
+            if (in_trick < in_play) {
+                seat = next_seat(seat, joined);
+                continue;
+            }
+            tricks_won[size_t(winner)]++;   // finish_trick
+            kept_still = false;
+            seat = winner;
+            in_trick = 0;
+            if (++done == MistigriRules::HAND) break;
+        }
+        contract = k;
+        trump = int8_t(trump_suit);
+        mistigri_kept_still = kept_still;
+        hands = h;
+        trick.cards = cards;
+        trick.size = 0;
+        trick.winning = winning;
+        trick.winner = uint8_t(winner);
+        trick.done = uint8_t(done);
+        to_act = uint8_t(seat);
+        history.size = uint8_t(size);
+        settle_play();
+    }
+    r_in = r;
+#ifdef STICH_DEBUG
+    if (!(*this == by_apply) || !(r_in == by_apply_rng)) {
+        std::fprintf(stderr, "stich: Mistigri's play_out left another state than apply\n%s\n", to_string().c_str());
+        std::abort();
+    }
+#endif
 }
 
 void MistigriState::returns(Returns& out) const {

@@ -207,6 +207,12 @@ struct MistigriState {
     Action random_action(Rng& r) const;
     // The rule-of-thumb bot (docs/bots.md): also a playout policy.
     Action heuristic_action(Rng& r) const;
+    // Play the deal to its end (stich/game.hpp: play_out_randomly, play_out_heuristically): the
+    // same draws and the same state as apply(random_action(r)), or apply(heuristic_action(r)),
+    // until the end; the card play in locals instead of apply's loads and stores a card (the
+    // bidding and the exchange go through apply).
+    void play_out(Rng& r);
+    void play_out_heuristic(Rng& r);
     void returns(Returns& out) const;
     // The tricks the seat has taken so far (M-10 pays by them): what a search reports per move.
     int tally(int seat) const { return tricks_won[size_t(seat)]; }
@@ -260,7 +266,9 @@ struct MistigriState {
     void after_exchange();
     void start_play();
     void finish_trick();
-    bool mistigri_must_keep_still(CardSet hand_now) const;
+    void settle_play();   // M-10: the fifth trick is taken in
+    template <bool Heuristic>
+    void play_out_with(Rng& r);
 };
 
 static_assert(GameState<MistigriState>);

@@ -298,6 +298,90 @@ void MuckenState::finish_trick() {
     if (trick.gather() == hand_size) phase = MuckenPhase::Over;
 }
 
+namespace {
+// The eyes of a set of cards (U-2, EYES) by rank lanes: a trick's eyes without a loop over its cards.
+int eyes_of(CardSet s) {
+    return 11 * popcount(s & rank_lane(RANK_ACE)) + 10 * popcount(s & rank_lane(RANK_TEN)) + 4 * popcount(s & rank_lane(RANK_KING)) +
+           3 * popcount(s & rank_lane(RANK_OBER)) + 2 * popcount(s & rank_lane(RANK_UNTER));
+}
+}   // namespace
+
+void MuckenState::play_out(Rng& rng) { play_out_with<false>(rng); }
+void MuckenState::play_out_heuristic(Rng& rng) { play_out_with<true>(rng); }
+
+template <bool Heuristic>
+void MuckenState::play_out_with(Rng& rng_in) {
+    auto next_action = [](const MuckenState& s, Rng& r) { return Heuristic ? s.heuristic_action(r) : s.random_action(r); };
+#ifdef STICH_DEBUG
+    // The debug build plays a copy move by move through the checked apply, and this loop must
+    // reach the same state with the same draws.
+    MuckenState by_apply = *this;
+    Rng by_apply_rng = rng_in;
+    while (!by_apply.is_terminal()) by_apply.apply(next_action(by_apply, by_apply_rng));
+#endif
+    Rng rng = rng_in;   // a local copy: the history's stores would make the compiler reload a referenced one
+    while (phase != MuckenPhase::Play && phase != MuckenPhase::Over) apply(next_action(*this, rng));
+    if (phase == MuckenPhase::Play) {
+        // The card play in locals, written back at the end: apply's draws (heuristic_action's
+        // choices) and moves, card by card, and finish_trick's tallies a trick.
+        const Contract& k = *contract;
+        const int players = n;
+        const bool partners = play != MuckenPlay::Ramsch;   // Ramsch has no partner to leave a trick to
+        std::array<CardSet, MAX_SEATS> h = hands;
+        std::array<Card, MAX_SEATS> cards = trick.cards;
+        int in_trick = trick.size, seat = to_act, winner = trick.winner, done = trick.done, size = history.size;
+        Card winning = trick.winning;
+        CardSet on_table = 0;
+        for (int i = 0; i < in_trick; ++i) on_table |= bit(cards[size_t(i)]);
+        for (;;) {
+            const Card led = in_trick ? cards[0] : NO_CARD;
+            const CardSet legal = in_trick ? stich::legal_cards(k, h[size_t(seat)], led, winning) : h[size_t(seat)];
+            Card c;
+            if constexpr (Heuristic)
+                c = heuristic_card(k, legal, led, winning, in_trick > 0 && partners && (winner ^ seat) % 2 == 0, in_trick == players - 1);
+            else c = rng.pick(legal);
+            history.actions[size_t(size)] = c;
+            history.actors[size_t(size++)] = uint8_t(seat);
+            h[size_t(seat)] &= ~bit(c);
+            on_table |= bit(c);
+            const bool takes_it = in_trick == 0 || takes(k, winning, c);   // Trick::play's selects
+            winning = takes_it ? c : winning;
+            winner = takes_it ? seat : winner;
+            cards[size_t(in_trick++)] = c;
+            if (in_trick < players) {
+                seat = seat + 1 == players ? 0 : seat + 1;
+                continue;
+            }
+            const int team = winner % 2;   // finish_trick
+            team_tricks[size_t(team)]++;
+            team_eyes[size_t(team)] = uint8_t(team_eyes[size_t(team)] + eyes_of(on_table));
+            team_trumps[size_t(team)] = uint8_t(team_trumps[size_t(team)] + popcount(on_table & k.trumps));
+            if (contains(on_table, EICHEL_OBER)) top_trump_team = int8_t(team);
+            seat_tricks[size_t(winner)]++;
+            seat = winner;
+            in_trick = 0;
+            on_table = 0;
+            if (++done == hand_size) break;
+        }
+        hands = h;
+        trick.cards = cards;
+        trick.size = 0;
+        trick.winning = winning;
+        trick.winner = uint8_t(winner);
+        trick.done = uint8_t(done);
+        to_act = uint8_t(seat);
+        history.size = uint8_t(size);
+        phase = MuckenPhase::Over;
+    }
+    rng_in = rng;
+#ifdef STICH_DEBUG
+    if (!(*this == by_apply) || !(rng_in == by_apply_rng)) {
+        std::fprintf(stderr, "stich: Mucken's play_out left another state than apply\n%s\n", to_string().c_str());
+        std::abort();
+    }
+#endif
+}
+
 // U-7, U-9: after a Kontra that takes over (normal games only) and in a must-play game the whole
 // table moves one eye towards the player party: 60 wins, 90 wins "with Schneider", 30 is
 // Schneider-free and 29 or fewer loses "with Schneider".

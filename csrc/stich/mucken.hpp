@@ -149,6 +149,12 @@ struct MuckenState {
     Action random_action(Rng& rng) const;
     // The rule-of-thumb bot (docs/bots.md): also a playout policy.
     Action heuristic_action(Rng& rng) const;
+    // Play the deal to its end (stich/game.hpp: play_out_randomly, play_out_heuristically): the
+    // same draws and the same state as apply(random_action(rng)), or apply(heuristic_action(rng)),
+    // until the end; the card play in locals instead of apply's loads and stores a card (the
+    // auction and the doubling go through apply).
+    void play_out(Rng& rng);
+    void play_out_heuristic(Rng& rng);
     void returns(Returns& out) const;
     // The returns had the deal ended with each team's eyes and tricks as given, the rest as it
     // is: returns() is it with the real tallies; the solver's bounds ask it of the extremes.
@@ -207,6 +213,8 @@ struct MuckenState {
     void start_game(MuckenPlay what, int game_id, int announcer_seat);
     void start_play();
     void finish_trick();
+    template <bool Heuristic>
+    void play_out_with(Rng& rng);
     bool swapped_lines() const;
     // The scoring had the teams taken these eyes and tricks (returns_if).
     bool players_win(const TeamTallies& eyes, const TeamTallies& tricks) const;

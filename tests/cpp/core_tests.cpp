@@ -225,22 +225,24 @@ bool plays_out_heuristically_as_apply(const State& s, uint64_t seed) {
 }
 
 // Every game with its own playout loop (random or heuristic), from every point of random deals (the passes, the first
-// trick, later tricks, the last card); Hearts, Euchre and Couillon under every combination of their options.
+// trick, later tricks, the last card); Hearts, Euchre and Couillon under every combination of their options; Mucken
+// under its game kinds (every opening, Ramsch included) and options; Mistigri and Mönch with 3 to 6 players.
 void check_own_play_out() {
     int starts = 0;
-    auto from_every_point = [&]<class Def>(const typename Def::Rules& rules, uint64_t seeds) {
-        for (uint64_t seed = 0; seed < seeds; ++seed) {
-            auto s = stich::deal<Def>(rules, seed, int(seed % 4));
-            Rng rng(~seed);
-            for (;;) {
-                if constexpr (requires(Rng& r) { s.play_out(r); }) CHECK(plays_out_as_apply(s, seed * 1000 + uint64_t(starts)));
-                if constexpr (requires(Rng& r) { s.play_out_heuristic(r); })
-                    CHECK(plays_out_heuristically_as_apply(s, seed * 1000 + uint64_t(starts)));
-                ++starts;
-                if (s.is_terminal()) break;
-                s.apply(s.random_action(rng));
-            }
+    auto from_every_point_of = [&](auto s, uint64_t seed) {
+        Rng rng(~seed);
+        for (;;) {
+            if constexpr (requires(Rng& r) { s.play_out(r); }) CHECK(plays_out_as_apply(s, seed * 1000 + uint64_t(starts)));
+            if constexpr (requires(Rng& r) { s.play_out_heuristic(r); })
+                CHECK(plays_out_heuristically_as_apply(s, seed * 1000 + uint64_t(starts)));
+            ++starts;
+            if (s.is_terminal()) break;
+            s.apply(s.random_action(rng));
         }
+    };
+    auto from_every_point = [&]<class Def>(const typename Def::Rules& rules, uint64_t seeds) {
+        for (uint64_t seed = 0; seed < seeds; ++seed)
+            from_every_point_of(stich::deal<Def>(rules, seed, int(seed % uint64_t(Def::num_players(rules)))), seed);
     };
     for_each_game([&]<class Def>() {
         if constexpr (
@@ -265,6 +267,33 @@ void check_own_play_out() {
     CouillonRules doubling;   // Couillon: Kontra and Re double (C-6)
     doubling.kontra_doubles = true;
     from_every_point.template operator()<CouillonDef>(doubling, 40);
+    for (int variant = 0; variant < 12; ++variant) {
+        MuckenRules r;
+        r.players = variant % 3 == 2 ? 6 : 4;
+        r.long_deck = variant % 3 == 1;
+        r.ranking = MuckenRanking(variant % 3);
+        r.with_geier = variant % 4 != 3;
+        r.if_all_pass = AllPass(variant % 4);
+        r.ramsch_stichzwang = variant % 2 == 0;
+        r.kontra_takes_over = variant % 5 != 4;
+        from_every_point.template operator()<MuckenDef>(r, 4);
+        for (int opening = 0; opening <= MUCKEN_OPENING_RAMSCH; ++opening) {   // the kinds a random auction seldom reaches
+            if (opening < MUCKEN_GAMES ? !r.allows(opening) : r.if_all_pass != AllPass::Ramsch) continue;
+            const uint64_t seed = uint64_t(variant * 100 + opening);
+            MuckenState s = mucken_deal(r, seed, int(seed % r.players), false);
+            apply_mucken_opening(s, opening);
+            from_every_point_of(s, seed);
+        }
+    }
+    for (int players = MistigriRules::MIN_PLAYERS; players <= MistigriRules::MAX_PLAYERS; ++players)
+        for (int variant = 0; variant < 3; ++variant) {
+            MistigriRules r;
+            r.players = uint8_t(players);
+            r.monch = variant > 0;
+            r.club_law = variant == 2;
+            r.deck = MistigriRules::default_deck(players, r.monch);
+            from_every_point.template operator()<MistigriDef>(r, 10);
+        }
     std::printf("playouts: a game's own playout loop as apply from %d points of random deals\n", starts);
 }
 
