@@ -152,10 +152,16 @@ Action MuckenState::random_action(Rng& rng) const {
 }
 
 namespace {
+// The trumps of each game kind (U-3: Wenz the Unters, Geier the Obers, Muck both and the hearts)
+// over both decks: a hand's trumps are hand & KIND_TRUMPS[kind], as with the game's contract,
+// without looking the contract up.
+constexpr CardSet KIND_TRUMPS[3] = {rank_lane(RANK_UNTER), rank_lane(RANK_OBER),
+                                    rank_lane(RANK_OBER) | rank_lane(RANK_UNTER) | suit_lane(SUIT2)};
+
 // Strength of a hand for a game kind: trumps count 2 (Obers and Unters 3), plain aces 1. By
 // masks, without a loop over the cards: the others' bids in every search iteration ask it.
-int hand_strength(const MuckenRules& rules, CardSet h, int kind) {
-    const CardSet trumps = h & mucken_contract(KIND_GAME[kind], rules.long_deck, false).trumps;
+int hand_strength(CardSet h, int kind) {
+    const CardSet trumps = h & KIND_TRUMPS[kind];
     return 2 * popcount(trumps) + popcount(trumps & (rank_lane(RANK_OBER) | rank_lane(RANK_UNTER))) +
            popcount(h & ~trumps & rank_lane(RANK_ACE));
 }
@@ -171,7 +177,7 @@ Action MuckenState::heuristic_action(Rng& rng) const {
             int best_kind = -1, best = -1;
             for (int kind = 0; kind < 3; ++kind)
                 if (rules.allows(kind))
-                    if (const int v = hand_strength(rules, h, kind); v > best) {
+                    if (const int v = hand_strength(h, kind); v > best) {
                         best = v;
                         best_kind = kind;
                     }
