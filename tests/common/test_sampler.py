@@ -102,12 +102,15 @@ def spread_position(game, seed):
     return None
 
 
-@pytest.mark.parametrize("game", [stich.Couillon(), stich.Mucken(), stich.Euchre()], ids=repr)
-def test_draws_spread_over_three_places_are_uniform(game):
+@pytest.mark.parametrize("name", GAMES)
+def test_draws_spread_over_three_places_are_uniform(name):
     """The sampler deals a class's cards to every place but its largest one card at a time, two
     draws from each random word: uniform where the draws of one word fall to different places,
     checked against enumeration by a chi-square test at a fixed seed."""
-    view = next(v for v in (spread_position(game, seed) for seed in range(300)) if v is not None)
+    game = GAMES[name]
+    view = next((v for v in (spread_position(game, seed) for seed in range(100)) if v is not None), None)
+    if view is None:
+        pytest.skip(f"no view of {name} with three places lacking cards and 500 to 3,000 worlds in 100 deals")
     worlds = hidden_worlds(view)
     assert view.count_worlds() == len(worlds)
     n = 40 * len(worlds)
@@ -115,7 +118,7 @@ def test_draws_spread_over_three_places_are_uniform(game):
     counts = Counter(hidden_part(view, w, known) for w in view.sample_worlds(n, 11))
     assert set(counts) <= set(worlds)
     chi2 = sum((counts.get(w, 0) - n / len(worlds)) ** 2 / (n / len(worlds)) for w in worlds)
-    assert chi2 < chi_square_threshold(len(worlds) - 1), (game, chi2, len(worlds))
+    assert chi2 < chi_square_threshold(len(worlds) - 1), (name, chi2, len(worlds))
 
 
 @pytest.mark.parametrize("name", GAMES)
