@@ -1,5 +1,6 @@
 """Counting the worlds of a view (the world sampler's tables, built once per search): the slowest
-views of 6-player Mönch deals, where many classes of cards share many hands.
+views of 6-player Mönch deals, where many classes of cards share many hands. Drawing worlds (what
+the search does every iteration): the views of the bench's search positions.
 
 Run:  python -m pytest benchmarks/test_bench_worlds.py --benchmark-enable
 """
@@ -11,6 +12,7 @@ import random
 import pytest
 
 import stich
+from stich import bench
 
 # (deal seed, moves played by random.Random(seed).choice, seat): the views whose counts took longest
 # among 10 random 6-player Mönch deals (every seat's view after every move), with their counts.
@@ -34,3 +36,18 @@ def test_count_worlds_monch_6_players(benchmark, seed, moves, seat, worlds):
     view = view_of(seed, moves, seat)
     benchmark.extra_info.update(work=1, unit="counts")
     assert benchmark(view.count_worlds) == worlds
+
+
+# The worlds the search draws: `stich bench`'s search positions, each seen by the seat to move
+# (the search's observer). A call draws WORLDS of them; what the call returns (a list of card sets
+# a world) costs more than the draw itself (docs/search.md, "third round: the world draw").
+WORLDS = 2000
+POSITIONS = bench.positions()
+
+
+@pytest.mark.parametrize("index", range(len(POSITIONS)), ids=[p.name.replace(" ", "-") for p in POSITIONS])
+def test_sample_worlds_bench_positions(benchmark, index):
+    state = POSITIONS[index].state()
+    view = state.view(state.current_player)
+    benchmark.extra_info.update(work=WORLDS, unit="worlds")
+    assert len(benchmark(view.sample_worlds, WORLDS, 1)) == WORLDS

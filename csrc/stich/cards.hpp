@@ -56,26 +56,30 @@ constexpr Card pop_lsb(CardSet& s) {
 }
 constexpr bool contains(CardSet s, Card c) { return (s >> c) & 1; }
 
-// The n-th (0-based) set bit of s, counting from the least significant; s must have > n bits.
-// pdep where the CPU has BMI2 (n is random in playouts, so a loop mispredicts): 8-20% of three
-// games' playout speed on Zen 3 (docs/bench.md "Portable wheels and native builds"). A portable build
-// asks the CPU at load time (stich/dispatch.hpp: fast_pdep, off where pdep is microcoded) and
-// issues the instruction itself: its functions are not compiled for BMI2, not even the clones.
-inline Card nth_card(CardSet s, int n) {
+// The n-th (0-based) set bit of s as a set of that one bit, counting from the least significant;
+// s must have > n bits. pdep where the CPU has BMI2 (n is random in playouts, so a loop
+// mispredicts): 8-20% of three games' playout speed on Zen 3 (docs/bench.md "Portable wheels and
+// native builds"). A portable build asks the CPU at load time (stich/dispatch.hpp: fast_pdep, off
+// where pdep is microcoded) and issues the instruction itself: its functions are not compiled for
+// BMI2, not even the clones.
+inline CardSet nth_bit(CardSet s, int n) {
 #if defined(__BMI2__)
-    return lsb(_pdep_u64(CardSet(1) << n, s));
+    return _pdep_u64(CardSet(1) << n, s);
 #else
 #if STICH_RUNTIME_PDEP
     if (fast_pdep) {
         CardSet r;
         asm("pdepq %[mask], %[src], %[dst]" : [dst] "=r"(r) : [src] "r"(CardSet(1) << n), [mask] "rm"(s));
-        return lsb(r);
+        return r;
     }
 #endif
     for (; n > 0; --n) s &= s - 1;
-    return lsb(s);
+    return s & (~s + 1);
 #endif
 }
+
+// The n-th (0-based) card of s, counting from the least significant bit; s must have > n cards.
+inline Card nth_card(CardSet s, int n) { return lsb(nth_bit(s, n)); }
 
 enum class Alphabet : uint8_t { German, French };
 

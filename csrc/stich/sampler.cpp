@@ -38,15 +38,19 @@ u128 add(u128 a, u128 b) {
     return r;
 }
 
-// Uniform in [0, bound), by rejection under the next power of two: 64 random bits when the bound
-// fits in them, else 128.
+// Uniform in [0, bound). A bound that fits in 64 bits: Lemire's multiply-shift, the high word of
+// a random number times the bound, with rejection (rare: the low word below 2^64 mod bound), one
+// random number a draw but for those. A larger one: 128 random bits masked under the next power of
+// two, by rejection.
 u128 below(Rng& rng, u128 bound) {
     if (bound <= u128(UINT64_MAX)) {
-        const uint64_t mask = ~uint64_t(0) >> std::countl_zero(uint64_t(bound - 1) | 1);
-        for (;;) {
-            const uint64_t r = rng.next() & mask;
-            if (r < bound) return r;
+        const uint64_t b = uint64_t(bound);
+        u128 m = u128(rng.next()) * b;
+        if (uint64_t(m) < b) {
+            const uint64_t threshold = (0 - b) % b;   // 2^64 mod b
+            while (uint64_t(m) < threshold) m = u128(rng.next()) * b;
         }
+        return m >> 64;
     }
     u128 mask = bound - 1;
     for (int s = 1; s < 128; s <<= 1) mask |= mask >> s;
@@ -106,8 +110,8 @@ WorldSampler::WorldSampler(const View& v) : num_locations_(v.num_locations) {
             if (need[size_t(l)] > 0 && !contains(v.where[size_t(l)].forbidden, c)) mask = uint8_t(mask | 1u << l);
         if (!mask) throw std::invalid_argument("inconsistent view: card id " + std::to_string(int(c)) + " can be nowhere");
         auto [it, fresh] = by_mask.try_emplace(mask, classes_.size());
-        if (fresh) classes_.push_back({{}, 0, mask});
-        classes_[it->second].cards.push_back(c);
+        if (fresh) classes_.push_back({0, 0, mask});
+        classes_[it->second].size++;
         classes_[it->second].set |= bit(c);
     }
     if (classes_.empty()) {
@@ -144,10 +148,11 @@ uint32_t WorldSampler::stage(size_t k, Capacity cap, Build& b) {
         if (l == num_locations_) {
             if (left) return;
             Capacity rest = cap;
-            int largest = 0, used = 0;
+            int largest = 0;
+            uint8_t used = 0;
             for (int j = 0; j < num_locations_; ++j) {
                 rest -= Capacity(counts[size_t(j)]) << (CAP_BITS * j);
-                used += counts[size_t(j)] > 0;
+                if (counts[size_t(j)] > 0) used = uint8_t(used | 1u << j);
                 if (counts[size_t(j)] > counts[size_t(largest)]) largest = j;
             }
             u128 w = 1;
@@ -160,7 +165,7 @@ uint32_t WorldSampler::stage(size_t k, Capacity cap, Build& b) {
             }
             if (w == 0) return;
             sum = add(sum, mul(ways, w));
-            opts.push_back({counts, int8_t(largest), used == 1, next, sum});
+            opts.push_back({counts, int8_t(largest), uint8_t(used & ~(1u << largest)), next, sum});
             return;
         }
         const int most = (cls.locations >> l & 1) ? std::min(left, cap_of(cap, l)) : 0;
@@ -171,7 +176,7 @@ uint32_t WorldSampler::stage(size_t k, Capacity cap, Build& b) {
         }
         counts[size_t(l)] = 0;
     };
-    split(split, 0, int(cls.cards.size()), 1);
+    split(split, 0, cls.size, 1);
     Stage& st = stages_[index];
     st.first = uint32_t(options_.size());
     st.count = uint32_t(opts.size());
@@ -182,7 +187,6 @@ uint32_t WorldSampler::stage(size_t k, Capacity cap, Build& b) {
 
 Locations WorldSampler::sample(Rng& rng) const {
     Locations world = base_;
-    std::array<Card, MAX_CARDS> cards;
     uint32_t at = 0;
     for (const Class& cls : classes_) {
         const Stage& st = stages_[at];
@@ -191,25 +195,32 @@ Locations WorldSampler::sample(Rng& rng) const {
             const u128 r = below(rng, st.worlds);
             pick = std::upper_bound(pick, pick + st.count, r, [](u128 value, const Option& o) { return value < o.cumulative; });
         }
-        if (pick->whole) {
-            world[size_t(pick->largest)] |= cls.set;
-        } else {
-            // Only the cards of the locations other than the largest one are drawn (the tail of a
-            // partial shuffle); the largest takes the rest.
-            const int n = int(cls.cards.size()), largest = pick->largest;
-            const int drawn = n - pick->counts[size_t(largest)];
-            std::copy(cls.cards.begin(), cls.cards.end(), cards.begin());
-            rng.shuffle_tail(cards.data(), n, drawn);
-            int next = n - drawn;
+        const int largest = pick->largest;
+        if (pick->drawn) {
+            // The locations other than the largest draw their cards one at a time, each uniformly
+            // among the class's cards not yet dealt (a uniform rank among the set bits: nth_bit),
+            // two draws from each 64-bit random number; the largest takes the rest. A uniform
+            // sample without replacement: every way to deal the class's cards into the counts is
+            // equally likely.
             CardSet rest = cls.set;
-            for (int l = 0; l < num_locations_; ++l) {
-                if (l == largest) continue;
-                for (int i = 0; i < pick->counts[size_t(l)]; ++i) {
-                    world[size_t(l)] |= bit(cards[size_t(next)]);
-                    rest &= ~bit(cards[size_t(next++)]);
-                }
+            uint32_t left = uint32_t(cls.size);
+            uint64_t r = 0;
+            for (uint32_t drawn = pick->drawn; drawn; drawn &= drawn - 1) {
+                const int l = std::countr_zero(drawn);
+                int want = pick->counts[size_t(l)];
+                CardSet got = 0;
+                do {
+                    if ((left ^ uint32_t(cls.size)) % 2 == 0) r = rng.next();   // an even number drawn so far
+                    const CardSet c = nth_bit(rest, int(rng.below(left--, uint32_t(r))));
+                    r >>= 32;
+                    got |= c;
+                    rest ^= c;
+                } while (--want);
+                world[size_t(l)] |= got;
             }
             world[size_t(largest)] |= rest;
+        } else {
+            world[size_t(largest)] |= cls.set;
         }
         at = pick->next;
     }

@@ -6,10 +6,11 @@
 // class-by-location count table x[k][l] weighted by prod_k n_k! / prod_l x[k][l]! (the ways to
 // split each class's cards). A DP over classes and remaining capacities counts the worlds
 // exactly (128-bit); sampling then picks each class's counts with probability proportional to its
-// weight times the worlds left for the remaining classes, and deals the class's cards by a uniform
-// shuffle. The tables depend only on the view, so a search builds them once; a sample then walks
-// flat arrays (a stage per class and remaining capacity, its options side by side, each naming
-// the next stage) and draws a number only where a class has more than one way to split.
+// weight times the worlds left for the remaining classes, and deals the class's cards by uniform
+// draws without replacement (a card a draw, picked from the set's bits). The tables depend only on
+// the view, so a search builds them once; a sample then walks flat arrays (a stage per class and
+// remaining capacity, its options side by side, each naming the next stage) and draws a number
+// only where a class has more than one way to split.
 #pragma once
 #include <array>
 #include <functional>
@@ -41,14 +42,14 @@ class WorldSampler {
 
    private:
     struct Class {
-        std::vector<Card> cards;
+        int size = 0;   // its cards
         CardSet set = 0;
         uint8_t locations;   // bit per location this class's cards may go to
     };
     struct Option {   // one way to split a class: counts per location and the running weight
         std::array<uint8_t, MAX_LOCATIONS> counts;
         int8_t largest;   // the location with the largest count
-        bool whole;       // it takes the whole class
+        uint8_t drawn;    // bit per location, other than the largest, that takes some of the class's cards
         uint32_t next;    // the stage of the next class
         u128 cumulative;
     };

@@ -86,6 +86,41 @@ def test_count_matches_enumeration_and_sampling_is_uniform(name):
     assert tested == 4, f"found only {tested} small positions for {name}"
 
 
+def spread_position(game, seed):
+    """A view whose unknown cards go to three or more places, one of them lacking an odd number of
+    at least three (so that a draw's two numbers from one random word fall to two places), with
+    500 to 3,000 worlds; or None."""
+    rng = random.Random(seed)
+    state = game.deal(seed=seed, dealer=seed % game.num_players)
+    while not state.is_terminal:
+        for seat in range(state.num_players):
+            view = state.view(seat)
+            lacking = [view.size(l) - len(view.known(l)) for l in locations(view)]
+            if sum(n > 0 for n in lacking) >= 3 and any(n >= 3 and n % 2 for n in lacking) and 500 <= view.count_worlds() <= 3000:
+                return view
+        state.apply(rng.choice(state.legal_actions()))
+    return None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_draws_spread_over_three_places_are_uniform(name):
+    """The sampler deals a class's cards to every place but its largest one card at a time, two
+    draws from each random word: uniform where the draws of one word fall to different places,
+    checked against enumeration by a chi-square test at a fixed seed."""
+    game = GAMES[name]
+    view = next((v for v in (spread_position(game, seed) for seed in range(100)) if v is not None), None)
+    if view is None:
+        pytest.skip(f"no view of {name} with three places lacking cards and 500 to 3,000 worlds in 100 deals")
+    worlds = hidden_worlds(view)
+    assert view.count_worlds() == len(worlds)
+    n = 40 * len(worlds)
+    known = [view.known(l) for l in locations(view)]
+    counts = Counter(hidden_part(view, w, known) for w in view.sample_worlds(n, 11))
+    assert set(counts) <= set(worlds)
+    chi2 = sum((counts.get(w, 0) - n / len(worlds)) ** 2 / (n / len(worlds)) for w in worlds)
+    assert chi2 < chi_square_threshold(len(worlds) - 1), (name, chi2, len(worlds))
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_true_deal_is_one_of_the_worlds(name):
     """The view's constraints (voids, could-not-head, known cards) never exclude the real deal."""
