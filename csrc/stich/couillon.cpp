@@ -229,43 +229,17 @@ void CouillonState::play_cards(Choose&& choose) {
     phase = CouillonPhase::Over;
 }
 
-namespace {
-#ifdef STICH_DEBUG
-// The debug build plays a copy of the state before an own playout loop move by move through the
-// checked apply with `policy`, and the loop must have reached the same state with the same draws.
-template <class Policy>
-void check_play_out(const CouillonState& before, Rng before_rng, const CouillonState& after, const Rng& rng, Policy policy,
-                    const char* loop) {
-    CouillonState by_apply = before;
-    while (!by_apply.is_terminal()) by_apply.apply(policy(by_apply, before_rng));
-    if (!(after == by_apply) || !(rng == before_rng)) {
-        std::fprintf(stderr, "stich: Couillon's %s left another state than apply\n%s\n", loop, after.to_string().c_str());
-        std::abort();
-    }
-}
-#endif
-}   // namespace
-
 void CouillonState::play_out(Rng& rng_in) {
-#ifdef STICH_DEBUG
-    const CouillonState before = *this;
-    const Rng before_rng = rng_in;
-#endif
+    STICH_CHECK_PLAY_OUT(*this, rng_in, false);
     Rng rng = rng_in;   // a local copy: the history's stores would make the compiler reload a referenced one
     // The trump, the Mit, Kontra and Re: few, by apply.
     while (phase != CouillonPhase::Play && phase != CouillonPhase::Over) apply(random_action(rng));
     if (phase == CouillonPhase::Play) play_cards([&](int, CardSet legal, int, Card, Card, int) { return rng.pick(legal); });
     rng_in = rng;
-#ifdef STICH_DEBUG
-    check_play_out(before, before_rng, *this, rng_in, [](const CouillonState& s, Rng& r) { return s.random_action(r); }, "play_out");
-#endif
 }
 
 void CouillonState::play_out_heuristic(Rng& rng_in) {
-#ifdef STICH_DEBUG
-    const CouillonState before = *this;
-    const Rng before_rng = rng_in;
-#endif
+    STICH_CHECK_PLAY_OUT(*this, rng_in, true);
     Rng rng = rng_in;
     while (phase != CouillonPhase::Play && phase != CouillonPhase::Over) apply(heuristic_action(rng));
     if (phase == CouillonPhase::Play) {
@@ -276,10 +250,6 @@ void CouillonState::play_out_heuristic(Rng& rng_in) {
         });
     }
     rng_in = rng;
-#ifdef STICH_DEBUG
-    check_play_out(
-        before, before_rng, *this, rng_in, [](const CouillonState& s, Rng& r) { return s.heuristic_action(r); }, "play_out_heuristic");
-#endif
 }
 
 std::array<int, 2> CouillonState::score_moves() const {

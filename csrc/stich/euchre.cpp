@@ -288,42 +288,17 @@ void EuchreState::play_cards(Choose&& choose) {
     phase = EuchrePhase::Over;
 }
 
-namespace {
-#ifdef STICH_DEBUG
-// The debug build plays a copy of the state before an own playout loop move by move through the
-// checked apply with `policy`, and the loop must have reached the same state with the same draws.
-template <class Policy>
-void check_play_out(const EuchreState& before, Rng before_rng, const EuchreState& after, const Rng& rng, Policy policy, const char* loop) {
-    EuchreState by_apply = before;
-    while (!by_apply.is_terminal()) by_apply.apply(policy(by_apply, before_rng));
-    if (!(after == by_apply) || !(rng == before_rng)) {
-        std::fprintf(stderr, "stich: Euchre's %s left another state than apply\n%s\n", loop, after.to_string().c_str());
-        std::abort();
-    }
-}
-#endif
-}   // namespace
-
 void EuchreState::play_out(Rng& rng_in) {
-#ifdef STICH_DEBUG
-    const EuchreState before = *this;
-    const Rng before_rng = rng_in;
-#endif
+    STICH_CHECK_PLAY_OUT(*this, rng_in, false);
     Rng rng = rng_in;   // a local copy: the history's stores would make the compiler reload a referenced one
     // The bids, the discard and the go-alone decisions: few, by apply.
     while (phase != EuchrePhase::Play && phase != EuchrePhase::Over) apply(random_action(rng));
     if (phase == EuchrePhase::Play) play_cards([&](int, CardSet legal, CardSet, int, Card, Card, int) { return rng.pick(legal); });
     rng_in = rng;
-#ifdef STICH_DEBUG
-    check_play_out(before, before_rng, *this, rng_in, [](const EuchreState& s, Rng& r) { return s.random_action(r); }, "play_out");
-#endif
 }
 
 void EuchreState::play_out_heuristic(Rng& rng_in) {
-#ifdef STICH_DEBUG
-    const EuchreState before = *this;
-    const Rng before_rng = rng_in;
-#endif
+    STICH_CHECK_PLAY_OUT(*this, rng_in, true);
     Rng rng = rng_in;
     while (phase != EuchrePhase::Play && phase != EuchrePhase::Over) apply(heuristic_action(rng));
     if (phase == EuchrePhase::Play) {
@@ -334,10 +309,6 @@ void EuchreState::play_out_heuristic(Rng& rng_in) {
         });
     }
     rng_in = rng;
-#ifdef STICH_DEBUG
-    check_play_out(
-        before, before_rng, *this, rng_in, [](const EuchreState& s, Rng& r) { return s.heuristic_action(r); }, "play_out_heuristic");
-#endif
 }
 
 void EuchreState::finish_trick() {

@@ -247,8 +247,35 @@ struct InvariantCheck {
 };
 #define STICH_CHECK_AFTER_APPLY(state, action) \
     const ::stich::InvariantCheck<std::remove_cvref_t<decltype(state)>> stich_invariant_check_ { state, action }
+
+// A game's own playout loop (play_out, play_out_heuristic) opens with
+// `STICH_CHECK_PLAY_OUT(*this, rng, heuristic);`: when the loop returns, the debug build plays a copy
+// of the state it started from move by move through the checked apply, with random_action or
+// heuristic_action, and the loop must have left the same state and the generator where it is.
+template <class State>
+struct PlayOutCheck {
+    const State& s;
+    const Rng& rng;
+    const bool heuristic;
+    const State before = s;
+    const Rng before_rng = rng;
+    ~PlayOutCheck() { check(s, rng, before, before_rng, heuristic); }
+    [[gnu::noinline]] static void check(const State& s, const Rng& rng, const State& before, Rng by_apply_rng, bool heuristic) {
+        State by_apply = before;
+        while (!by_apply.is_terminal())
+            by_apply.apply(heuristic ? by_apply.heuristic_action(by_apply_rng) : by_apply.random_action(by_apply_rng));
+        if (!(s == by_apply) || !(rng == by_apply_rng)) {
+            std::fprintf(stderr, "stich: a game's own %s loop left another state than apply\n%s\n",
+                         heuristic ? "play_out_heuristic" : "play_out", s.to_string().c_str());
+            std::abort();
+        }
+    }
+};
+#define STICH_CHECK_PLAY_OUT(state, rng, heuristic) \
+    const ::stich::PlayOutCheck<std::remove_cvref_t<decltype(state)>> stich_play_out_check_ { state, rng, heuristic }
 #else
 #define STICH_CHECK_AFTER_APPLY(state, action) static_cast<void>(0)
+#define STICH_CHECK_PLAY_OUT(state, rng, heuristic) static_cast<void>(0)
 #endif
 
 // A uniformly random legal action, from the listed actions (decisions other than card play).

@@ -208,13 +208,7 @@ void HeartsState::finish_trick() {
 }
 
 void HeartsState::play_out(Rng& rng_in) {
-#ifdef STICH_DEBUG
-    // The debug build plays a copy move by move through the checked apply, and this loop must
-    // reach the same state with the same draws.
-    HeartsState by_apply = *this;
-    Rng by_apply_rng = rng_in;
-    while (!by_apply.is_terminal()) by_apply.apply(by_apply.random_action(by_apply_rng));
-#endif
+    STICH_CHECK_PLAY_OUT(*this, rng_in, false);
     Rng rng = rng_in;   // a local copy: the history's stores would make the compiler reload a referenced one
     while (phase == HeartsPhase::Pass) {
         const Card c = rng.pick(hands[to_act]);
@@ -271,12 +265,6 @@ void HeartsState::play_out(Rng& rng_in) {
         phase = HeartsPhase::Over;
     }
     rng_in = rng;
-#ifdef STICH_DEBUG
-    if (!(*this == by_apply) || !(rng_in == by_apply_rng)) {
-        std::fprintf(stderr, "stich: Hearts' play_out left another state than apply\n%s\n", to_string().c_str());
-        std::abort();
-    }
-#endif
 }
 
 int HeartsState::shooter() const {

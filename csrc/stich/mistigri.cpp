@@ -427,13 +427,7 @@ void MistigriState::play_out_heuristic(Rng& r) { play_out_with<true>(r); }
 template <bool Heuristic>
 void MistigriState::play_out_with(Rng& r_in) {
     auto next_action = [](const MistigriState& s, Rng& r) { return Heuristic ? s.heuristic_action(r) : s.random_action(r); };
-#ifdef STICH_DEBUG
-    // The debug build plays a copy move by move through the checked apply, and this loop must
-    // reach the same state with the same draws.
-    MistigriState by_apply = *this;
-    Rng by_apply_rng = r_in;
-    while (!by_apply.is_terminal()) by_apply.apply(next_action(by_apply, by_apply_rng));
-#endif
+    STICH_CHECK_PLAY_OUT(*this, r_in, Heuristic);
     Rng r = r_in;   // a local copy: the history's stores would make the compiler reload a referenced one
     while (phase != MistigriPhase::Play && phase != MistigriPhase::Over) apply(next_action(*this, r));
     if (phase == MistigriPhase::Play) {
@@ -495,12 +489,6 @@ void MistigriState::play_out_with(Rng& r_in) {
         settle_play();
     }
     r_in = r;
-#ifdef STICH_DEBUG
-    if (!(*this == by_apply) || !(r_in == by_apply_rng)) {
-        std::fprintf(stderr, "stich: Mistigri's play_out left another state than apply\n%s\n", to_string().c_str());
-        std::abort();
-    }
-#endif
 }
 
 void MistigriState::returns(Returns& out) const {

@@ -318,13 +318,7 @@ void MuckenState::play_out_heuristic(Rng& rng) { play_out_with<true>(rng); }
 template <bool Heuristic>
 void MuckenState::play_out_with(Rng& rng_in) {
     auto next_action = [](const MuckenState& s, Rng& r) { return Heuristic ? s.heuristic_action(r) : s.random_action(r); };
-#ifdef STICH_DEBUG
-    // The debug build plays a copy move by move through the checked apply, and this loop must
-    // reach the same state with the same draws.
-    MuckenState by_apply = *this;
-    Rng by_apply_rng = rng_in;
-    while (!by_apply.is_terminal()) by_apply.apply(next_action(by_apply, by_apply_rng));
-#endif
+    STICH_CHECK_PLAY_OUT(*this, rng_in, Heuristic);
     Rng rng = rng_in;   // a local copy: the history's stores would make the compiler reload a referenced one
     while (phase != MuckenPhase::Play && phase != MuckenPhase::Over) apply(next_action(*this, rng));
     if (phase == MuckenPhase::Play) {
@@ -380,12 +374,6 @@ void MuckenState::play_out_with(Rng& rng_in) {
         phase = MuckenPhase::Over;
     }
     rng_in = rng;
-#ifdef STICH_DEBUG
-    if (!(*this == by_apply) || !(rng_in == by_apply_rng)) {
-        std::fprintf(stderr, "stich: Mucken's play_out left another state than apply\n%s\n", to_string().c_str());
-        std::abort();
-    }
-#endif
 }
 
 // U-7, U-9: after a Kontra that takes over (normal games only) and in a must-play game the whole
