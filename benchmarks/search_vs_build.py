@@ -1,5 +1,5 @@
 """Two builds' searches against the same opponent on the same deals: strength at equal iterations
-when a change alters the search's random stream but no option (docs/search.md, "third round").
+when a change alters the search's random stream but no option (docs/search.md, "Iteration cost, third round").
 
 Each build (a folder that holds ``stich/`` with its built ``_core``) plays, in a fresh interpreter
 of its own, ``stich.IsmctsBot(iterations=N)`` on seats 0/2 against ``stich.HeuristicBot()`` on 1/3
