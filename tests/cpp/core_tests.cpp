@@ -202,25 +202,16 @@ void check_invariants() {
     });
 }
 
-// From `s`: a game's own random playout loop (State::play_out) draws what apply(random_action)
-// draws move by move and leaves the same state, the generator where that one leaves it.
-template <class State>
+// From `s`: a game's own playout loop (State::play_out, or State::play_out_heuristic) draws what
+// apply(random_action) (apply(heuristic_action)) draws move by move and leaves the same state, the
+// generator where that one leaves it.
+template <bool Heuristic, class State>
 bool plays_out_as_apply(const State& s, uint64_t seed) {
     State own = s, by_apply = s;
     Rng own_rng(seed), apply_rng(seed);
-    own.play_out(own_rng);
-    while (!by_apply.is_terminal()) by_apply.apply(by_apply.random_action(apply_rng));
-    return own == by_apply && own_rng == apply_rng;
-}
-
-// The same for a game's own heuristic playout loop (State::play_out_heuristic) against
-// apply(heuristic_action).
-template <class State>
-bool plays_out_heuristically_as_apply(const State& s, uint64_t seed) {
-    State own = s, by_apply = s;
-    Rng own_rng(seed), apply_rng(seed);
-    own.play_out_heuristic(own_rng);
-    while (!by_apply.is_terminal()) by_apply.apply(by_apply.heuristic_action(apply_rng));
+    if constexpr (Heuristic) own.play_out_heuristic(own_rng);
+    else own.play_out(own_rng);
+    while (!by_apply.is_terminal()) by_apply.apply(Heuristic ? by_apply.heuristic_action(apply_rng) : by_apply.random_action(apply_rng));
     return own == by_apply && own_rng == apply_rng;
 }
 
@@ -232,9 +223,8 @@ void check_own_play_out() {
     auto from_every_point_of = [&](auto s, uint64_t seed) {
         Rng rng(~seed);
         for (;;) {
-            if constexpr (requires(Rng& r) { s.play_out(r); }) CHECK(plays_out_as_apply(s, seed * 1000 + uint64_t(starts)));
-            if constexpr (requires(Rng& r) { s.play_out_heuristic(r); })
-                CHECK(plays_out_heuristically_as_apply(s, seed * 1000 + uint64_t(starts)));
+            if constexpr (requires(Rng& r) { s.play_out(r); }) CHECK(plays_out_as_apply<false>(s, seed * 1000 + uint64_t(starts)));
+            if constexpr (requires(Rng& r) { s.play_out_heuristic(r); }) CHECK(plays_out_as_apply<true>(s, seed * 1000 + uint64_t(starts)));
             ++starts;
             if (s.is_terminal()) break;
             s.apply(s.random_action(rng));
